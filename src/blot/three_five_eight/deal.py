@@ -1,0 +1,800 @@
+"""One deal of 3-5-8 (Blato): trump call, exchange, talon and discard, 16 tricks, scoring.
+
+A :class:`Deal` is the whole state of one deal and checks every action against RULES.md
+T-1 … T-40. It knows about the rest of the game only what it is given: which seats may still
+pass (T-10) and the previous counted deal's result, which decides the exchange (T-20).
+
+>>> from random import Random
+>>> from blot.three_five_eight import Deal, Phase, parse_action
+>>> deal = Deal.random(Random(7), dealer=2)
+>>> deal.phase is Phase.CALL, deal.to_act, deal.targets
+(True, 0, (8, 5, 3))
+>>> deal.apply(parse_action("H"))
+>>> deal.phase is Phase.DISCARD, len(deal.legal_actions())
+(True, 20)
+>>> rng = Random(1)
+>>> while not deal.is_over:
+...     deal.apply(rng.choice(deal.legal_actions()))
+>>> sum(deal.tricks_taken), sum(deal.scores)
+(16, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from random import Random
+from typing import Final, TypeAlias
+
+from blot.cards import CARD_OF_BIT, DECK52, Card, cards_of, format_cards, parse_cards
+from blot.errors import CardError, IllegalAction
+from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
+from blot.three_five_eight.play import (
+    _CLUBS,
+    _DIAMONDS,
+    _HEARTS,
+    _SPADES,
+    SUIT_MASK_OF_INDEX,
+    highest,
+    refusal,
+)
+
+#: Anything ``apply`` takes: a trump call, or a card (a gift, a discard or a play; the phase
+#: says which).
+Action: TypeAlias = Call | Card
+#: Cards as the constructors accept them: a card set, a notation string or cards.
+CardsLike: TypeAlias = int | str | Iterable[Card]
+
+SEATS: Final = 3
+HAND_SIZE: Final = 16
+TALON_SIZE: Final = 4
+TRICKS: Final = 16
+#: The seat after each seat, and the one before it (T-1).
+NEXT: Final = (1, 2, 0)
+PREV: Final = (2, 0, 1)
+
+
+class Phase(Enum):
+    """Where a deal (or a game) stands. ``DEAL`` is only a game's: it waits for the cards of the
+    next deal (a game replayed from a record is given each deal's cards)."""
+
+    DEAL = "deal"
+    CALL = "call"
+    EXCHANGE = "exchange"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+
+_CALL: Final = Phase.CALL
+_EXCHANGE: Final = Phase.EXCHANGE
+_DISCARD: Final = Phase.DISCARD
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_CALLS_WITH_PASS: Final = (*STRAINS, PASS)
+
+
+def targets_for(dealer: int) -> tuple[int, int, int]:
+    """Tricks each seat must take (T-3): first (after the dealer) 8, second 5, dealer 3."""
+    targets = [0, 0, 0]
+    targets[NEXT[dealer]] = 8
+    targets[PREV[dealer]] = 5
+    targets[dealer] = 3
+    return (targets[0], targets[1], targets[2])
+
+
+_TARGETS: Final = tuple(targets_for(d) for d in range(SEATS))
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, the three cards in playing order, who took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, position: int) -> int:
+        """The seat that played ``cards[position]``."""
+        return (self.leader + position) % SEATS
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One step of the exchange (T-20, T-21): ``giver`` gave ``gift`` to ``receiver``, who gave
+    back ``returned`` (the gift itself when he held nothing stronger in its suit). In a seat's
+    view both cards are ``None`` unless that seat is the giver or the receiver."""
+
+    giver: int
+    receiver: int
+    gift: Card | None
+    returned: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A finished deal, indexed by seat (FORMAT.md). A void deal (three passes, T-10) has no
+    trump or caller and zero tricks and scores."""
+
+    dealer: int
+    void: bool
+    #: The strain named (a suit call or ``NT``); ``None`` for a void deal.
+    trump: Call | None
+    caller: int | None
+    targets: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    #: Tricks minus target (T-40); they add up to 0.
+    scores: tuple[int, int, int]
+    #: The seat that took each trick, first to last (T-50's tie-break looks back along it).
+    trick_winners: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The object of one deal in ``blot replay --json`` (FORMAT.md)."""
+        return {
+            "dealer": self.dealer,
+            "void": self.void,
+            "trump": None if self.trump is None else self.trump.text,
+            "caller": self.caller,
+            "targets": list(self.targets),
+            "tricks": list(self.tricks),
+            "scores": list(self.scores),
+        }
+
+
+def exchange_plan(previous: DealResult | None) -> tuple[tuple[int, int], ...]:
+    """Who gives a card to whom, card by card, in order (T-20), after ``previous``, the last
+    counted deal (``None`` before the first: no exchange).
+
+    Every trick a seat took above its previous target is one card it gives; every trick below
+    is one card it receives. Plus points, the plus seats taken by higher previous target, are
+    paired in order with minus points, the minus seats taken by higher previous target.
+
+    **Interpretation**: a seat's cards go in one block, so with two minus seats the one with the
+    higher previous target receives all his cards before the other receives any, and with two
+    plus seats the one with the higher previous target gives all of his first.
+    """
+    if previous is None or previous.void:
+        return ()
+    order = sorted(range(SEATS), key=lambda s: -previous.targets[s])
+    givers = [s for s in order for _ in range(max(previous.scores[s], 0))]
+    takers = [s for s in order for _ in range(max(-previous.scores[s], 0))]
+    return tuple(zip(givers, takers, strict=True))
+
+
+def _card_set(cards: CardsLike, what: str) -> int:
+    if isinstance(cards, int):
+        if cards & ~DECK52:
+            raise CardError(f"{what} holds bits that are not cards of the 52-card deck")
+        return cards
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    mask = 0
+    for c in cards:
+        if not isinstance(c, Card):
+            raise CardError(f"{what} holds {c!r}, which is not a card")
+        if mask & c.bit:
+            raise CardError(f"{c} appears twice in {what}")
+        mask |= c.bit
+    return mask
+
+
+def check_cards(hands: Sequence[CardsLike], talon: CardsLike) -> tuple[tuple[int, int, int], int]:
+    """Three hands of 16 cards and a talon of 4 that together are the 52-card deck (T-2), as
+    card sets, or a :class:`~blot.errors.CardError` saying what is wrong."""
+    if isinstance(hands, str | int) or len(hands) != SEATS:
+        raise CardError(f"a 3-5-8 deal needs {SEATS} hands")
+    sets = [_card_set(h, f"the hand of seat {s}") for s, h in enumerate(hands)]
+    sets.append(_card_set(talon, "the talon"))
+    seen = 0
+    for i, cards in enumerate(sets):
+        who = f"seat {i} holds" if i < SEATS else "the talon holds"
+        size = HAND_SIZE if i < SEATS else TALON_SIZE
+        if cards.bit_count() != size:
+            raise CardError(f"{who} {cards.bit_count()} cards, not {size}")
+        if cards & seen:
+            raise CardError(f"{format_cards(cards & seen)} dealt twice")
+        seen |= cards
+    return (sets[0], sets[1], sets[2]), sets[3]
+
+
+_BITS52: Final = tuple(c.bit for c in cards_of(DECK52))
+_RADICES: Final = tuple(range(52, 1, -1))
+#: Random bits for one shuffle: 52! possible orders plus 64 bits so that the bias is below 2**-64.
+_SHUFFLE_BITS: Final = math.factorial(52).bit_length() + 64
+
+
+def random_cards(rng: Random) -> tuple[tuple[int, int, int], int]:
+    """Shuffle the 52 cards with ``rng`` and deal 16 to each seat and 4 to the talon (T-2).
+
+    A Fisher-Yates shuffle driven by one ``getrandbits`` call read in mixed radix (52, 51, …):
+    uniform to within 2**-64 and faster than ``rng.shuffle`` (every random deal pays for it).
+    """
+    x = rng.getrandbits(_SHUFFLE_BITS)
+    bits = list(_BITS52)
+    for n in _RADICES:
+        x, j = divmod(x, n)
+        bits[n - 1], bits[j] = bits[j], bits[n - 1]
+    return (sum(bits[0:16]), sum(bits[16:32]), sum(bits[32:48])), sum(bits[48:52])
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``)."""
+    try:
+        return parse_call(text)
+    except IllegalAction:
+        pass
+    try:
+        return CARD_OF_BIT[parse_cards(text)]
+    except (CardError, KeyError):
+        raise IllegalAction(
+            f"{str(text).strip()!r} is not a 3-5-8 action: write a card such as 10H or a call "
+            "(S, H, D, C, NT, pass)"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class DealView:
+    """What one seat may know of a deal, and nothing more.
+
+    Card sets are ints (``blot.cards``). ``talon`` is ``None`` until it is shown (T-22),
+    ``discard`` is ``None`` except for the first seat once he discards, and an exchange step's
+    cards are ``None`` except for its giver and receiver. ``legal`` is empty unless ``seat`` is
+    to act.
+    """
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    targets: tuple[int, int, int]
+    hand: int
+    hand_sizes: tuple[int, int, int]
+    may_pass: tuple[bool, bool, bool]
+    calls: tuple[Call, ...]
+    trump: Call | None
+    caller: int | None
+    plan: tuple[tuple[int, int], ...]
+    exchanges: tuple[Exchange, ...]
+    talon: int | None
+    discard: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_taken: tuple[int, int, int]
+    scores: tuple[int, int, int] | None
+    legal: tuple[Action, ...]
+
+    @property
+    def hand_cards(self) -> list[Card]:
+        return cards_of(self.hand)
+
+
+class Deal:
+    """The whole state of one deal of 3-5-8.
+
+    ``apply`` checks an action against the rules before it changes anything: a refused action
+    raises :class:`~blot.errors.IllegalAction` with one sentence and leaves the deal exactly as
+    it was. The exchange's returns (T-21) are forced, so the deal makes them itself; the seats
+    only choose calls, gifts, discards and plays.
+    """
+
+    __slots__ = (
+        "_caller",
+        "_calls",
+        "_dealer",
+        "_dealt",
+        "_discard",
+        "_exchanges",
+        "_hands",
+        "_lead",
+        "_legal",
+        "_may_pass",
+        "_phase",
+        "_plan",
+        "_plays",
+        "_result",
+        "_taken",
+        "_talon",
+        "_to_act",
+        "_trick",
+        "_trump",
+        "_trump_mask",
+        "_winners",
+    )
+
+    _calls: list[Call]
+    _caller: int | None
+    _dealer: int
+    _dealt: tuple[int, int, int]
+    _discard: list[Card]
+    _exchanges: list[Exchange]
+    _hands: list[int]
+    _lead: int
+    _legal: int
+    _may_pass: list[bool]
+    _phase: Phase
+    _plan: tuple[tuple[int, int], ...]
+    _plays: list[Card]
+    _result: DealResult | None
+    _taken: list[int]
+    _talon: int
+    _to_act: int | None
+    _trick: int
+    _trump: Call | None
+    _trump_mask: int
+    _winners: list[int]
+
+    def __init__(
+        self,
+        hands: Sequence[CardsLike],
+        talon: CardsLike,
+        dealer: int = 0,
+        *,
+        may_pass: Sequence[bool] = (True, True, True),
+        previous: DealResult | None = None,
+    ) -> None:
+        """Start a deal with these cards (checked, T-2). ``may_pass[s]`` is false for a seat that
+        has already passed in this game (T-10); ``previous`` is the last counted deal of the game,
+        ``None`` for the first (T-20)."""
+        if not isinstance(dealer, int) or dealer not in range(SEATS):
+            raise IllegalAction(f"the dealer must be a seat from 0 to 2, not {dealer}")
+        if len(may_pass) != SEATS:
+            raise IllegalAction("may_pass needs one flag per seat")
+        dealt, talon_set = check_cards(hands, talon)
+        self._setup(dealt, talon_set, dealer, may_pass, exchange_plan(previous))
+
+    @classmethod
+    def random(
+        cls,
+        rng: Random,
+        dealer: int = 0,
+        *,
+        may_pass: Sequence[bool] = (True, True, True),
+        previous: DealResult | None = None,
+    ) -> Deal:
+        """A deal of freshly shuffled cards (T-2)."""
+        hands, talon = random_cards(rng)
+        return cls(hands, talon, dealer, may_pass=may_pass, previous=previous)
+
+    @classmethod
+    def _trusted(
+        cls,
+        hands: tuple[int, int, int],
+        talon: int,
+        dealer: int,
+        may_pass: Sequence[bool],
+        plan: tuple[tuple[int, int], ...],
+    ) -> Deal:
+        """A deal of cards already known to be right (the game's own shuffles): no checks."""
+        deal = object.__new__(cls)
+        deal._setup(hands, talon, dealer, may_pass, plan)
+        return deal
+
+    def _setup(
+        self,
+        hands: tuple[int, int, int],
+        talon: int,
+        dealer: int,
+        may_pass: Sequence[bool],
+        plan: tuple[tuple[int, int], ...],
+    ) -> None:
+        self._dealer = dealer
+        self._dealt = hands
+        self._talon = talon
+        self._hands = list(hands)
+        self._may_pass = [bool(p) for p in may_pass]
+        self._plan = plan
+        self._phase = _CALL
+        self._to_act = NEXT[dealer]  # T-10: the first seat calls first
+        self._calls = []
+        self._trump = None
+        self._caller = None
+        self._trump_mask = 0
+        self._exchanges = []
+        self._discard = []
+        self._plays = []
+        self._winners = []
+        self._taken = [0, 0, 0]
+        self._lead = 0
+        self._trick = 0
+        self._legal = 0
+        self._result = None
+
+    def copy(self) -> Deal:
+        """An independent copy, cheap enough for search (lists are copied, the rest shared)."""
+        o = object.__new__(Deal)
+        o._dealer = self._dealer
+        o._dealt = self._dealt
+        o._talon = self._talon
+        o._hands = self._hands.copy()
+        o._may_pass = self._may_pass.copy()
+        o._plan = self._plan
+        o._phase = self._phase
+        o._to_act = self._to_act
+        o._calls = self._calls.copy()
+        o._trump = self._trump
+        o._caller = self._caller
+        o._trump_mask = self._trump_mask
+        o._exchanges = self._exchanges.copy()
+        o._discard = self._discard.copy()
+        o._plays = self._plays.copy()
+        o._winners = self._winners.copy()
+        o._taken = self._taken.copy()
+        o._lead = self._lead
+        o._trick = self._trick
+        o._legal = self._legal
+        o._result = self._result
+        return o
+
+    def _state(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in Deal.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        """Two deals are equal when every part of their state is."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<3-5-8 Deal dealer={self._dealer} phase={self._phase.value} to_act={self._to_act}>"
+
+    # --- state --------------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def first(self) -> int:
+        """The seat after the dealer: target 8, takes the talon, leads the first trick."""
+        return NEXT[self._dealer]
+
+    @property
+    def targets(self) -> tuple[int, int, int]:
+        return _TARGETS[self._dealer]
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is _OVER
+
+    @property
+    def is_void(self) -> bool:
+        """All three passed (T-10): the deal is not counted and the same dealer deals again."""
+        return self._phase is _OVER and self._trump is None
+
+    @property
+    def dealt(self) -> tuple[int, int, int]:
+        """The hands as dealt, as card sets."""
+        return self._dealt
+
+    @property
+    def hands(self) -> tuple[int, int, int]:
+        """The cards each seat holds now, as card sets."""
+        h = self._hands
+        return (h[0], h[1], h[2])
+
+    def hand(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def talon(self) -> int:
+        return self._talon
+
+    @property
+    def may_pass(self) -> tuple[bool, bool, bool]:
+        """Which seats may still pass in this game (T-10), after this deal's calls so far."""
+        p = self._may_pass
+        return (p[0], p[1], p[2])
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self._calls)
+
+    @property
+    def trump(self) -> Call | None:
+        """The strain named (``NT`` included); ``None`` before the call and in a void deal."""
+        return self._trump
+
+    @property
+    def caller(self) -> int | None:
+        return self._caller
+
+    @property
+    def plan(self) -> tuple[tuple[int, int], ...]:
+        """(giver, receiver) for each card of the exchange, in order (T-20); emptied when NT is
+        named."""
+        return self._plan
+
+    @property
+    def exchanges(self) -> tuple[Exchange, ...]:
+        """The exchange steps made so far, in order."""
+        return tuple(self._exchanges)
+
+    @property
+    def gifts(self) -> tuple[Card, ...]:
+        """The cards given so far: the record's ``exchange`` list."""
+        return tuple(e.gift for e in self._exchanges if e.gift is not None)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards the first seat has put back so far (T-22), in order."""
+        return tuple(self._discard)
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played to a trick, in order: the record's ``play`` list."""
+        return tuple(self._plays)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        out = []
+        leader = NEXT[self._dealer]
+        plays = self._plays
+        for i, winner in enumerate(self._winners):
+            out.append(Trick(leader, tuple(plays[3 * i : 3 * i + 3]), winner))
+            leader = winner
+        return tuple(out)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs in playing order."""
+        plays = self._plays
+        n = len(plays) % 3
+        if not n:
+            return ()
+        leader = self._winners[-1] if self._winners else NEXT[self._dealer]
+        return tuple(((leader + i) % SEATS, plays[len(plays) - n + i]) for i in range(n))
+
+    @property
+    def tricks_taken(self) -> tuple[int, int, int]:
+        t = self._taken
+        return (t[0], t[1], t[2])
+
+    @property
+    def scores(self) -> tuple[int, int, int]:
+        """Tricks taken minus target (T-40) once the deal is over; zeros before and when void."""
+        result = self._result
+        return (0, 0, 0) if result is None else result.scores
+
+    @property
+    def result(self) -> DealResult | None:
+        """The finished deal, ``None`` while it is being played."""
+        return self._result
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take now; empty once the deal is over."""
+        if self._phase is _CALL:
+            return _CALLS_WITH_PASS if self._may_pass[self._to_act or 0] else STRAINS
+        m = self._legal  # the cards, from per-suit tables (see play.card_tuple)
+        s = _SPADES[(m >> 2) & 0x1FFF]
+        h = _HEARTS[(m >> 18) & 0x1FFF]
+        d = _DIAMONDS[(m >> 34) & 0x1FFF]
+        c = _CLUBS[(m >> 50) & 0x1FFF]
+        if not (h or d or c):
+            return s
+        return s + h + d + c
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to act, or raise :class:`IllegalAction` and change
+        nothing."""
+        if type(action) is Card and self._phase is _PLAY:
+            bit = action.bit
+            if bit & self._legal:  # the hot path: a legal card to a trick (T-30 … T-34)
+                seat: int = self._to_act  # type: ignore[assignment]
+                hands = self._hands
+                hands[seat] ^= bit
+                plays = self._plays
+                plays.append(action)
+                trick = self._trick | bit
+                tmask = self._trump_mask
+                if len(plays) % 3:
+                    if trick == bit:
+                        lead = self._lead = SUIT_MASK_OF_INDEX[action.index]
+                    else:
+                        lead = self._lead
+                    self._trick = trick
+                    seat = self._to_act = NEXT[seat]
+                    # play.legal_mask, inlined: T-31 … T-33
+                    hand = hands[seat]
+                    follow = hand & lead
+                    if follow:
+                        if lead & tmask:
+                            self._legal = (follow & -(1 << (trick & tmask).bit_length())) or follow
+                        else:
+                            self._legal = follow
+                    else:
+                        trumps = hand & tmask
+                        if not trumps:
+                            self._legal = hand
+                        elif trick & tmask:
+                            higher = trumps & -(1 << (trick & tmask).bit_length())
+                            self._legal = higher or hand
+                        else:
+                            self._legal = trumps
+                    return
+                # T-34: the highest trump, else the highest card of the suit led
+                top = 1 << ((trick & tmask or trick & self._lead).bit_length() - 1)
+                if bit == top:
+                    winner = seat
+                elif plays[-2].bit == top:
+                    winner = PREV[seat]
+                else:
+                    winner = NEXT[seat]
+                self._winners.append(winner)
+                self._taken[winner] += 1
+                self._trick = self._lead = 0
+                if len(plays) == 3 * TRICKS:
+                    self._finish()
+                else:
+                    self._to_act = winner  # T-30: the winner leads
+                    self._legal = hands[winner]
+                return
+        self._apply_other(action)
+
+    def _apply_other(self, action: object) -> None:
+        phase = self._phase
+        seat = self._to_act
+        if phase is _OVER or seat is None:
+            raise IllegalAction("the deal is over")
+        if phase is _CALL:
+            if type(action) is not Call:
+                raise IllegalAction(
+                    f"seat {seat} must name a trump or pass now, and {action} is not a call"
+                )
+            self._call(seat, action)
+            return
+        if type(action) is not Card:
+            if phase is _EXCHANGE:
+                what = f"give a card to seat {self._plan[len(self._exchanges)][1]}"
+            else:
+                what = "discard a card" if phase is _DISCARD else "play a card"
+            raise IllegalAction(f"seat {seat} must {what} now, and {action} is not a card")
+        if not self._hands[seat] & action.bit:
+            raise IllegalAction(f"seat {seat} does not hold {action}")
+        if phase is _PLAY:
+            raise IllegalAction(
+                refusal(seat, action, self._hands[seat], self._lead, self._trick, self._trump_mask)
+            )
+        if phase is _EXCHANGE:
+            self._give(seat, action)
+        else:
+            self._put_back(seat, action)
+
+    def _call(self, seat: int, call: Call) -> None:
+        """T-10: the first strain named is trump; three passes void the deal."""
+        if call is PASS:
+            if not self._may_pass[seat]:
+                raise IllegalAction(f"seat {seat} has already passed once this game")
+            self._may_pass[seat] = False
+            self._calls.append(call)
+            if len(self._calls) == SEATS:
+                self._finish()
+            else:
+                self._to_act = NEXT[seat]
+            return
+        self._calls.append(call)
+        self._trump = call
+        self._caller = seat
+        self._trump_mask = call.trump_mask
+        if call is NO_TRUMP:
+            self._plan = ()  # T-20: never after an NT call
+        if self._plan:
+            self._phase = _EXCHANGE
+            giver = self._to_act = self._plan[0][0]
+            self._legal = self._hands[giver]
+        else:
+            self._show_talon()
+
+    def _give(self, giver: int, gift: Card) -> None:
+        """T-20/T-21: ``gift`` goes to the receiver, who must give back his strongest card of its
+        suit when it is stronger than the gift, and otherwise the gift itself."""
+        step = len(self._exchanges)
+        receiver = self._plan[step][1]
+        hands = self._hands
+        gbit = gift.bit
+        same = hands[receiver] & SUIT_MASK_OF_INDEX[gift.index]
+        back = highest(same) if same else 0
+        if back < gbit:
+            back = gbit
+        moved = gbit ^ back
+        hands[giver] ^= moved
+        hands[receiver] ^= moved
+        self._exchanges.append(Exchange(giver, receiver, gift, CARD_OF_BIT[back]))
+        if step + 1 == len(self._plan):
+            self._show_talon()
+        else:
+            nxt = self._to_act = self._plan[step + 1][0]
+            self._legal = hands[nxt]
+
+    def _show_talon(self) -> None:
+        """T-22: the talon is shown and the first seat takes it, then puts back four cards."""
+        first = NEXT[self._dealer]
+        self._phase = _DISCARD
+        self._to_act = first
+        self._hands[first] |= self._talon
+        self._legal = self._hands[first]
+
+    def _put_back(self, seat: int, card: Card) -> None:
+        self._hands[seat] ^= card.bit
+        self._discard.append(card)
+        if len(self._discard) == TALON_SIZE:
+            self._phase = _PLAY  # T-30: the first seat leads
+        self._legal = self._hands[seat]
+
+    def _finish(self) -> None:
+        """T-40: each seat scores tricks taken minus target; a void deal scores nothing."""
+        self._phase = _OVER
+        self._to_act = None
+        self._legal = 0
+        targets = _TARGETS[self._dealer]
+        if self._trump is None:
+            self._result = DealResult(self._dealer, True, None, None, targets, (0, 0, 0), (0, 0, 0))
+            return
+        t = self._taken
+        self._result = DealResult(
+            self._dealer,
+            False,
+            self._trump,
+            self._caller,
+            targets,
+            (t[0], t[1], t[2]),
+            (t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]),
+            tuple(self._winners),
+        )
+
+    # --- views --------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> DealView:
+        """What ``seat`` may know now: its own hand and everything public, never another seat's
+        unplayed card except the talon (shown to all) and the exchange cards it gave or got."""
+        if not isinstance(seat, int) or seat not in range(SEATS):
+            raise IllegalAction(f"a seat is 0, 1 or 2, not {seat}")
+        phase = self._phase
+        first = NEXT[self._dealer]
+        shown = phase is _DISCARD or phase is _PLAY or (phase is _OVER and self._trump is not None)
+        discard: int | None = None
+        if seat == first and shown:
+            discard = 0
+            for c in self._discard:
+                discard |= c.bit
+        exchanges = tuple(
+            e if seat in (e.giver, e.receiver) else Exchange(e.giver, e.receiver, None, None)
+            for e in self._exchanges
+        )
+        h = self._hands
+        return DealView(
+            seat=seat,
+            phase=phase,
+            to_act=self._to_act,
+            dealer=self._dealer,
+            targets=_TARGETS[self._dealer],
+            hand=h[seat],
+            hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
+            may_pass=self.may_pass,
+            calls=tuple(self._calls),
+            trump=self._trump,
+            caller=self._caller,
+            plan=self._plan,
+            exchanges=exchanges,
+            talon=self._talon if shown else None,
+            discard=discard,
+            trick=self.trick,
+            tricks=self.tricks,
+            tricks_taken=self.tricks_taken,
+            scores=None if self._result is None else self._result.scores,
+            legal=self.legal_actions() if seat == self._to_act else (),
+        )
