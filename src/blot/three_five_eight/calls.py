@@ -78,9 +78,7 @@ STRAINS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS, NO_TRUMP)
 #: Every call.
 CALLS: Final = (*STRAINS, PASS)
 
-_BY_TEXT: Final = {c.text.upper(): c for c in CALLS} | {
-    sym: STRAINS[i] for i, sym in enumerate(SUIT_SYMBOLS)
-}
+_BY_TEXT: Final = {c.text.upper(): c for c in CALLS} | {sym: STRAINS[i] for i, sym in enumerate(SUIT_SYMBOLS)}
 
 
 def parse_call(text: str) -> Call:
@@ -88,7 +86,5 @@ def parse_call(text: str) -> Call:
     suit symbols are accepted too)."""
     found = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if found is None:
-        raise IllegalAction(
-            f"{str(text).strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass"
-        )
+        raise IllegalAction(f"{str(text).strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass")
     return found

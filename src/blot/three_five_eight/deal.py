@@ -652,9 +652,7 @@ class Deal:
             raise IllegalAction("the deal is over")
         if phase is _CALL:
             if type(action) is not Call:
-                raise IllegalAction(
-                    f"seat {seat} must name a trump or pass now, and {action} is not a call"
-                )
+                raise IllegalAction(f"seat {seat} must name a trump or pass now, and {action} is not a call")
             self._call(seat, action)
             return
         if type(action) is not Card:

@@ -1,0 +1,130 @@
+"""Scoring of one deal (B-50 … B-56) and of a game (B-70, B-71), as pure functions of summaries.
+
+The engine scores every played deal by building a :class:`DealSummary` and calling
+:func:`score_deal`; a score sheet for a real table calls the same function with what the referee
+enters. There is no second copy of these rules anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from blot.bazar.calls import KANACH, KAPOOT
+from blot.bazar.tables import TOTAL_CARD_POINTS
+from blot.errors import BlotError
+
+KAPOOT_POINTS: Final = 25
+DEAL_POINTS: Final = 16
+RUBICON: Final = 150
+Pair = tuple[int, int]
+
+
+class DealSummary(NamedTuple):
+    """What decides a played deal's score. Pairs are indexed by team (team 0 = seats 0 and 2).
+
+    ``card_points`` include the last trick's 10 and add up to 162. ``kapoot`` is the team that took
+    all 8 tricks, if one did. ``declarer_alone`` tells, for a kanach (30), whether the declarer took
+    all 8 tricks himself. ``declaration_points`` are the counting declarations of B-44 (belote
+    excluded; at most one team non-zero); ``belote`` each team's belote-rebelote points (0 or 2).
+    """
+
+    team: int
+    level: int
+    multiplier: int
+    card_points: Pair
+    kapoot: int | None = None
+    declarer_alone: bool = False
+    declaration_points: Pair = (0, 0)
+    belote: Pair = (0, 0)
+
+    def check(self) -> DealSummary:
+        """The summary itself if it is consistent, else a BlotError naming the field (for input
+        typed by people; the engine builds consistent summaries)."""
+        if self.team not in (0, 1):
+            raise BlotError("team must be 0 or 1")
+        if self.multiplier not in (1, 2, 4):
+            raise BlotError("multiplier must be 1, 2 (contra) or 4 (redouble)")
+        if not (8 <= self.level <= KAPOOT or self.level == KANACH):
+            raise BlotError(f"level {self.level} does not exist: levels are 8 to 25, or 30")
+        if sum(self.card_points) != TOTAL_CARD_POINTS or min(self.card_points) < 0:
+            raise BlotError("card_points must be two numbers from 0 to 162 that add up to 162")
+        if self.kapoot not in (None, 0, 1):
+            raise BlotError("kapoot must be null, 0 or 1")
+        if min(self.declaration_points) < 0 or min(self.declaration_points) != 0:
+            raise BlotError("declaration_points: only one team's declarations count (B-44)")
+        if any(b not in (0, 2) for b in self.belote) or sum(self.belote) > 2:
+            raise BlotError("belote must be 2 points for at most one team")
+        if self.kapoot is not None and self.card_points[self.kapoot] != TOTAL_CARD_POINTS:
+            raise BlotError("card_points: a team that took all 8 tricks has all 162 card points")
+        if self.declarer_alone and self.kapoot != self.team:
+            raise BlotError("declarer_alone: the declarer cannot take every trick unless his team does")
+        return self
+
+
+class DealScore(NamedTuple):
+    """The outcome of a played deal: made or failed, game points per team, and whether the
+    contractors bid 25 or 30 and took no trick (tars kapoot, B-55)."""
+
+    made: bool
+    points: Pair
+    tars_kapoot: bool
+
+
+def card_to_game_points(defenders_card_points: int) -> Pair:
+    """B-50: ``(contractors, defenders)`` game points from the defenders' card points: the
+    defenders' are rounded (5 down, 6 up) and the two always add up to 16."""
+    pd = (defenders_card_points + 4) // 10
+    return DEAL_POINTS - pd, pd
+
+
+def score_deal(s: DealSummary) -> DealScore:
+    """B-50 … B-55."""
+    ct, dt = s.team, 1 - s.team
+    c, d = s.card_points[ct], s.card_points[dt]
+    dc, dd = s.declaration_points[ct], s.declaration_points[dt]
+    bc, bd = s.belote[ct], s.belote[dt]
+    z = dc + dd
+    all_c, all_d = s.kapoot == ct, s.kapoot == dt
+
+    if s.level == KAPOOT:
+        made = all_c
+    elif s.level == KANACH:
+        made = all_c and s.declarer_alone
+    else:
+        made = (KAPOOT_POINTS if all_c else c // 10) + dc + bc >= s.level
+
+    if s.multiplier == 1 and made:
+        if s.kapoot is None:
+            pc, pd = card_to_game_points(d)
+        else:
+            pc, pd = (KAPOOT_POINTS, 0) if all_c else (0, KAPOOT_POINTS)
+        contractors, defenders = s.level + pc + dc + bc, pd + dd + bd
+    elif s.multiplier == 1:
+        v = KAPOOT_POINTS if all_d else DEAL_POINTS
+        contractors, defenders = bc, v + s.level + z + bd
+    elif made:
+        v = KAPOOT_POINTS if all_c else DEAL_POINTS
+        contractors, defenders = s.multiplier * s.level + v + z + bc, bd
+    else:
+        v = KAPOOT_POINTS if all_d else DEAL_POINTS
+        contractors, defenders = bc, s.multiplier * s.level + v + z + bd
+
+    points = (contractors, defenders) if ct == 0 else (defenders, contractors)
+    return DealScore(made, points, tars_kapoot=s.level >= KAPOOT and all_d)
+
+
+def match_score(totals: Pair, winner: int) -> str:
+    """B-71: 2-0 (Rubicon) when the loser has 150 points or fewer, else 1-0."""
+    return "2-0" if totals[1 - winner] <= RUBICON else "1-0"
+
+
+def game_winner(totals: Pair, summary: DealSummary, score: DealScore, target: int) -> int | None:
+    """B-70, B-55: the team that has won once this played deal is scored (``totals`` include
+    it), or None while the game goes on. Tars kapoot ends it for the defenders whatever the score;
+    after any other kapoot deal play goes on; otherwise a team at ``target`` or more with more
+    points than the other wins, and equal totals play on."""
+    if score.tars_kapoot:
+        return 1 - summary.team
+    if summary.kapoot is not None or max(totals) < target or totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
