@@ -9,7 +9,6 @@ from blot.bazar.deal import (
     Action,
     Deal,
     DealResult,
-    Declare,
     Phase,
     Trick,
     check_hands,
