@@ -12,7 +12,8 @@ from blot.three_five_eight.calls import HEARTS, Call
 
 def fill(h0: str, h1: str, h2: str, talon: str = "", voids: str = "") -> tuple[list[int], int]:
     """Three hands and a talon from the cards a test cares about; every other card goes, low
-    suit and rank first, to the seat (then the talon) with the fewest cards so far. ``voids``
+    suit and rank first (void suits' cards before the rest), to the seat (then the talon) with
+    the fewest cards so far. ``voids``
     lists, per seat, suits that the filler must not give it: ``"0:SH 2:C"``."""
     hands = [parse_cards(h) for h in (h0, h1, h2)]
     tal = parse_cards(talon)
@@ -22,7 +23,8 @@ def fill(h0: str, h1: str, h2: str, talon: str = "", voids: str = "") -> tuple[l
         for letter in suits:
             banned[int(seat)] |= SUIT_MASKS["SHDC".index(letter)]
     rest = DECK52 & ~(hands[0] | hands[1] | hands[2] | tal)
-    for card in cards_of(rest):
+    # the cards some seat may not take are placed first, so the others still have room
+    for card in sorted(cards_of(rest), key=lambda c: (-sum(b & c.bit > 0 for b in banned), c.index)):
         open_seats = [s for s in range(3) if hands[s].bit_count() < 16 and not banned[s] & card.bit]
         if open_seats:
             seat = min(open_seats, key=lambda s: (hands[s].bit_count(), s))
