@@ -19,9 +19,9 @@ def fill(h0: str, h1: str, h2: str, talon: str = "", voids: str = "") -> tuple[l
     tal = parse_cards(talon)
     banned = [0, 0, 0]
     for item in voids.split():
-        seat, suits = item.split(":")
+        who, suits = item.split(":")
         for letter in suits:
-            banned[int(seat)] |= SUIT_MASKS["SHDC".index(letter)]
+            banned[int(who)] |= SUIT_MASKS["SHDC".index(letter)]
     rest = DECK52 & ~(hands[0] | hands[1] | hands[2] | tal)
     # the cards some seat may not take are placed first, so the others still have room
     for card in sorted(cards_of(rest), key=lambda c: (-sum(b & c.bit > 0 for b in banned), c.index)):

@@ -177,7 +177,6 @@ def _trick_deal() -> Deal:
 def test_t32_void_trump_in_cannot_overtrump_plays_any_card() -> None:
     deal = _trick_deal()
     act(deal, "AS", "AH")
-    assert deal.legal_actions() == tuple(sorted(deal.legal_actions(), key=lambda c: c.index))
     assert set(deal.legal_actions()) == set(_cards(deal.hand(2)))
     act(deal, "2H")  # under-trumping is allowed, nothing obliges it
     assert deal.tricks[-1].winner == 1
