@@ -91,6 +91,13 @@ def _check_views(deal: Deal) -> None:
         for e in v.exchanges:
             assert (e.gift is None) == (seat not in (e.giver, e.receiver))
         assert v.legal == (deal.legal_actions() if deal.to_act == seat else ())
+    if deal.phase is Phase.PLAY:  # the engine's inlined T-31 … T-33 agree with the rule text
+        trick = [c for _, c in deal.trick]
+        trump = None if deal.trump is None else deal.trump.suit
+        to_act = deal.to_act
+        assert to_act is not None
+        expected = _reference_legal(cards_of(deal.hand(to_act)), trick, trump)
+        assert set(deal.legal_actions()) == expected
 
 
 @settings(max_examples=60, deadline=None)

@@ -31,15 +31,7 @@ from typing import Final, TypeAlias
 from blot.cards import CARD_OF_BIT, DECK52, Card, cards_of, format_cards, parse_cards
 from blot.errors import CardError, IllegalAction
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
-from blot.three_five_eight.play import (
-    _CLUBS,
-    _DIAMONDS,
-    _HEARTS,
-    _SPADES,
-    SUIT_MASK_OF_INDEX,
-    highest,
-    refusal,
-)
+from blot.three_five_eight.play import SUIT_CARD_TABLES, SUIT_MASK_OF_INDEX, highest, refusal
 
 #: Anything ``apply`` takes: a trump call, or a card (a gift, a discard or a play; the phase
 #: says which).
@@ -74,6 +66,7 @@ _DISCARD: Final = Phase.DISCARD
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _CALLS_WITH_PASS: Final = (*STRAINS, PASS)
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_CARD_TABLES
 
 
 def targets_for(dealer: int) -> tuple[int, int, int]:

@@ -82,7 +82,10 @@ def _suit_tables() -> tuple[tuple[tuple[Card, ...], ...], ...]:
     return tuple(tables)
 
 
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = _suit_tables()
+#: Per suit, the cards of each 13-bit rank pattern: ``SUIT_CARD_TABLES[s][(cards >> (16 * s + 2))
+#: & 0x1FFF]`` is the tuple of that suit's cards in ``cards``.
+SUIT_CARD_TABLES: Final = _suit_tables()
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_CARD_TABLES
 
 #: The suit mask of each card index (``index >> 4`` is the suit).
 SUIT_MASK_OF_INDEX: Final = tuple(SUIT_MASKS[i >> 4] for i in range(64))
