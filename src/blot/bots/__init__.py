@@ -1,0 +1,78 @@
+"""Computer players behind one protocol: ``choose(view) -> action``; they only ever see a view.
+
+Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate``, ``blot play``):
+``basic``, ``random``, ``basic:boldness=1.5``. Each game lists its own bots; a bot's module is
+imported only when the bot is made.
+"""
+
+from __future__ import annotations
+
+import inspect
+from importlib import import_module
+from random import Random
+from typing import Any
+
+from blot.errors import BlotError
+from blot.protocol import Bot
+
+#: game -> bot name -> "module:Class"
+REGISTRY: dict[str, dict[str, str]] = {
+    "bazar-blot": {
+        "random": "blot.bots.random_bot:RandomBot",
+        "basic": "blot.bots.bazar_basic:BasicBot",
+    },
+    "3-5-8": {
+        "random": "blot.bots.random_bot:RandomBot",
+        "basic": "blot.bots.tfe_basic:BasicBot",
+    },
+}
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"pimc:samples=20,seconds=0.5"`` -> ``("pimc", {"samples": 20, "seconds": 0.5})``."""
+    name, _, rest = spec.strip().partition(":")
+    settings: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise BlotError(f"bot setting {item!r} must be written key=value, e.g. {name}:samples=20")
+        settings[key.strip()] = _value(value.strip())
+    return name, settings
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def bot_names(game: str) -> list[str]:
+    return sorted(REGISTRY.get(game, {}))
+
+
+def make_bot(game: str, spec: str, rng: Random | None = None) -> Bot:
+    """A new bot for ``game`` from its spec, with its own random source."""
+    name, settings = parse_bot_spec(spec)
+    known = REGISTRY.get(game)
+    if known is None:
+        raise BlotError(f"unknown game {game!r}: use bazar-blot or 3-5-8")
+    if name not in known:
+        raise BlotError(f"unknown bot {name!r} for {game}: choose from {', '.join(sorted(known))}")
+    module_name, _, class_name = known[name].partition(":")
+    cls = getattr(import_module(module_name), class_name)
+    accepted = set(inspect.signature(cls).parameters) - {"rng"}
+    for key in settings:
+        if key not in accepted:
+            choices = ", ".join(sorted(accepted)) or "none"
+            raise BlotError(f"bot {name} has no setting {key!r} (its settings: {choices})")
+    try:
+        bot: Bot = cls(rng=rng or Random(), **settings)
+    except (TypeError, ValueError) as e:
+        raise BlotError(f"bot {spec}: {e}") from None
+    return bot

@@ -1,0 +1,159 @@
+"""``basic``: a rule-based Bazar Blot player of club level without search.
+
+It bids from a hand count (trump strength and length, side aces and tens, declarations and
+belote, plus what a partner brings on average), contras a contract its own trumps should break,
+declares its best set, and plays by simple conventions: win a trick cheaply when it can, give
+points to a partner who is winning, and throw its cheapest card otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from blot.bazar.bidding import Contract
+from blot.bazar.calls import CONTRA, PASS, Call
+from blot.bazar.deal import Action, Phase
+from blot.bazar.declarations import Declare, best_choice, choices
+from blot.bazar.rules import Rules
+from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
+from blot.bazar.view import BazarView
+from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
+from blot.protocol import View
+
+#: Card points a partner brings to a contract on average, and the last trick's share.
+PARTNER_SHARE = 28
+LAST_TRICK_SHARE = 5
+
+
+def hand_value(hand: int, strain: str, rules: Rules) -> float:
+    """Game points this hand expects to make as declarer's side in ``strain``: card points it
+    should win, a partner's average share, declarations and belote (B-50, B-51)."""
+    tix = STRAIN_INDEX[strain]
+    points = POINTS[tix]
+    won = 0.0
+    for suit in range(4):
+        cards = cards_of(hand & SUIT_MASKS[suit])
+        ranks = {c.rank for c in cards}
+        if suit == tix:
+            length = len(cards)
+            if length < 3 or not ranks & {JACK, 9}:
+                return 0.0  # no trump suit worth naming
+            won += sum(points[c.index] for c in cards) + 6 * (length - 3)
+            if JACK in ranks and 9 in ranks:
+                won += 10
+        else:
+            if ACE in ranks:
+                won += points[16 * suit + ACE]
+                if 10 in ranks:
+                    won += 10
+            elif 10 in ranks and len(cards) >= 3:
+                won += 5
+    if tix == NT and won < 45:
+        return 0.0
+    declared = best_choice(choices(hand), rules, tix).declarations
+    bonus = sum(d.points(rules, tix) for d in declared)
+    if tix != NT and hand & (1 << (16 * tix + KING)) and hand & (1 << (16 * tix + QUEEN)):
+        bonus += 2
+    card_points = min(162.0, won + PARTNER_SHARE + LAST_TRICK_SHARE)
+    return card_points / 10 + bonus
+
+
+class BasicBot:
+    """The rule-based player of ``blot simulate`` and ``blot play``."""
+
+    name = "basic"
+
+    def __init__(self, rng: Random | None = None, boldness: float = 0.0) -> None:
+        self.rng = rng or Random()
+        self.boldness = boldness
+
+    def choose(self, view: View) -> Action:
+        assert isinstance(view, BazarView)
+        legal = view.legal
+        if view.phase is Phase.BIDDING:
+            return self._call(view, legal)
+        if type(legal[0]) is Declare:
+            return best_choice([a for a in legal if type(a) is Declare], view.rules, _tix(view.contract))
+        return self._card(view, [a for a in legal if type(a) is Card])
+
+    # --- bidding -----------------------------------------------------------------------------
+
+    def _call(self, view: BazarView, legal: Sequence[Action]) -> Call:
+        bids = [a for a in legal if type(a) is Call and a.is_bid]
+        current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
+        holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
+        if CONTRA in legal and current is not None and self._should_contra(view, current):
+            return CONTRA
+        if holder is not None and holder % 2 == view.seat % 2:
+            return PASS  # partner or self holds the bid: do not bid against our own side
+        best: Call | None = None
+        best_value = 0.0
+        for strain in ("S", "H", "D", "C", "NT"):
+            value = hand_value(view.hand, strain, view.rules) + self.boldness
+            if value < 8:
+                continue
+            level = min(int(value), 16)
+            options = [b for b in bids if b.strain == strain and b.level <= level]
+            if options and value > best_value:
+                best, best_value = options[0], value
+        return best if best is not None else PASS
+
+    def _should_contra(self, view: BazarView, bid: Call) -> bool:
+        if bid.trump is None:
+            return False
+        trumps = view.hand & SUIT_MASKS[bid.trump]
+        ranks = {c.rank for c in cards_of(trumps)}
+        return bid.level >= 10 and trumps.bit_count() >= 3 and JACK in ranks and 9 in ranks
+
+    # --- play ----------------------------------------------------------------------------------
+
+    def _card(self, view: BazarView, legal: list[Card]) -> Card:
+        if len(legal) == 1:
+            return legal[0]
+        tix = _tix(view.contract)
+        points, keys = POINTS[tix], KEY[tix]
+        trick = view.trick
+        if not trick:
+            return self._lead(view, legal, tix)
+        led = trick[0].suit
+
+        def beats(card: Card, best: Card) -> bool:
+            return keys[card.index] > keys[best.index] and (card.suit == led or keys[card.index] >= 100)
+
+        winner = trick[0]
+        winner_pos = 0
+        for i, c in enumerate(trick[1:], 1):
+            if beats(c, winner):
+                winner, winner_pos = c, i
+        partner_winning = len(trick) >= 2 and winner_pos == len(trick) - 2
+        last_to_play = len(trick) == 3
+        cheapest = min(legal, key=lambda c: (points[c.index], keys[c.index]))
+        if partner_winning and (last_to_play or keys[winner.index] >= 100 or winner.rank == ACE):
+            # Give points to a safe partner, but keep trumps.
+            givers = [c for c in legal if keys[c.index] < 100] or legal
+            return max(givers, key=lambda c: (points[c.index], -keys[c.index]))
+        winning = [c for c in legal if beats(c, winner)]
+        if winning:
+            at_stake = sum(points[c.index] for c in trick)
+            if last_to_play or at_stake >= 10 or not partner_winning:
+                return min(winning, key=lambda c: (keys[c.index] >= 100, keys[c.index]))
+        return cheapest
+
+    def _lead(self, view: BazarView, legal: list[Card], tix: int) -> Card:
+        points, keys = POINTS[tix], KEY[tix]
+        contract = view.contract
+        ours = contract is not None and contract.team == view.team
+        if tix != NT and ours:
+            trumps = [c for c in legal if c.suit == tix]
+            if trumps and max(keys[c.index] for c in trumps) == 100 + 7:  # the jack: draw trumps
+                return max(trumps, key=lambda c: keys[c.index])
+        aces = [c for c in legal if c.rank == ACE and c.suit != tix]
+        if aces:
+            return aces[0]
+        side = [c for c in legal if c.suit != tix] or legal
+        return min(side, key=lambda c: (points[c.index], keys[c.index]))
+
+
+def _tix(contract: Contract | None) -> int:
+    return NT if contract is None else STRAIN_INDEX[contract.strain]

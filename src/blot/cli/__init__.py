@@ -1,0 +1,1 @@
+"""The terminal interface: ``blot replay``, ``blot simulate``, ``blot play`` and the rest."""

@@ -1,0 +1,66 @@
+"""``blot simulate``: bots play full games; speed and statistics, with a progress bar."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from blot.errors import BlotError
+from blot.simulate import Simulation, games_played
+
+
+def run(game: str, games: int, seed: int, specs: list[str], records: Path | None, as_json: bool) -> None:
+    sim = Simulation(game, specs)
+    out = None
+    if records is not None:
+        try:
+            out = records.open("w", encoding="utf-8")
+        except OSError as e:
+            raise BlotError(f"cannot write {records}: {e.strerror}") from None
+    record_of = _record_writer(game)
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=as_json or not console.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task(f"{game} games", total=games)
+            for state in games_played(game, games, seed, specs, sim):
+                if out is not None:
+                    out.write(json.dumps(record_of(state)) + "\n")
+                progress.advance(task)
+    finally:
+        if out is not None:
+            out.close()
+    summary = sim.to_json()
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(title=f"blot simulate: {game}, bots {','.join(specs)}, seed {seed}", show_header=False)
+    table.add_column(justify="left")
+    table.add_column(justify="right")
+    for key, value in summary.items():
+        if key in ("game", "bots"):
+            continue
+        table.add_row(key.replace("_", " "), str(value))
+    Console().print(table)
+
+
+def _record_writer(game: str):  # type: ignore[no-untyped-def]
+    if game == "bazar-blot":
+        from blot.records.bazar import record_of
+
+        return record_of
+    from blot.records.three_five_eight import record_of as record_of_358
+
+    return record_of_358

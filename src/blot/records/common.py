@@ -1,0 +1,87 @@
+"""What every game's records share: reading the JSON, typed checks of its parts, and the error
+that names the first broken step exactly as FORMAT.md writes it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from blot.errors import BlotError
+
+
+class RecordError(BlotError):
+    """A record that is not a record, or that breaks a rule. ``str()`` is the one line that
+    ``blot replay`` prints after ``error: ``."""
+
+    @classmethod
+    def at(
+        cls,
+        deal: int,
+        where: str,
+        reason: str,
+        position: int | None = None,
+        action: str | None = None,
+        seat: int | None = None,
+    ) -> RecordError:
+        """``deal D, <where> P (<action>, seat S): <reason>`` — deal and position count from 1."""
+        text = f"deal {deal}, {where}"
+        if position is not None:
+            text += f" {position}"
+        if action is not None:
+            text += f" ({action}, seat {seat})" if seat is not None else f" ({action})"
+        return cls(f"{text}: {reason}")
+
+
+def load_json(path: str | Path) -> Any:
+    """The JSON value in ``path``, or a RecordError saying in one sentence why not."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a directory, not a record") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(f"{path} cannot be read: {getattr(e, 'strerror', None) or e}") from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, name: str = "the record") -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{name} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """``obj[key]``, which must exist and be of ``kind`` (bool is never taken for int)."""
+    if key not in obj:
+        raise RecordError(f"{where} has no key {key!r}")
+    return check_type(obj[key], kind, f"{where}, {key}")
+
+
+def check_type(value: Any, kind: type | tuple[type, ...], what: str) -> Any:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok:
+        names = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        raise RecordError(f"{what} must be {names}")
+    return value
+
+
+def string_list(value: Any, what: str) -> list[str]:
+    check_type(value, list, what)
+    for i, item in enumerate(value, 1):
+        check_type(item, str, f"{what} {i}")
+    return list(value)
+
+
+_TYPE_NAMES = {
+    dict: "an object",
+    list: "a list",
+    str: "a string",
+    int: "a whole number",
+    bool: "true or false",
+    type(None): "null",
+}
