@@ -223,3 +223,20 @@ def test_first_card_of_a_played_deal_is_refused_when_over() -> None:
     with pytest.raises(IllegalAction) as refused:
         deal.apply(parse_card("AS"))
     assert str(refused.value) == "the deal is over"
+
+
+def test_deal_and_game_fit_the_shared_protocol() -> None:
+    from blot.protocol import State, View
+
+    states: list[State] = [Deal.random(Random(1)), Game(rng=Random(1))]
+    for state in states:
+        view: View = state.view(state.to_act or 0)
+        assert view.legal == state.legal_actions()
+        snapshot = state.view(0)
+        with pytest.raises(IllegalAction) as refused:
+            state.apply("H")
+        assert str(refused.value) == (
+            "seat 1 must name a trump or pass now, and the text 'H' is not a call: "
+            "read text with parse_action"
+        )
+        assert state.view(0) == snapshot

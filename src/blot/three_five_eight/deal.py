@@ -30,6 +30,7 @@ from typing import Final, TypeAlias
 
 from blot.cards import CARD_OF_BIT, DECK52, Card, cards_of, format_cards, parse_cards
 from blot.errors import CardError, IllegalAction
+from blot.protocol import Action as ProtocolAction
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
 from blot.three_five_eight.play import SUIT_CARD_TABLES, SUIT_MASK_OF_INDEX, highest, refusal
 
@@ -210,6 +211,17 @@ def random_cards(rng: Random) -> tuple[tuple[int, int, int], int]:
         x, j = divmod(x, n)
         bits[n - 1], bits[j] = bits[j], bits[n - 1]
     return (sum(bits[0:16]), sum(bits[16:32]), sum(bits[32:48])), sum(bits[48:52])
+
+
+def _wrong_kind(seat: int, task: str, action: object, kind: str) -> IllegalAction:
+    """The refusal of an object that is not the kind of action the phase wants. Text is quoted
+    so that the string ``'9S'`` is not mistaken for the card 9S."""
+    if isinstance(action, str):
+        return IllegalAction(
+            f"seat {seat} must {task} now, and the text {action!r} is not a {kind}: "
+            "read text with parse_action"
+        )
+    return IllegalAction(f"seat {seat} must {task} now, and {action} is not a {kind}")
 
 
 def parse_action(text: str) -> Action:
@@ -581,9 +593,10 @@ class Deal:
             return s
         return s + h + d + c
 
-    def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to act, or raise :class:`IllegalAction` and change
-        nothing."""
+    def apply(self, action: ProtocolAction) -> None:
+        """Take ``action`` (a :class:`Call` or a :class:`~blot.cards.Card`) for the seat to act,
+        or raise :class:`IllegalAction` and change nothing. Any object is accepted so that the
+        deal is a :class:`blot.protocol.State`; what is not an action of the phase is refused."""
         if type(action) is Card and self._phase is _PLAY:
             bit = action.bit
             if bit & self._legal:  # the hot path: a legal card to a trick (T-30 … T-34)
@@ -645,7 +658,7 @@ class Deal:
             raise IllegalAction("the deal is over")
         if phase is _CALL:
             if type(action) is not Call:
-                raise IllegalAction(f"seat {seat} must name a trump or pass now, and {action} is not a call")
+                raise _wrong_kind(seat, "name a trump or pass", action, "call")
             self._call(seat, action)
             return
         if type(action) is not Card:
@@ -653,7 +666,7 @@ class Deal:
                 what = f"give a card to seat {self._plan[len(self._exchanges)][1]}"
             else:
                 what = "discard a card" if phase is _DISCARD else "play a card"
-            raise IllegalAction(f"seat {seat} must {what} now, and {action} is not a card")
+            raise _wrong_kind(seat, what, action, "card")
         if not self._hands[seat] & action.bit:
             raise IllegalAction(f"seat {seat} does not hold {action}")
         if phase is _PLAY:

@@ -23,6 +23,7 @@ from random import Random
 from typing import Final
 
 from blot.errors import IllegalAction
+from blot.protocol import Action as ProtocolAction
 from blot.three_five_eight.deal import (
     NEXT,
     SEATS,
@@ -299,7 +300,7 @@ class Game:
         deal = self._deal
         return () if deal is None else deal.legal_actions()
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: ProtocolAction) -> None:
         """Take ``action`` in the current deal, or raise :class:`IllegalAction` and change
         nothing."""
         deal = self._deal
