@@ -83,6 +83,8 @@ def test_t21_one_plus_one_minus_worked() -> None:
     assert deal.hand(0) == h0 ^ parse_cards("5H KH")
     assert [str(c) for c in deal.gifts] == ["5H", "10S"]
     assert deal.phase is Phase.DISCARD and deal.to_act == 2  # then the talon (T-22)
+    random_play(deal, Random(0))
+    assert deal.result is not None and deal.result.exchanged == 2
 
 
 @pytest.mark.parametrize(

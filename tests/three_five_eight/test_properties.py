@@ -40,7 +40,7 @@ def _check_finished_deal(deal: Deal) -> None:
     assert len(used) == 52 and len(set(used)) == 52  # every card once
     assert len(deal.tricks) == 16 and sum(deal.tricks_taken) == 16
     assert sum(deal.scores) == 0 and deal.hands == (0, 0, 0)
-    assert len(deal.gifts) == len(deal.plan)
+    assert len(deal.gifts) == len(deal.plan) == deal.result.exchanged
 
 
 @settings(max_examples=1000, deadline=None)

@@ -123,6 +123,8 @@ class DealResult:
     scores: tuple[int, int, int]
     #: The seat that took each trick, first to last (T-50's tie-break looks back along it).
     trick_winners: tuple[int, ...] = ()
+    #: How many cards were given in the exchange (T-20); 0 on the first counted deal, after NT.
+    exchanged: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The object of one deal in ``blot replay --json`` (FORMAT.md)."""
@@ -758,6 +760,7 @@ class Deal:
             (t[0], t[1], t[2]),
             (t[0] - targets[0], t[1] - targets[1], t[2] - targets[2]),
             tuple(self._winners),
+            len(self._exchanges),
         )
 
     # --- views --------------------------------------------------------------------------------
