@@ -1,0 +1,5 @@
+"""``python -m blot`` is the ``blot`` command."""
+
+from blot.cli.main import main
+
+main()
