@@ -180,9 +180,8 @@ def test_a_revoke_names_deal_position_card_seat_and_reason(base_record: dict[str
     number, position, card, seat, suit = find_revoke(base_record)
     record = copy.deepcopy(base_record)
     record["deals"][number - 1]["play"][position - 1] = card
-    assert error_of(record) == (
-        f"deal {number}, play {position} ({card}, seat {seat}): seat {seat} holds {suit} and must follow {suit}"
-    )
+    where = f"deal {number}, play {position} ({card}, seat {seat})"
+    assert error_of(record) == f"{where}: seat {seat} holds {suit} and must follow {suit}"
 
 
 def first_played(record: dict[str, Any]) -> int:
