@@ -80,6 +80,10 @@ class Trick(NamedTuple):
         return (self.leader + position) % 4
 
 
+#: The cards of ranks 7 … A of one suit by their 8 bits (``legal_actions`` reads these).
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
+    tuple(cards_tuple(pattern << (16 * suit + 7)) for pattern in range(256)) for suit in range(4)
+)
 _new_trick: Final = tuple.__new__  # a NamedTuple's own __new__ is a slow Python function
 
 
@@ -116,7 +120,7 @@ class Deal:
     raises :class:`IllegalAction` without changing anything when it is refused."""
 
     __slots__ = (
-        "_mask",
+        "_legal",
         "_undeclared",
         "belote_seat",
         "belotes",
@@ -169,7 +173,7 @@ class Deal:
         self.belotes: list[tuple[int, Card]] = []
         self.summary: DealSummary | None = None
         self.score: DealScore | None = None
-        self._mask = -1  # the legal cards of the seat to act, when known
+        self._legal = 0  # in play: the cards the seat to act may play (0 while it must declare)
         self._undeclared = 0  # seats still to say what they declare in the first trick
 
     # --- state -------------------------------------------------------------------------------
@@ -225,33 +229,29 @@ class Deal:
     def legal_actions(self) -> Sequence[Action]:
         """The actions the seat to act may take now (empty when the deal is over)."""
         if self.phase is _PLAY:
-            trick = self.trick
-            seat = (self.leader + len(trick)) % 4
-            if self._undeclared and self.declared[seat] is None:
-                self._mask = 0
-                return self.options[seat]
-            mask = self._mask = legal_mask(self.hands[seat], trick, self.win_pos, self.tix)
-            return cards_tuple(mask)
+            m = self._legal
+            if not m:
+                return self.options[(self.leader + len(self.trick)) % 4]
+            s = _SPADES[(m >> 7) & 255]
+            h = _HEARTS[(m >> 23) & 255]
+            d = _DIAMONDS[(m >> 39) & 255]
+            c = _CLUBS[m >> 55]
+            if not (h or d or c):
+                return s
+            return s + h + d + c
         if self.phase is Phase.BIDDING:
             return self.bidding.legal_calls()
         return ()
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to act."""
-        if type(action) is not Card or self.phase is not _PLAY:
+        if type(action) is not Card or self.phase is not _PLAY or not action.bit & self._legal:
             self._apply_other(action)
             return
-        # Playing a card is the hot path of every search: it is written out here in full.
-        mask = self._mask
-        if mask < 0:
-            self.legal_actions()
-            mask = self._mask
-        if not mask & action.bit:
-            raise IllegalAction(self._card_refusal(action))
+        # A legal card: the hot path of every search, written out in full.
         trick = self.trick
         seat = (self.leader + len(trick)) % 4
         self.hands[seat] ^= action.bit
-        self._mask = -1
         self.play.append(action)
         index = action.index
         if trick:
@@ -267,9 +267,20 @@ class Deal:
             self.belotes.append((seat, action))
         if len(trick) == 4:
             self._end_trick()
+        else:
+            self._set_legal((seat + 1) % 4)
+
+    def _set_legal(self, seat: int) -> None:
+        """B-31 … B-33 for the seat to act; nothing while it must first declare (B-43)."""
+        if self._undeclared and self.declared[seat] is None:
+            self._legal = 0
+        else:
+            self._legal = legal_mask(self.hands[seat], self.trick, self.win_pos, self.tix)
 
     def _apply_other(self, action: Action) -> None:
         if self.phase is _PLAY:
+            if type(action) is Card:
+                raise IllegalAction(self._card_refusal(action))
             if type(action) is not Declare:
                 raise IllegalAction(f"{action} is not a card: the bidding is over")
             self._declare(action)
@@ -302,6 +313,7 @@ class Deal:
             for seat, hand in enumerate(self.dealt):
                 if hand & pair == pair:
                     self.belote_seat = seat
+        self._set_legal(self.leader)
 
     def _declare(self, action: Declare) -> None:
         seat = (self.leader + len(self.trick)) % 4
@@ -311,7 +323,7 @@ class Deal:
             raise IllegalAction(f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}")
         self.declared[seat] = action.declarations
         self._undeclared -= 1
-        self._mask = -1
+        self._set_legal(seat)
 
     def _why_not(self, seat: int, action: Declare) -> str:
         used = 0
@@ -344,10 +356,12 @@ class Deal:
         self.card_points[winner % 2] += gained
         self.leader = winner
         self.trick = []
+        self._legal = self.hands[winner]  # B-30: the winner leads, any card
         if len(self.tricks) == 1:
-            declared = [d or () for d in self.declared]
-            self.outcome = resolve(declared, self.rules, self.tix, winner)
+            if any(self.declared):
+                self.outcome = resolve([d or () for d in self.declared], self.rules, self.tix, winner)
         elif len(self.tricks) == 8:
+            self._legal = 0
             self._score()
 
     def _score(self) -> None:

@@ -1,0 +1,64 @@
+"""Random full deals per second through the public rules API, on one core.
+
+Every decision is ``rng.choice(state.legal_actions())`` followed by ``state.apply(action)``, so
+each deal pays for dealing, the calls, declarations (Bazar Blot) or exchange and talon (3-5-8),
+every card, and scoring. Prints the best of several rounds.
+
+    python benchmarks/engine.py [--seconds 2] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from random import Random
+
+
+def bazar_deals(rng: Random, n: int) -> int:
+    from blot.bazar import Deal, random_hands
+
+    for i in range(n):
+        deal = Deal(random_hands(rng), dealer=i % 4)
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+    return n
+
+
+def three_five_eight_deals(rng: Random, n: int) -> int:
+    """Whole games, so that deals after the first pay for the exchange (T-20, T-21)."""
+    from blot.three_five_eight import Game
+
+    deals = 0
+    while deals < n:
+        game = Game(dealer=0, rng=rng)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        deals += len(game.result.deals)
+    return deals
+
+
+def rate(run: Callable[[Random, int], int], seconds: float, rounds: int) -> float:
+    """Best deals per second over ``rounds`` rounds of about ``seconds`` each."""
+    run(Random(0), 200)  # warm the caches and imports
+    best = 0.0
+    for r in range(rounds):
+        rng = Random(r + 1)
+        done, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            done += run(rng, 500)
+        best = max(best, done / (time.perf_counter() - start))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    print(f"Bazar Blot: {rate(bazar_deals, args.seconds, args.rounds):,.0f} random full deals/s")
+    print(f"3-5-8:      {rate(three_five_eight_deals, args.seconds, args.rounds):,.0f} random full deals/s")
+
+
+if __name__ == "__main__":
+    main()
