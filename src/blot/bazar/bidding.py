@@ -6,9 +6,8 @@ the defenders and only the contractors speak, each once at most (the redouble wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, NamedTuple
 
 from blot.bazar.calls import BIDS, CONTRA, KANACH, LEVELS, PASS, REDOUBLE, SEVENS, Call
 from blot.bazar.rules import Rules
@@ -33,8 +32,7 @@ class Stage(Enum):
     VOID = "void"  # all passed, or four sevens (B-23, B-25)
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
+class Contract(NamedTuple):
     """The last bid once the bidding is over, with its declarer and multiplier (1, 2 or 4)."""
 
     declarer: int

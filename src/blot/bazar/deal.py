@@ -84,7 +84,6 @@ class Trick(NamedTuple):
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
     tuple(cards_tuple(pattern << (16 * suit + 7)) for pattern in range(256)) for suit in range(4)
 )
-_new_trick: Final = tuple.__new__  # a NamedTuple's own __new__ is a slow Python function
 
 
 def random_hands(rng: Random) -> list[int]:
@@ -142,7 +141,7 @@ class Deal:
         "summary",
         "tix",
         "trick",
-        "tricks",
+        "winners",
         "tricks_won",
         "win_pos",
     )
@@ -162,7 +161,7 @@ class Deal:
         self.leader = (dealer + 1) % 4  # B-30
         self.trick: list[int] = []
         self.win_pos = 0
-        self.tricks: list[Trick] = []
+        self.winners: list[int] = []  # the winner of each completed trick
         self.tricks_won = [0, 0, 0, 0]
         self.card_points = [0, 0]
         self.play: list[Card] = []
@@ -195,6 +194,16 @@ class Deal:
         return self.bidding.calls
 
     @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks, in order."""
+        out = []
+        leader = (self.dealer + 1) % 4
+        for i, winner in enumerate(self.winners):
+            out.append(Trick(leader, tuple(self.play[4 * i : 4 * i + 4]), winner))
+            leader = winner
+        return out
+
+    @property
     def trump(self) -> int | None:
         """The trump suit index, None in a no-trump deal or before the contract."""
         return None if self.tix == NT else self.tix
@@ -204,7 +213,7 @@ class Deal:
         """The seat to act is in the first trick and has not yet said what it declares."""
         return (
             self.phase is Phase.PLAY
-            and not self.tricks
+            and not self.winners
             and self.declared[(self.leader + len(self.trick)) % 4] is None
         )
 
@@ -216,7 +225,7 @@ class Deal:
         other.hands = self.hands.copy()
         other.bidding = self.bidding.copy()
         other.trick = self.trick.copy()
-        other.tricks = self.tricks.copy()
+        other.winners = self.winners.copy()
         other.tricks_won = self.tricks_won.copy()
         other.card_points = self.card_points.copy()
         other.play = self.play.copy()
@@ -245,30 +254,38 @@ class Deal:
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to act."""
-        if type(action) is not Card or self.phase is not _PLAY or not action.bit & self._legal:
+        # ``_legal`` is empty outside the play, so one test tells a legal card.
+        if type(action) is not Card or not action.bit & self._legal:
             self._apply_other(action)
             return
         # A legal card: the hot path of every search, written out in full.
         trick = self.trick
-        seat = (self.leader + len(trick)) % 4
-        self.hands[seat] ^= action.bit
+        n = len(trick)
+        seat = (self.leader + n) & 3
+        hands = self.hands
+        hands[seat] ^= action.bit
         self.play.append(action)
         index = action.index
-        if trick:
-            keys = KEY[self.tix]
+        tix = self.tix
+        if n:
+            keys = KEY[tix]
             if keys[index] > keys[trick[self.win_pos]] and (
                 index >> 4 == trick[0] >> 4 or keys[index] >= 100
             ):
-                self.win_pos = len(trick)
+                self.win_pos = n
         else:
             self.win_pos = 0
         trick.append(index)
-        if seat == self.belote_seat and index >> 4 == self.tix and action.rank in (KING, QUEEN):
+        if seat == self.belote_seat and index >> 4 == tix and action.rank in (KING, QUEEN):
             self.belotes.append((seat, action))
-        if len(trick) == 4:
+        if n == 3:
             self._end_trick()
+            return
+        seat = (seat + 1) & 3
+        if self._undeclared and self.declared[seat] is None:
+            self._legal = 0
         else:
-            self._set_legal((seat + 1) % 4)
+            self._legal = legal_mask(hands[seat], trick, self.win_pos, tix)
 
     def _set_legal(self, seat: int) -> None:
         """B-31 … B-33 for the seat to act; nothing while it must first declare (B-43)."""
@@ -302,7 +319,7 @@ class Deal:
         self.tix = STRAIN_INDEX[self.contract.strain]
         self.phase = Phase.PLAY
         for seat, hand in enumerate(self.dealt):
-            if may_hold_declaration(hand):
+            if may_hold_declaration(hand):  # false for most hands, and cheap
                 options = choices(hand)
                 if len(options) > 1:
                     self.options[seat] = options
@@ -317,7 +334,7 @@ class Deal:
 
     def _declare(self, action: Declare) -> None:
         seat = (self.leader + len(self.trick)) % 4
-        if self.tricks or self.declared[seat] is not None:
+        if self.winners or self.declared[seat] is not None:
             raise IllegalAction(f"seat {seat} may declare only in the first trick, before its card")
         if action not in self.options[seat]:
             raise IllegalAction(f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}")
@@ -340,7 +357,7 @@ class Deal:
         hand = self.hands[seat]
         if not hand & card.bit:
             return f"seat {seat} does not hold {card}"
-        if not self.tricks and self.declared[seat] is None:
+        if not self.winners and self.declared[seat] is None:
             return f"seat {seat} must say what it declares before playing its first card"
         return refusal_reason(seat, hand, self.trick, self.win_pos, self.tix, card.index)
 
@@ -349,18 +366,20 @@ class Deal:
         winner = (self.leader + self.win_pos) % 4
         points = POINTS[self.tix]
         gained = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-        self.tricks.append(_new_trick(Trick, (self.leader, tuple(self.play[-4:]), winner)))
+        winners = self.winners
+        winners.append(winner)
         self.tricks_won[winner] += 1
-        if len(self.tricks) == 8:
+        done = len(winners)
+        if done == 8:
             gained += LAST_TRICK
         self.card_points[winner % 2] += gained
         self.leader = winner
         self.trick = []
         self._legal = self.hands[winner]  # B-30: the winner leads, any card
-        if len(self.tricks) == 1:
+        if done == 1:
             if any(self.declared):
                 self.outcome = resolve([d or () for d in self.declared], self.rules, self.tix, winner)
-        elif len(self.tricks) == 8:
+        elif done == 8:
             self._legal = 0
             self._score()
 

@@ -91,7 +91,8 @@ def view_of(deal: Deal, seat: int, **game: object) -> BazarView:
             ds = deal.declared[s]
             if ds:
                 announced += [Announcement.of(s, d) for d in ds]
-    shown = deal.outcome.counting if deal.tricks else ()
+    tricks = deal.tricks
+    shown = deal.outcome.counting if tricks else ()
     to_act = deal.to_act
     return BazarView(
         seat=seat,
@@ -106,10 +107,10 @@ def view_of(deal: Deal, seat: int, **game: object) -> BazarView:
         own_declarations=deal.declared[seat],
         announced=tuple(announced),
         shown=shown,
-        declarations_team=deal.outcome.team if deal.tricks else None,
+        declarations_team=deal.outcome.team if tricks else None,
         trick_leader=deal.leader,
         trick=tuple(CARDS[i] for i in deal.trick),  # type: ignore[misc]
-        tricks=tuple(deal.tricks),
+        tricks=tuple(tricks),
         tricks_won=tuple(deal.tricks_won),
         card_points=(deal.card_points[0], deal.card_points[1]),
         belotes=tuple(deal.belotes),

@@ -105,7 +105,7 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> None:
             raise RecordError.at(number, "play", reason, i, text)
         player = deal.to_act
         assert player is not None
-        if not deal.tricks and declared is not None and player in declared:
+        if not deal.winners and declared is not None and player in declared:
             _declare(game, deal, number, player, declared.pop(player))
         elif deal.must_declare:
             game.apply(deal.best_declare(player) if declared is None else DECLARE_NONE)
