@@ -141,9 +141,9 @@ class Deal:
         "summary",
         "tix",
         "trick",
-        "winners",
         "tricks_won",
         "win_pos",
+        "winners",
     )
 
     def __init__(self, hands: Sequence[int], dealer: int = 0, rules: Rules = DEFAULT_RULES) -> None:
