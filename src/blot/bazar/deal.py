@@ -48,6 +48,7 @@ from blot.cards import (
     shuffled_bits,
 )
 from blot.errors import BlotError, IllegalAction
+from blot.protocol import Action as ProtocolAction
 
 if TYPE_CHECKING:
     from blot.bazar.view import BazarView
@@ -252,8 +253,9 @@ class Deal:
             return self.bidding.legal_calls()
         return ()
 
-    def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to act."""
+    def apply(self, action: ProtocolAction) -> None:
+        """Take ``action`` (a Call, Declare or Card) for the seat to act. Any object is taken,
+        so that a deal is a :class:`blot.protocol.State`; what is not an action now is refused."""
         # ``_legal`` is empty outside the play, so one test tells a legal card.
         if type(action) is not Card or not action.bit & self._legal:
             self._apply_other(action)
@@ -294,7 +296,7 @@ class Deal:
         else:
             self._legal = legal_mask(self.hands[seat], self.trick, self.win_pos, self.tix)
 
-    def _apply_other(self, action: Action) -> None:
+    def _apply_other(self, action: ProtocolAction) -> None:
         if self.phase is _PLAY:
             if type(action) is Card:
                 raise IllegalAction(self._card_refusal(action))

@@ -20,6 +20,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.scoring import game_winner, match_score
 from blot.bazar.view import BazarView, view_of
 from blot.errors import BlotError, IllegalAction
+from blot.protocol import Action as ProtocolAction
 
 
 class Game:
@@ -83,7 +84,7 @@ class Game:
         deal = self.deal
         return () if deal is None or self.is_over else deal.legal_actions()
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: ProtocolAction) -> None:
         deal = self.deal
         if self.is_over:
             raise IllegalAction("the game is over")

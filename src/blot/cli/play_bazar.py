@@ -22,6 +22,7 @@ from blot.bots import make_bot
 from blot.cards import SUIT_SYMBOLS, Card, cards_of, parse_card
 from blot.cli.render import bazar_sheet
 from blot.errors import BlotError
+from blot.protocol import Action as ProtocolAction
 from blot.protocol import Bot
 
 Ask = Callable[[str], str]
@@ -64,11 +65,9 @@ class BazarTable:
             while not deal.is_over:
                 seat = deal.to_act
                 assert seat is not None
-                before = len(deal.tricks)
-                if seat == self.seat:
-                    action = self._ask_action(game.view(seat))
-                else:
-                    action = self.bots[seat].choose(game.view(seat))
+                before = len(deal.winners)
+                view = game.view(seat)
+                action = self._ask_action(view) if seat == self.seat else self.bots[seat].choose(view)
                 game.apply(action)
                 self._announce(deal, seat, action, before)
             self._end_deal(deal)
@@ -78,7 +77,7 @@ class BazarTable:
         self.console.rule(f"Deal {len(self.game.deals)} · dealer: {self.name(deal.dealer)}")
         self.console.print("Your hand: " + hand_text(deal.hands[self.seat], NT))
 
-    def _announce(self, deal: Deal, seat: int, action: Action, tricks_before: int) -> None:
+    def _announce(self, deal: Deal, seat: int, action: ProtocolAction, tricks_before: int) -> None:
         c = self.console
         who = self.name(seat)
         if type(action) is Call:
@@ -96,10 +95,9 @@ class BazarTable:
             if deal.belotes and deal.belotes[-1] == (seat, action):
                 extra = " — belote" if len(deal.belotes) == 1 else " — rebelote"
             c.print(f"{who}: {card_text(action)}{extra}")
-            if len(deal.tricks) > tricks_before:
-                trick = deal.tricks[-1]
-                c.print(f"  → trick {len(deal.tricks)} to [bold]{self.name(trick.winner)}[/]")
-                if len(deal.tricks) == 1:
+            if len(deal.winners) > tricks_before:
+                c.print(f"  → trick {len(deal.winners)} to [bold]{self.name(deal.winners[-1])}[/]")
+                if len(deal.winners) == 1:
                     self._show_declarations(deal)
 
     def _show_declarations(self, deal: Deal) -> None:
