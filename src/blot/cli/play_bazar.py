@@ -75,7 +75,6 @@ class BazarTable:
 
     def _start_deal(self, deal: Deal) -> None:
         self.console.rule(f"Deal {len(self.game.deals)} · dealer: {self.name(deal.dealer)}")
-        self.console.print("Your hand: " + hand_text(deal.hands[self.seat], NT))
 
     def _announce(self, deal: Deal, seat: int, action: ProtocolAction, tricks_before: int) -> None:
         c = self.console
@@ -167,7 +166,7 @@ class BazarTable:
         c = self.console
         calls = ", ".join(f"{self.names[s]} {call}" for s, call in view.calls) or "none yet"
         c.print(f"Calls so far: {calls}")
-        c.print("Your hand: " + hand_text(view.hand, NT))
+        c.print("Your hand: " + hand_text(view.hand, None))
         c.print("You may call: " + legal_calls_text(view.legal))
         while True:
             answer = self._read("Your call (e.g. pass, 10H, 12NT, contra): ")
@@ -236,17 +235,20 @@ def sort_cards(cards: Sequence[Card], tix: int) -> list[Card]:
     return sorted(cards, key=lambda c: (c.suit, -keys[c.index]))
 
 
-def hand_text(hand: int, tix: int) -> str:
-    """The hand grouped by suit, trumps first, strongest first (B-10), with card points."""
+def hand_text(hand: int, tix: int | None) -> str:
+    """The hand grouped by suit, trumps first, strongest first (B-10), with its card points once
+    the strain is known (``tix`` None during the bidding)."""
     cards = cards_of(hand)
-    points = POINTS[tix]
+    order = NT if tix is None else tix
     groups = []
-    for suit in sorted({c.suit for c in cards}, key=lambda s: (s != tix, s)):
-        in_suit = sort_cards([c for c in cards if c.suit == suit], tix)
-        label = f"{SUIT_SYMBOLS[suit]}{' (trump)' if suit == tix else ''}"
+    for suit in sorted({c.suit for c in cards}, key=lambda s: (s != order, s)):
+        in_suit = sort_cards([c for c in cards if c.suit == suit], order)
+        label = f"{SUIT_SYMBOLS[suit]}{' (trump)' if suit == order else ''}"
         groups.append(f"[{SUIT_STYLE[suit]}]{label}[/] " + " ".join(card_text(c) for c in in_suit))
-    total = sum(points[c.index] for c in cards)
-    return "  ".join(groups) + (f"  ({total} card points)" if tix != NT or cards else "")
+    text = "  ".join(groups)
+    if tix is not None:
+        text += f"  ({sum(POINTS[tix][c.index] for c in cards)} card points)"
+    return text
 
 
 def legal_calls_text(legal: Sequence[Action]) -> str:
