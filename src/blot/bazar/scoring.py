@@ -120,11 +120,36 @@ def match_score(totals: Pair, winner: int) -> str:
 
 def game_winner(totals: Pair, summary: DealSummary, score: DealScore, target: int) -> int | None:
     """B-70, B-55: the team that has won once this played deal is scored (``totals`` include
-    it), or None while the game goes on. Tars kapoot ends it for the defenders whatever the score;
-    after any other kapoot deal play goes on; otherwise a team at ``target`` or more with more
-    points than the other wins, and equal totals play on."""
-    if score.tars_kapoot:
-        return 1 - summary.team
-    if summary.kapoot is not None or max(totals) < target or totals[0] == totals[1]:
+    it), or None while the game goes on."""
+    tars = 1 - summary.team if score.tars_kapoot else None
+    return end_of_game(totals, target, kapoot_deal=summary.kapoot is not None, tars_kapoot_for=tars)
+
+
+def end_of_game(
+    totals: Pair, target: int, *, kapoot_deal: bool = False, tars_kapoot_for: int | None = None
+) -> int | None:
+    """B-70: after a played deal, a team at ``target`` or more with more points than the other
+    wins, unless one team took all 8 tricks in that deal (play goes on); equal totals play on.
+    B-55: a tars kapoot ends the game at once for the defenders (``tars_kapoot_for``)."""
+    if tars_kapoot_for is not None:
+        return tars_kapoot_for
+    if kapoot_deal or max(totals) < target or totals[0] == totals[1]:
         return None
     return 0 if totals[0] > totals[1] else 1
+
+
+MISDEAL_POINTS: Final = 5
+PENALTY_KINDS: Final = ("misdeal", "misplay")
+
+
+def score_penalty(kind: str, team: int, declaration_points: int = 0) -> Pair:
+    """B-72, for real-table score sheets: the team at fault scores nothing; a misdeal gives the
+    other team 5, a card played against the rules 16 plus every declaration of the deal."""
+    if kind not in PENALTY_KINDS:
+        raise BlotError("penalty kind must be misdeal or misplay")
+    if team not in (0, 1):
+        raise BlotError("penalty team must be 0 or 1")
+    if declaration_points < 0:
+        raise BlotError("penalty declaration_points must be 0 or more")
+    gained = MISDEAL_POINTS if kind == "misdeal" else DEAL_POINTS + declaration_points
+    return (0, gained) if team == 0 else (gained, 0)
