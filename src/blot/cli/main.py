@@ -89,6 +89,52 @@ def play(
         play_358(seed, bots, seat)
 
 
+@app.command("score-deal")
+def score_deal(
+    contract: Annotated[str | None, typer.Option("--contract", help="The bid, e.g. 10H, 12NT, 25S.")] = None,
+    team: Annotated[
+        int | None, typer.Option("--team", help="The contracting team (or the team at fault).")
+    ] = None,
+    contra: Annotated[bool, typer.Option("--contra", help="The bid was contra'd (x2).")] = False,
+    redouble: Annotated[bool, typer.Option("--redouble", help="The contra was redoubled (x4).")] = False,
+    card_points: Annotated[
+        str | None, typer.Option("--card-points", help="Team 0,team 1 card points; one may be left out: 98,")
+    ] = None,
+    kapoot: Annotated[int | None, typer.Option("--kapoot", help="The team that took every trick.")] = None,
+    alone: Annotated[
+        bool, typer.Option("--alone", help="Kanach: the declarer took every trick himself.")
+    ] = False,
+    declarations: Annotated[
+        str | None, typer.Option("--declarations", help="Counting declaration points, team 0,team 1.")
+    ] = None,
+    belote: Annotated[int | None, typer.Option("--belote", help="The team holding belote-rebelote.")] = None,
+    void: Annotated[bool, typer.Option("--void", help="A void deal (all passed, four sevens).")] = False,
+    penalty: Annotated[
+        str | None, typer.Option("--penalty", help="misdeal or misplay (B-72), with --team.")
+    ] = None,
+    ruleset: Annotated[str, typer.Option("--ruleset", help="league or classic.")] = "league",
+    kanach: Annotated[bool, typer.Option("--kanach", help="Allow the 30 (kanach) bid.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Score one deal of a real-table game (the score sheet's rules, B-50 … B-55, B-72)."""
+    from blot.bazar.rules import Rules
+    from blot.cli.score_deal import entry_from_flags, run
+
+    entry = entry_from_flags(
+        void=void,
+        penalty=penalty,
+        contract=contract,
+        team=team,
+        multiplier=4 if redouble else 2 if contra else 1,
+        card_points=card_points,
+        kapoot=kapoot,
+        alone=alone,
+        declarations=declarations,
+        belote=belote,
+    )
+    run(entry, Rules(ruleset=ruleset, kanach=kanach), as_json)  # type: ignore[arg-type]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``blot`` console script."""
     command = typer.main.get_command(app)
