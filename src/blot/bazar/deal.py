@@ -224,7 +224,7 @@ class Deal:
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = self.hands.copy()
-        other.bidding = self.bidding.copy()
+        other.bidding = self.bidding if self.bidding.is_over else self.bidding.copy()
         other.trick = self.trick.copy()
         other.winners = self.winners.copy()
         other.tricks_won = self.tricks_won.copy()
