@@ -112,7 +112,11 @@ class Game:
         return view_of(deal, seat, deal_number=len(self.deals), totals=self.totals, history=history)
 
     def copy(self) -> Game:
+        """An independent copy; its random source continues where this one's is."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.deals = self.deals[:-1] + [d.copy() for d in self.deals[-1:]]
+        if self.rng is not None:
+            other.rng = Random()
+            other.rng.setstate(self.rng.getstate())
         return other
