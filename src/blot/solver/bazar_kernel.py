@@ -1,0 +1,498 @@
+"""The double-dummy search of Bazar Blot on a compact encoding: the hot loop of :mod:`blot.solver`.
+
+Cards are re-numbered per strain as ``suit * 8 + strength``, strength 0 … 7 in B-10 order (the
+trump order for the trump suit, the plain order otherwise), so that a hand is a 32-bit int, "the
+cards of a suit stronger than ``c``" is ``suit_mask & ~((2 << c) - 1)``, and within one suit a
+higher bit is a stronger card. Everything here works on ints and flat int arrays only, so that
+numba compiles it (see :mod:`blot.solver._jit`) and plain Python runs it unchanged.
+
+The value of a position is the card points team 0 takes from the trick in progress (cards
+already in it count for its winner) and every later trick, the last trick's 10 included.
+Seats of team 0 maximise it, seats of team 1 minimise it (the two teams' points add up to the
+points still to take). The search is alpha-beta (fail-soft) with:
+
+- a transposition table at trick starts (the four hands and the leader; lower and upper bounds
+  and the best lead), replaced always, and invalidated in O(1) by a generation number;
+- equivalent cards merged: two cards of one hand and suit with no card of anyone else (or of the
+  trick) between them in strength and the same card points lead to the same value, so only one
+  of them is searched;
+- move ordering: the table's best lead first, then winning cards, points given to a partner
+  who holds the trick, and the cheapest discard;
+- zero-window (MTD(f)) root search: each root card's exact value comes from a sequence of
+  null-window searches, each a cheap yes/no question that the table's bounds answer in part.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from blot.solver._jit import jit
+
+#: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each.
+TT_BITS: Final = 19
+TT_SIZE: Final = 1 << TT_BITS
+TT_WIDTH: Final = 9
+#: The most cards one hand holds, and so the most moves at one node.
+MAX_MOVES: Final = 8
+#: Scratch slots: cards played since the root (at most 3 in the trick at the root + 32).
+MAX_PLY: Final = 40
+INF: Final = 1000
+
+
+@jit
+def legal_moves(hand: int, tc: Any, ply: int, n: int, win: int, trump: int) -> int:
+    """B-31 … B-33 on the compact encoding: the cards of ``hand`` that may be played to the
+    trick whose ``n`` cards are ``tc[ply - n : ply]``, ``win`` the position of the card winning
+    it; ``trump`` is the trump suit, -1 in a no-trump deal."""
+    if n == 0:
+        return hand
+    led = tc[ply - n] >> 3
+    follow = hand & (0xFF << (8 * led))
+    w = tc[ply - n + win]
+    if follow:
+        if led == trump:  # B-31: beat the highest trump when able
+            above = follow & ~((2 << w) - 1)
+            return above if above else follow
+        return follow
+    if trump < 0:
+        return hand  # B-33
+    trumps = hand & (0xFF << (8 * trump))
+    if trumps == 0:
+        return hand  # B-33
+    if n >= 2 and win == n - 2:
+        return hand  # B-32 (a): the partner is winning
+    if (w >> 3) == trump:  # B-32 (b)/(c)
+        above = trumps & ~((2 << w) - 1)
+        return above if above else hand
+    return trumps  # B-32 (b): any trump beats the trick
+
+
+@jit
+def beats(c: int, w: int, trump: int) -> bool:
+    """Card ``c`` beats ``w``, the card winning a trick (which is of the suit led or a trump)."""
+    cs = c >> 3
+    ws = w >> 3
+    if cs == ws:
+        return c > w
+    return cs == trump
+
+
+@jit
+def _gen_moves(
+    h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, hint: int, d: int, mv: Any, ms: Any
+) -> int:
+    """Write the moves of the seat to act at depth ``d`` into ``mv[d * 8 …]``, equivalent cards
+    merged and best first; return how many. The trick's cards are ``tc[ply - n : ply]``."""
+    p = (leader + n) & 3
+    hand = h[p]
+    legal = legal_moves(hand, tc, ply, n, win, trump)
+    others = (h[0] | h[1] | h[2] | h[3]) & ~hand
+    for i in range(n):
+        others |= 1 << tc[ply - n + i]
+    base = d * MAX_MOVES
+    k = 0
+    w = 0
+    team_winning = False
+    if n > 0:
+        w = tc[ply - n + win]
+        team_winning = ((leader + win) & 1) == (p & 1)
+    for s in range(4):
+        ls = (legal >> (8 * s)) & 0xFF
+        if ls == 0:
+            continue
+        prev = -1
+        for r in range(7, -1, -1):
+            if (ls >> r) & 1 == 0:
+                continue
+            c = 8 * s + r
+            if prev >= 0 and P[c] == P[prev] and (others & ((1 << prev) - (2 << c))) == 0:
+                prev = c
+                continue  # equivalent to the card just above it
+            prev = c
+            if c == hint:
+                score = 10000
+            elif n == 0:
+                top = (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0
+                if top:
+                    score = 200 + P[c]
+                else:
+                    score = 50 - P[c] - r
+            elif beats(c, w, trump):
+                if n == 3:
+                    score = 300 + P[c]
+                elif (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0 and s != trump:
+                    score = 250 + P[c]
+                else:
+                    score = 150 - r
+            elif team_winning:
+                score = 100 + P[c]
+            else:
+                score = 50 - P[c] - r
+            # insertion, best first
+            j = k
+            while j > 0 and ms[base + j - 1] < score:
+                mv[base + j] = mv[base + j - 1]
+                ms[base + j] = ms[base + j - 1]
+                j -= 1
+            mv[base + j] = c
+            ms[base + j] = score
+            k += 1
+    return k
+
+
+def _mod37() -> tuple[int, ...]:
+    table = [0] * 37
+    for i in range(32):
+        table[(1 << i) % 37] = i
+    return tuple(table)
+
+
+#: ``LOW_BIT[(x & -x) % 37]`` is the index of the lowest set bit of a 32-bit ``x``: the 32
+#: powers of two leave 32 different remainders modulo the prime 37.
+LOW_BIT: Final = _mod37()
+
+# Fields of a node's record in the search stack (``NODE_WIDTH`` ints per node).
+_N, _LEADER, _WIN, _TPTS, _RPTS, _LEFT, _A, _B, _A0, _B0 = range(10)
+_BEST, _BEST_MOVE, _I, _K, _SLOT, _OFF, _CARD = range(10, 17)
+NODE_WIDTH: Final = 17
+
+
+@jit
+def search(
+    h: Any,
+    tc: Any,
+    root_n: int,
+    leader: int,
+    win: int,
+    tpts: int,
+    rpts: int,
+    left: int,
+    alpha: int,
+    beta: int,
+    force: int,
+    P: Any,
+    trump: int,
+    tt: Any,
+    gen: int,
+    mv: Any,
+    ms: Any,
+    st: Any,
+    stats: Any,
+) -> int:
+    """The value (team 0's card points from the trick in progress on) of the position: hands
+    ``h``, the trick's ``root_n`` cards in ``tc[0:root_n]`` (worth ``tpts``, ``win`` the position
+    of the card winning it, led by ``leader``), ``rpts`` card points still in the hands, ``left``
+    tricks to finish, the current one included. Fail-soft alpha-beta: a value ``<= alpha`` is an
+    upper bound, ``>= beta`` a lower bound. ``force`` (a card, or -1) holds the seat to act to
+    that card.
+
+    The recursion is unrolled onto the stack ``st`` (one record of ``NODE_WIDTH`` ints per
+    depth), which keeps numba's generated code simple, fast and cacheable."""
+    st[_N] = root_n
+    st[_LEADER] = leader
+    st[_WIN] = win
+    st[_TPTS] = tpts
+    st[_RPTS] = rpts
+    st[_LEFT] = left
+    st[_A] = alpha
+    st[_B] = beta
+    st[_OFF] = 0
+    d = 0
+    v = 0
+    entering = True
+    have = False
+    while True:
+        b = d * NODE_WIDTH
+        if entering:
+            entering = False
+            stats[0] += 1
+            n = st[b + _N]
+            ldr = st[b + _LEADER]
+            lft = st[b + _LEFT]
+            a = st[b + _A]
+            bb = st[b + _B]
+            done = False
+            slot = -1
+            hint = -1
+            if n == 0:
+                if lft == 0:
+                    v = 0
+                    done = True
+                elif lft == 1:  # the last trick plays itself
+                    c0 = LOW_BIT[(h[ldr] & -h[ldr]) % 37]
+                    x = h[(ldr + 1) & 3]
+                    c1 = LOW_BIT[(x & -x) % 37]
+                    x = h[(ldr + 2) & 3]
+                    c2 = LOW_BIT[(x & -x) % 37]
+                    x = h[(ldr + 3) & 3]
+                    c3 = LOW_BIT[(x & -x) % 37]
+                    wp = 0
+                    w = c0
+                    if beats(c1, w, trump):
+                        wp = 1
+                        w = c1
+                    if beats(c2, w, trump):
+                        wp = 2
+                        w = c2
+                    if beats(c3, w, trump):
+                        wp = 3
+                    v = P[c0] + P[c1] + P[c2] + P[c3] + 10 if ((ldr + wp) & 1) == 0 else 0
+                    done = True
+                else:
+                    lo = 0
+                    hi = st[b + _RPTS] + 10
+                    if d > 0 or force < 0:
+                        x = (h[0] * 0x2545F491) ^ (h[1] * 0x6F4F2A35) ^ (h[2] * 0x1B873593) ^ (h[3] * 0x5BD1E995)
+                        x = (x ^ (x >> 29) ^ (ldr * 0x3C6EF372)) & (TT_SIZE - 1)
+                        slot = x * TT_WIDTH
+                        if (
+                            tt[slot] == gen
+                            and tt[slot + 1] == h[0]
+                            and tt[slot + 2] == h[1]
+                            and tt[slot + 3] == h[2]
+                            and tt[slot + 4] == h[3]
+                            and tt[slot + 5] == ldr
+                        ):
+                            lo = tt[slot + 6]
+                            hi = tt[slot + 7]
+                            hint = tt[slot + 8]
+                    if lo >= bb:
+                        v = lo
+                        done = True
+                    elif hi <= a:
+                        v = hi
+                        done = True
+                    else:
+                        if lo > a:
+                            a = lo
+                        if hi < bb:
+                            bb = hi
+                        if a >= bb:
+                            v = a
+                            done = True
+            if done:
+                if d == 0:
+                    return v
+                d -= 1
+                v += st[b + _OFF]
+                have = True
+                continue
+            st[b + _A] = a
+            st[b + _B] = bb
+            st[b + _A0] = a
+            st[b + _B0] = bb
+            st[b + _SLOT] = slot
+            st[b + _I] = 0
+            st[b + _BEST_MOVE] = -1
+            st[b + _BEST] = -INF if ((ldr + n) & 1) == 0 else INF
+            if d == 0 and force >= 0:
+                mv[0] = force
+                st[b + _K] = 1
+            else:
+                st[b + _K] = _gen_moves(h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms)
+        n = st[b + _N]
+        ldr = st[b + _LEADER]
+        p = (ldr + n) & 3
+        a = st[b + _A]
+        bb = st[b + _B]
+        if have:
+            have = False
+            c = st[b + _CARD]
+            h[p] ^= 1 << c
+            if (p & 1) == 0:
+                if v > st[b + _BEST]:
+                    st[b + _BEST] = v
+                    st[b + _BEST_MOVE] = c
+                    if v > a:
+                        a = v
+                        st[b + _A] = v
+            elif v < st[b + _BEST]:
+                st[b + _BEST] = v
+                st[b + _BEST_MOVE] = c
+                if v < bb:
+                    bb = v
+                    st[b + _B] = v
+        i = st[b + _I]
+        if i < st[b + _K] and a < bb:
+            c = mv[d * MAX_MOVES + i]
+            st[b + _I] = i + 1
+            st[b + _CARD] = c
+            ply = root_n + d
+            h[p] ^= 1 << c
+            tc[ply] = c
+            wn = st[b + _WIN]
+            if n > 0 and beats(c, tc[ply - n + wn], trump):
+                wn = n
+            elif n == 0:
+                wn = 0
+            pts = st[b + _TPTS] + P[c]
+            lft = st[b + _LEFT]
+            ch = b + NODE_WIDTH
+            st[ch + _RPTS] = st[b + _RPTS] - P[c]
+            if n == 3:
+                seat = (ldr + wn) & 3
+                if lft == 1:
+                    pts += 10
+                off = pts if (seat & 1) == 0 else 0
+                st[ch + _N] = 0
+                st[ch + _LEADER] = seat
+                st[ch + _WIN] = 0
+                st[ch + _TPTS] = 0
+                st[ch + _LEFT] = lft - 1
+                st[ch + _A] = a - off
+                st[ch + _B] = bb - off
+                st[ch + _OFF] = off
+            else:
+                st[ch + _N] = n + 1
+                st[ch + _LEADER] = ldr
+                st[ch + _WIN] = wn
+                st[ch + _TPTS] = pts
+                st[ch + _LEFT] = lft
+                st[ch + _A] = a
+                st[ch + _B] = bb
+                st[ch + _OFF] = 0
+            d += 1
+            entering = True
+            continue
+        v = st[b + _BEST]
+        slot = st[b + _SLOT]
+        if slot >= 0:
+            if v <= st[b + _A0]:
+                tt[slot + 7] = v
+                if not (tt[slot] == gen and tt[slot + 1] == h[0] and tt[slot + 2] == h[1] and tt[slot + 3] == h[2]
+                        and tt[slot + 4] == h[3] and tt[slot + 5] == ldr):
+                    tt[slot + 6] = 0
+            elif v >= st[b + _B0]:
+                tt[slot + 6] = v
+                if not (tt[slot] == gen and tt[slot + 1] == h[0] and tt[slot + 2] == h[1] and tt[slot + 3] == h[2]
+                        and tt[slot + 4] == h[3] and tt[slot + 5] == ldr):
+                    tt[slot + 7] = st[b + _RPTS] + 10
+            else:
+                tt[slot + 6] = v
+                tt[slot + 7] = v
+            tt[slot] = gen
+            tt[slot + 1] = h[0]
+            tt[slot + 2] = h[1]
+            tt[slot + 3] = h[2]
+            tt[slot + 4] = h[3]
+            tt[slot + 5] = ldr
+            tt[slot + 8] = st[b + _BEST_MOVE]
+        if d == 0:
+            return v
+        d -= 1
+        v += st[b + _OFF]
+        have = True
+
+
+@jit
+def root_moves(h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, out: Any) -> int:
+    """The legal cards of the seat to act in ``out[0:k]``, each followed by its representative
+    (the card whose value it shares) in ``out[8 + i]``; returns ``k``."""
+    p = (leader + n) & 3
+    hand = h[p]
+    legal = legal_moves(hand, tc, ply, n, win, trump)
+    others = (h[0] | h[1] | h[2] | h[3]) & ~hand
+    for i in range(n):
+        others |= 1 << tc[ply - n + i]
+    k = 0
+    for s in range(4):
+        prev = -1
+        rep = -1
+        for r in range(7, -1, -1):
+            c = 8 * s + r
+            if (legal >> c) & 1 == 0:
+                continue
+            if not (prev >= 0 and P[c] == P[prev] and (others & ((1 << prev) - (2 << c))) == 0):
+                rep = c
+            prev = c
+            out[k] = c
+            out[8 + k] = rep
+            k += 1
+    return k
+
+
+@jit
+def exact(
+    h: Any,
+    tc: Any,
+    n: int,
+    leader: int,
+    win: int,
+    tpts: int,
+    rpts: int,
+    left: int,
+    force: int,
+    guess: int,
+    P: Any,
+    trump: int,
+    tt: Any,
+    gen: int,
+    mv: Any,
+    ms: Any,
+    st: Any,
+    stats: Any,
+) -> int:
+    """The exact value of the position (with the seat to act held to ``force`` when it is a
+    card), by MTD(f): null-window searches around ``guess`` until the bounds meet."""
+    if guess < 0:
+        stats[1] += 1
+        return search(h, tc, n, leader, win, tpts, rpts, left, -1, tpts + rpts + 11, force, P, trump, tt, gen, mv, ms, st, stats)
+    lo = -INF
+    hi = INF
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        stats[1] += 1
+        v = search(h, tc, n, leader, win, tpts, rpts, left, beta - 1, beta, force, P, trump, tt, gen, mv, ms, st, stats)
+        if v < beta:
+            hi = v
+        else:
+            lo = v
+        g = v
+    return g
+
+
+@jit
+def solve_root(
+    h: Any,
+    tc: Any,
+    n: int,
+    leader: int,
+    win: int,
+    tpts: int,
+    rpts: int,
+    left: int,
+    P: Any,
+    trump: int,
+    tt: Any,
+    gen: int,
+    mv: Any,
+    ms: Any,
+    st: Any,
+    stats: Any,
+    out: Any,
+    values: Any,
+    all_cards: bool,
+    mode: int,
+) -> int:
+    """Value the root. With ``all_cards`` every legal card of the seat to act gets its exact
+    value in ``values[i]`` (cards in ``out[i]``, as :func:`root_moves`); otherwise only the
+    best value is exact and ``values[0]`` holds it. Returns the number of cards listed."""
+    k = root_moves(h, tc, n, n, leader, win, trump, P, out)
+    if not all_cards:
+        g = exact(h, tc, n, leader, win, tpts, rpts, left, -1, (tpts + rpts + 10) // 2, P, trump, tt, gen, mv, ms, st, stats)
+        values[0] = g
+        return k
+    guess = (tpts + rpts + 10) // 2
+    for i in range(k):
+        c = out[i]
+        rep = out[8 + i]
+        if rep != c:
+            for j in range(i):
+                if out[j] == rep:
+                    values[i] = values[j]
+            continue
+        v = exact(h, tc, n, leader, win, tpts, rpts, left, c, -1 if mode == 0 or (mode == 2 and i == 0) else guess, P, trump, tt, gen, mv, ms, st, stats)
+        values[i] = v
+        guess = v
+    return k
