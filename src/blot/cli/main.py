@@ -135,6 +135,50 @@ def score_deal(
     run(entry, Rules(ruleset=ruleset, kanach=kanach), as_json)  # type: ignore[arg-type]
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="Database URL (default: SQLite in the data directory; postgresql+psycopg://...)."
+        ),
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
+    ] = None,
+    grace: Annotated[
+        float, typer.Option("--grace", help="Seconds a dropped player keeps the seat before a bot plays it.")
+    ] = 60.0,
+    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits to move.")] = 0.8,
+    deal_pause: Annotated[
+        float, typer.Option("--deal-pause", help="Seconds a deal's result shows before the next deal.")
+    ] = 4.0,
+) -> None:
+    """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
+    from blot.server.app import serve as run_server
+    from blot.server.hub import ServerConfig
+    from blot.store import default_url
+
+    url = db or default_url(data_dir)
+    config = ServerConfig(db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause)
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    print(f"blot: open http://{shown}:{port}/ in a browser (database: {_safe_url(url)}); Ctrl+C stops")
+    run_server(config, host, port)
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password."""
+    head, sep, tail = url.partition("://")
+    if "@" in tail and ":" in tail.split("@", 1)[0]:
+        user = tail.split("@", 1)[0].split(":", 1)[0]
+        tail = f"{user}:***@{tail.split('@', 1)[1]}"
+    return head + sep + tail
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``blot`` console script."""
     command = typer.main.get_command(app)

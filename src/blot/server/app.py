@@ -1,0 +1,63 @@
+"""The application: ``create_app(config)`` for tests and ``serve(...)`` for ``blot serve``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from blot.server.errors import Refused
+from blot.server.hub import Hub, ServerConfig
+from blot.server.routes import pages, players, replays, tables, ws
+
+STATUS = {
+    "malformed": 400,
+    "illegal": 409,
+    "not_your_turn": 409,
+    "conflict": 409,
+    "not_seated": 403,
+    "forbidden": 403,
+    "not_found": 404,
+    "server": 500,
+}
+
+
+def create_app(config: ServerConfig) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(config)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="blot",
+        summary="Bazar Blot and 3-5-8 in the browser",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, e: Refused) -> JSONResponse:
+        return JSONResponse({"error": e.code, "message": e.message}, status_code=STATUS.get(e.code, 400))
+
+    for module in (players, tables, replays, ws, pages):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+    return app
+
+
+def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    app = create_app(config)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536, lifespan="on")

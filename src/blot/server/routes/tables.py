@@ -1,0 +1,115 @@
+"""Tables: the lobby's list, creating a table, seats, bots, the start, and finished records."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from blot.server.errors import Refused
+from blot.server.games import KINDS, bot_levels
+from blot.server.routes import body_of, hub_of, me
+from blot.server.table import PLAYING, WAITING
+
+router = APIRouter(prefix="/api", tags=["tables"])
+
+
+@router.get("/games")
+async def games() -> dict[str, Any]:
+    """The games a table can be made for, with their rulesets, options and bot levels."""
+    return {"games": [{**kind.info(), "bots": bot_levels(name)} for name, kind in KINDS.items()]}
+
+
+@router.get("/tables")
+async def open_tables(request: Request) -> dict[str, Any]:
+    """Public tables waiting for players or being played, newest first."""
+    rows = await asyncio.to_thread(hub_of(request).store.listing, [WAITING, PLAYING])
+    return {"tables": [_listed(r) for r in rows]}
+
+
+def _listed(row: dict[str, Any]) -> dict[str, Any]:
+    out = {k: row[k] for k in ("id", "game", "settings", "status", "seats", "summary")}
+    for key in ("created_at", "finished_at"):
+        out[key] = None if row[key] is None else row[key].isoformat()
+    return out
+
+
+@router.post("/tables")
+async def create_table(request: Request) -> dict[str, Any]:
+    """Create a table (``game``, ``ruleset``, ``options``, ``public``, ``timer``); its creator
+    is its host and sits in seat 0."""
+    player, name = await me(request)
+    body = await body_of(request)
+    table = await hub_of(request).create_table(player, name, body)
+    summary: dict[str, Any] = await table.call(_summary, table)
+    return summary
+
+
+async def _summary(table: Any) -> dict[str, Any]:
+    summary: dict[str, Any] = table.summary()
+    return summary
+
+
+@router.get("/tables/{table_id}")
+async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(_summary, table)
+    return result
+
+
+@router.post("/tables/{table_id}/sit")
+async def sit(table_id: str, request: Request) -> dict[str, Any]:
+    player, name = await me(request)
+    body = await body_of(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.sit, player, name, body.get("seat"))
+    return result
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.leave, player)
+    return result
+
+
+@router.post("/tables/{table_id}/bot")
+async def set_bot(table_id: str, request: Request) -> dict[str, Any]:
+    """Seat a bot (``level``) in an empty seat, or empty a bot's seat (``level`` null)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.set_bot, player, body.get("seat"), body.get("level"))
+    return result
+
+
+@router.post("/tables/{table_id}/fill-bots")
+async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    body = await body_of(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.fill_bots, player, body.get("level", "basic"))
+    return result
+
+
+@router.post("/tables/{table_id}/start")
+async def start(table_id: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.begin, player)
+    return result
+
+
+@router.get("/tables/{table_id}/record", response_model=None)
+async def record(table_id: str, request: Request, download: bool = False) -> Any:
+    """The game's FORMAT.md record once the game is over (404 before)."""
+    row = await asyncio.to_thread(hub_of(request).store.table, table_id)
+    if row is None or row["record"] is None:
+        raise Refused("not_found", "no finished game at this table")
+    headers = {}
+    if download:
+        headers["Content-Disposition"] = f'attachment; filename="blot-{table_id}.json"'
+    return JSONResponse(row["record"], headers=headers)

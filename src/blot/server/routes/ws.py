@@ -1,0 +1,106 @@
+"""The websocket of a table: ``hello`` first, then actions; events, snapshots, presence and
+errors come back (``docs/protocol.md``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from blot.server.errors import Refused
+from blot.server.routes import hub_of
+from blot.server.table import Connection
+
+router = APIRouter()
+
+#: The longest message a client may send.
+MAX_MESSAGE = 4096
+HELLO_TIMEOUT = 30.0
+
+
+def _error(e: Refused, request_id: Any = None) -> str:
+    out: dict[str, Any] = e.to_json()
+    if isinstance(request_id, int | str) and not isinstance(request_id, bool):
+        out["id"] = request_id
+    return json.dumps(out)
+
+
+def _parse(text: str | None) -> dict[str, Any]:
+    if text is None or len(text) > MAX_MESSAGE:
+        raise Refused("malformed", f"a message is a JSON object of at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refused("malformed", "a message must be JSON") from None
+    if not isinstance(data, dict):
+        raise Refused("malformed", "a message must be a JSON object")
+    return data
+
+
+async def _receive(ws: WebSocket) -> str | None:
+    """The next text message; None for a binary one; WebSocketDisconnect when the peer left."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    return message.get("text")
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    hub = hub_of(ws)
+    await ws.accept()
+    try:
+        hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT))
+        if hello.get("type") != "hello":
+            raise Refused("malformed", "the first message must be hello")
+        since = hello.get("since")
+        if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+            raise Refused("malformed", "since is the number of the last event seen, or null")
+        token = hello.get("token")
+        if token is not None and not isinstance(token, str):
+            raise Refused("malformed", "token is a string or null")
+        table = await hub.load(table_id)
+        if table is None:
+            raise Refused("not_found", "no such table")
+    except (TimeoutError, WebSocketDisconnect):
+        await _close(ws)
+        return
+    except Refused as e:
+        await ws.send_text(_error(e))
+        await _close(ws, 4400 if e.code != "not_found" else 4404)
+        return
+    found = await hub.player(token)
+
+    async def close() -> None:
+        await _close(ws)
+
+    conn = Connection(ws.send_text, None if found is None else found[0], close)
+    await table.call(table.connect, conn, since)
+    try:
+        while True:
+            text = await _receive(ws)
+            request_id = None
+            try:
+                message = _parse(text)
+                request_id = message.get("id")
+                kind = message.get("type")
+                if kind == "ping":
+                    conn.push(json.dumps({"type": "pong", "n": table.n}))
+                elif kind == "action":
+                    await table.call(table.act, conn, message)
+                else:
+                    raise Refused("malformed", "unknown message type: use action or ping")
+            except Refused as e:
+                conn.push(_error(e, request_id))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await table.call(table.disconnect, conn)
+
+
+async def _close(ws: WebSocket, code: int = 1000) -> None:
+    with contextlib.suppress(Exception):
+        await ws.close(code)

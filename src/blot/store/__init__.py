@@ -1,0 +1,270 @@
+"""Persistence of the server (SQLAlchemy Core): players, tables and each table's append-only log.
+
+SQLite in the user's data directory by default, PostgreSQL (or any SQLAlchemy URL) by choice.
+The schema is created and upgraded by Alembic migrations (:func:`migrate`), run by the server
+on every start. All methods here are blocking; the server calls them from worker threads, and
+writes go through :class:`Writer`, which commits many tables' appends in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import Connection
+
+from blot.store.schema import metadata, players, table_log, tables
+
+T = TypeVar("T")
+APP_NAME = "blot"
+DB_FILE = "blot.sqlite3"
+
+
+def data_dir() -> Path:
+    """Where blot keeps its files: ``$BLOT_DATA_DIR``, else the user's data directory."""
+    env = os.environ.get("BLOT_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_url(directory: Path | None = None) -> str:
+    """The SQLite file in the data directory (the directory is created when missing)."""
+    folder = directory or data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / DB_FILE}"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of a table's log: its number (the event number), kind and JSON payload."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+
+
+class Store:
+    """A database: open it with :meth:`open`, which also applies the migrations."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str, *, migrate_schema: bool = True) -> Store:
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        engine = create_engine(url, **kwargs)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        store = cls(engine)
+        if migrate_schema:
+            migrate(engine)
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- players -------------------------------------------------------------------------------
+
+    def create_player(self, name: str, token_hash: str) -> int:
+        with self.engine.begin() as c:
+            result = c.execute(insert(players).values(name=name, token_hash=token_hash, created_at=now()))
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def player_by_token(self, token_hash: str) -> tuple[int, str] | None:
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(players.c.id, players.c.name).where(players.c.token_hash == token_hash)
+            ).first()
+        return None if row is None else (int(row.id), str(row.name))
+
+    def rename_player(self, player: int, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(players).where(players.c.id == player).values(name=name))
+
+    # --- tables --------------------------------------------------------------------------------
+
+    @staticmethod
+    def insert_table(c: Connection, row: dict[str, Any]) -> None:
+        stamp = now()
+        c.execute(insert(tables).values(created_at=stamp, updated_at=stamp, **row))
+
+    @staticmethod
+    def append(c: Connection, table_id: str, entries: Sequence[LogEntry], changes: dict[str, Any]) -> None:
+        """Append ``entries`` to the table's log and update its row, in the caller's transaction."""
+        stamp = now()
+        if entries:
+            c.execute(
+                insert(table_log),
+                [
+                    {"table_id": table_id, "seq": e.seq, "kind": e.kind, "payload": e.payload, "at": stamp}
+                    for e in entries
+                ],
+            )
+        c.execute(update(tables).where(tables.c.id == table_id).values(updated_at=stamp, **changes))
+
+    def table(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        return None if row is None else dict(row)
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(table_log.c.seq, table_log.c.kind, table_log.c.payload)
+                .where(table_log.c.table_id == table_id)
+                .order_by(table_log.c.seq)
+            ).all()
+        return [LogEntry(int(r.seq), str(r.kind), dict(r.payload)) for r in rows]
+
+    def tables_with_status(self, statuses: Iterable[str]) -> list[str]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(tables.c.id).where(tables.c.status.in_(list(statuses)))).all()
+        return [str(r.id) for r in rows]
+
+    def listing(
+        self, statuses: Iterable[str], limit: int = 100, public_only: bool = True
+    ) -> list[dict[str, Any]]:
+        """Tables for the lobby and the replay list, newest first (no logs, no records)."""
+        cols = [
+            tables.c.id,
+            tables.c.game,
+            tables.c.settings,
+            tables.c.public,
+            tables.c.status,
+            tables.c.seats,
+            tables.c.summary,
+            tables.c.created_at,
+            tables.c.finished_at,
+        ]
+        query = select(*cols).where(tables.c.status.in_(list(statuses)))
+        if public_only:
+            query = query.where(tables.c.public.is_(True))
+        query = query.order_by(tables.c.updated_at.desc()).limit(limit)
+        with self.engine.connect() as c:
+            return [dict(r) for r in c.execute(query).mappings().all()]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Writer:
+    """One thread that runs every write, committing all the writes waiting at that moment in one
+    transaction (group commit): each caller awaits its own write, which is durable when the
+    await returns. A batch that fails is retried write by write, so one bad write fails alone."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[
+            tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop] | None
+        ] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="blot-store-writer", daemon=True)
+        self._thread.start()
+
+    async def run(self, write: Callable[[Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((write, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < 256:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(
+        self, batch: list[tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]]
+    ) -> None:
+        try:
+            with self.store.engine.begin() as c:
+                results = [write(c) for write, _, _ in batch]
+        except Exception:
+            if len(batch) > 1:
+                for one in batch:
+                    self._commit([one])
+                return
+            _, future, loop = batch[0]
+            import sys
+
+            error = sys.exc_info()[1]
+            assert error is not None
+            _resolve(loop, future, error=error)
+            return
+        for (_, future, loop), result in zip(batch, results, strict=True):
+            _resolve(loop, future, result=result)
+
+
+def _resolve(
+    loop: asyncio.AbstractEventLoop,
+    future: asyncio.Future[Any],
+    result: Any = None,
+    error: BaseException | None = None,
+) -> None:
+    def settle() -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+        loop.call_soon_threadsafe(settle)
+
+
+__all__ = ["LogEntry", "Store", "Writer", "data_dir", "default_url", "metadata", "migrate"]
