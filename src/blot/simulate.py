@@ -59,10 +59,24 @@ def _derived(game: str, c: Counter[str]) -> dict[str, Any]:
             "redoubles": c["redouble"],
             "wins_by_team": [c["win0"], c["win1"]],
         }
+    return _derived_358(c)
+
+
+def _derived_358(c: Counter[str]) -> dict[str, Any]:
+    """3-5-8: how deals went (void, NT, exchanges, targets made) and how games ended."""
+    games = max(c["games"], 1)
+    counted = max(c["counted"], 1)
     return {
         "void_deals": c["void"],
         "no_trump_deals": c["nt"],
         "exchanges": c["exchanges"],
+        "cards_exchanged": c["cards_exchanged"],
+        "passes": c["passes"],
+        "first_seat_made_percent": round(100 * c["first_made"] / counted, 1),
+        "targets_made_percent": round(100 * c["made"] / (3 * counted), 1),
+        "average_score_spread": round(c["spread"] / games, 2),
+        "average_total_by_seat": [round(c[f"total{s}"] / games, 2) for s in range(3)],
+        "tie_breaks": c["tie_breaks"],
         "wins_by_seat": [c["win0"], c["win1"], c["win2"]],
     }
 
@@ -113,11 +127,32 @@ def count_game(game: str, state: Any, c: Counter[str]) -> int:
             c["contra"] += multiplier >= 2
             c["redouble"] += multiplier == 4
         return len(state.deals)
-    results = state.results
+    return _count_358(state, c)
+
+
+def _count_358(game: Any, c: Counter[str]) -> int:
+    """3-5-8: a finished game's deals and ending into ``c``; the number of deals, void ones
+    included."""
+    results = game.results
+    c["games"] += 1
+    for deal in game.deals:
+        c["passes"] += sum(str(call) == "pass" for call in deal.calls)
     for r in results:
-        c["void"] += r.void
-        c["nt"] += r.trump == "NT"
-        c["exchanges"] += bool(getattr(r, "exchanged", 0))
+        if r.void:
+            c["void"] += 1
+            continue
+        c["counted"] += 1
+        c["nt"] += r.trump is not None and r.trump.is_no_trump
+        c["exchanges"] += r.exchanged > 0
+        c["cards_exchanged"] += r.exchanged
+        c["made"] += sum(t >= g for t, g in zip(r.tricks, r.targets, strict=True))
+        first = (r.dealer + 1) % 3
+        c["first_made"] += r.tricks[first] >= r.targets[first]
+    totals = game.totals
+    c["spread"] += max(totals) - min(totals)
+    for s in range(3):
+        c[f"total{s}"] += totals[s]
+    c["tie_breaks"] += sorted(totals)[-2] == max(totals)
     return len(results)
 
 
