@@ -69,29 +69,55 @@ def _print_bazar(data: dict[str, Any], players: list[str] | None, console: Conso
 
 
 def _print_358(data: dict[str, Any], players: list[str] | None, console: Console) -> None:
-    names = players or ["seat 0", "seat 1", "seat 2"]
-    table = Table(title="3-5-8")
-    for column in ("deal", "dealer", "trump", "caller", "targets", "tricks", "scores"):
-        table.add_column(column, justify="right")
-    for name in names:
-        table.add_column(f"total {name}", justify="right")
-    totals = [0, 0, 0]
-    for number, d in enumerate(data["deals"], 1):
-        totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
-        table.add_row(
-            str(number),
-            str(d["dealer"]),
-            "void" if d["void"] else str(d["trump"]),
-            "" if d["caller"] is None else str(d["caller"]),
-            "/".join(map(str, d["targets"])),
-            "/".join(map(str, d["tricks"])),
-            " ".join(f"{s:+d}" for s in d["scores"]),
-            *map(str, totals),
-        )
-    console.print(table)
+    names = list(players) if players else ["seat 0", "seat 1", "seat 2"]
+    console.print(tfe_sheet(data["deals"], names, title="3-5-8"))
     if data["finished"]:
-        console.print(f"Game over: {names[data['winner']]} wins with {data['totals'][data['winner']]}.")
+        console.print(f"Game over: {tfe_winner_text(data, names)}.")
     else:
         console.print(
             "Unfinished: " + ", ".join(f"{n} {t}" for n, t in zip(names, data["totals"], strict=True)) + "."
         )
+
+
+def tfe_sheet(deals: list[dict[str, Any]], names: list[str], title: str | None = None) -> Table:
+    """The score table of a 3-5-8 game (FORMAT.md deal objects): one row per deal, void deals
+    included but not numbered among the nine counted ones; per seat its tricks against its
+    target, its score in the deal and its running total."""
+    table = Table(title=title, caption="tricks/target  score (total) · score = tricks - target (T-40)")
+    table.add_column("deal", justify="right")
+    table.add_column("dealer")
+    table.add_column("trump (by)")
+    for name in names:
+        table.add_column(name, justify="right")
+    totals = [0, 0, 0]
+    counted = 0
+    for d in deals:
+        totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
+        if d["void"]:
+            table.add_row("-", names[d["dealer"]], "void: all passed", "", "", "")
+            continue
+        counted += 1
+        table.add_row(
+            str(counted),
+            names[d["dealer"]],
+            f"{d['trump']} ({names[d['caller']]})",
+            *(f"{d['tricks'][s]}/{d['targets'][s]}  {d['scores'][s]:+d} ({totals[s]})" for s in range(3)),
+        )
+    return table
+
+
+def tfe_winner_text(data: dict[str, Any], names: list[str]) -> str:
+    """Who won a finished 3-5-8 game, and how the tie-break decided when the totals tied (T-50)."""
+    winner: int = data["winner"]
+    totals: list[int] = data["totals"]
+    text = f"{names[winner]} wins with {totals[winner]}"
+    tied = [s for s in range(3) if totals[s] == totals[winner] and s != winner]
+    if not tied:
+        return text
+    last = next(d for d in reversed(data["deals"]) if not d["void"])
+    others = " and ".join(names[s] for s in tied)
+    if all(last["scores"][s] < last["scores"][winner] for s in tied):
+        how = "more points in the last deal"
+    else:
+        how = "took the latest trick of the last deal"
+    return f"{text} (tied with {others}; tie-break T-50: {how})"

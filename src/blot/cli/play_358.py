@@ -1,0 +1,412 @@
+"""``blot play 3-5-8``: one person against two bots in the terminal, a whole game (T-50).
+
+The person sees only what their seat may know (the same view a bot gets): their hand, the
+calls, the cards of the exchange steps they gave or got, the talon once shown, their own
+discard, the tricks. Everything they type is checked by the rules, and a refused move is
+explained and asked again. ``quit`` (or the end of input) leaves the game; Ctrl-C too, with
+exit status 130.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from random import Random
+
+from rich.console import Console
+from rich.table import Table
+
+from blot.bots import make_bot
+from blot.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, parse_card
+from blot.cli.render import tfe_sheet, tfe_winner_text
+from blot.errors import BlotError
+from blot.protocol import Action as AnyAction
+from blot.protocol import Bot
+from blot.three_five_eight import (
+    COUNTED_DEALS,
+    PASS,
+    Action,
+    Call,
+    Deal,
+    DealView,
+    Game,
+    Phase,
+    parse_call,
+)
+
+Ask = Callable[[str], str]
+SEATS = 3
+SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
+#: A person's words for each seat, counted from their own (play goes to the right, T-1).
+RELATIVE_NAMES = ("You", "Right", "Left")
+
+
+class Quit(Exception):
+    """The person asked to stop."""
+
+
+def card_text(card: Card) -> str:
+    return f"[{SUIT_STYLE[card.suit]}]{card.text[:-1]}{SUIT_SYMBOLS[card.suit]}[/]"
+
+
+def cards_text(cards: Sequence[Card] | int) -> str:
+    """Cards strongest first, suit by suit."""
+    items = cards_of(cards) if isinstance(cards, int) else list(cards)
+    return " ".join(card_text(c) for c in sorted(items, key=lambda c: (c.suit, -c.rank)))
+
+
+def hand_text(hand: int, trump: int | None) -> str:
+    """The hand grouped by suit, trumps first, strongest first, with the length of each suit."""
+    cards = cards_of(hand)
+    groups = []
+    for suit in sorted({c.suit for c in cards}, key=lambda s: (s != trump, s)):
+        in_suit = [c for c in cards if c.suit == suit]
+        label = f"{SUIT_SYMBOLS[suit]}{' (trump)' if suit == trump else ''}"
+        groups.append(f"[{SUIT_STYLE[suit]}]{label}[/] {cards_text(in_suit)}")
+    return "  ".join(groups) + f"  ({len(cards)} card{'s' if len(cards) != 1 else ''})"
+
+
+class TfeTable:
+    """The terminal table: prints what happens and asks the person for each decision."""
+
+    def __init__(self, seat: int, bots: Mapping[int, Bot], game: Game, console: Console, ask: Ask) -> None:
+        self.seat = seat
+        self.bots = bots
+        self.game = game
+        self.console = console
+        self.ask = ask
+        self.names = [RELATIVE_NAMES[(s - seat) % SEATS] for s in range(SEATS)]
+        #: Cards typed ahead for the discard, put back one by one.
+        self.pending: list[Card] = []
+        #: The exchange the deal would have had (T-20), shown when NT cancels it.
+        self.plan: tuple[tuple[int, int], ...] = ()
+
+    def name(self, seat: int) -> str:
+        return f"{self.names[seat]} (seat {seat})"
+
+    def short(self, seat: int) -> str:
+        return self.names[seat]
+
+    def does(self, seat: int, verb: str) -> str:
+        """``You call`` or ``Left (seat 2) calls``."""
+        return f"You {verb}" if seat == self.seat else f"{self.name(seat)} {verb}s"
+
+    def view(self) -> DealView:
+        deal = self.game.view(self.seat).deal
+        assert deal is not None
+        return deal
+
+    # --- the game loop -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        game = self.game
+        c = self.console
+        c.print(
+            f"[bold]3-5-8 (Blato)[/] · {COUNTED_DEALS} counted deals · you: seat {self.seat} · "
+            f"play goes to the right: {self.name((self.seat + 1) % SEATS)}, then "
+            f"{self.name((self.seat + 2) % SEATS)}"
+        )
+        c.print(
+            "Type a call (S, H, D, C, NT, pass) or a card (10H, AS) when asked; 'quit' leaves. "
+            "Each player may pass once in the whole game."
+        )
+        while not game.is_over:
+            deal = game.deal
+            assert deal is not None
+            self._start_deal(deal)
+            while not deal.is_over:
+                seat = deal.to_act
+                assert seat is not None
+                phase, tricks = deal.phase, len(deal.tricks)
+                action: AnyAction
+                if seat == self.seat:
+                    action = self._ask_action(self.view())
+                else:
+                    action = self.bots[seat].choose(game.view(seat))
+                game.apply(action)
+                self._announce(deal, seat, action, phase, tricks)
+            self._end_deal(deal)
+        self._end_game()
+
+    def _start_deal(self, deal: Deal) -> None:
+        c = self.console
+        game = self.game
+        c.rule(
+            f"Deal {len(game.deals)} · counted deal {game.counted + 1} of {COUNTED_DEALS} · "
+            f"dealer: {self.name(deal.dealer)}"
+        )
+        order = [(deal.dealer + i) % SEATS for i in (1, 2, 0)]
+        if order[0] == self.seat:
+            duties = "You call first, then take the talon and lead"
+        else:
+            duties = f"{self.short(order[0])} calls first, then takes the talon and leads"
+        targets = ", ".join(f"{self.short(s)} {deal.targets[s]}" for s in order)
+        c.print(f"Targets: {targets} — {duties} (T-3, T-10).")
+        left = [self.short(s) for s in range(SEATS) if deal.may_pass[s]]
+        c.print("May still pass this game: " + (", ".join(left) if left else "nobody"))
+        self.plan = deal.plan
+        if deal.plan:
+            c.print(f"Exchange after the call unless it is NT (T-20): {self._plan_text(deal.plan)}.")
+        c.print("Your hand: " + hand_text(deal.hand(self.seat), None))
+
+    def _plan_text(self, plan: Sequence[tuple[int, int]]) -> str:
+        steps: list[tuple[int, int, int]] = []
+        for giver, receiver in plan:
+            if steps and steps[-1][:2] == (giver, receiver):
+                steps[-1] = (giver, receiver, steps[-1][2] + 1)
+            else:
+                steps.append((giver, receiver, 1))
+        parts = []
+        for giver, receiver, n in steps:
+            gives = "You give" if giver == self.seat else f"{self.short(giver)} gives"
+            to = "you" if receiver == self.seat else self.short(receiver)
+            parts.append(f"{gives} {to} {n} card{'s' if n > 1 else ''}")
+        return ", then ".join(parts)
+
+    def _announce(self, deal: Deal, seat: int, action: AnyAction, phase: Phase, tricks: int) -> None:
+        c = self.console
+        who = self.name(seat)
+        if phase is Phase.CALL:
+            assert type(action) is Call
+            if action is PASS:
+                c.print(f"{who}: pass")
+            else:
+                c.print(f"{who} names [bold]{action.describe()}[/] as trump.")
+                if deal.phase is Phase.EXCHANGE:
+                    c.print(f"The exchange (T-20): {self._plan_text(deal.plan)}.")
+                elif self.plan:
+                    c.print("No exchange after an NT call (T-20).")
+        elif phase is Phase.EXCHANGE:
+            self._show_exchange(len(deal.exchanges) - 1)
+        elif phase is Phase.DISCARD:
+            if deal.phase is Phase.PLAY:
+                if seat == self.seat:
+                    c.print(f"You put back: {cards_text(list(deal.discard))}")
+                else:
+                    c.print(f"{who} puts back four cards face down.")
+                c.print(f"{self.does(deal.first, 'lead')} the first trick (T-30).")
+        else:
+            assert type(action) is Card
+            c.print(f"{who}: {card_text(action)}")
+            if len(deal.tricks) > tricks:
+                trick = deal.tricks[-1]
+                played = ", ".join(
+                    f"{self.short(trick.seat_of(i))} {card_text(card)}" for i, card in enumerate(trick.cards)
+                )
+                c.print(
+                    f"  → trick {len(deal.tricks)} ({played}) to [bold]{self.name(trick.winner)}[/] · "
+                    + self._tricks_text(deal.tricks_taken, deal.targets)
+                )
+        if deal.phase is Phase.DISCARD and phase is not Phase.DISCARD:
+            self._show_talon(deal)
+
+    def _tricks_text(self, taken: Sequence[int], targets: Sequence[int]) -> str:
+        return "tricks: " + ", ".join(f"{self.short(s)} {taken[s]}/{targets[s]}" for s in range(SEATS))
+
+    def _show_exchange(self, step: int) -> None:
+        """One exchange step as this seat may see it (T-20, T-21)."""
+        e = self.view().exchanges[step]
+        giver, receiver = e.giver, e.receiver
+        if e.gift is None or e.returned is None:
+            self.console.print(f"{self.name(giver)} gives {self.name(receiver)} a card and gets one back.")
+            return
+        suit = SUIT_NAMES[e.gift.suit]
+        gift, back = card_text(e.gift), card_text(e.returned)
+        if giver == self.seat:
+            if e.returned is e.gift:
+                how = f"{self.short(receiver)} has no stronger {suit[:-1]}, so {gift} comes back"
+            else:
+                how = f"{self.short(receiver)} gives back {back}, his strongest {suit[:-1]}"
+            self.console.print(f"You give {gift} to {self.name(receiver)}; {how} (T-21).")
+        else:
+            if e.returned is e.gift:
+                how = f"you have no stronger {suit[:-1]}, so it goes back"
+            else:
+                how = f"you must give back {back}, your strongest {suit[:-1]}"
+            self.console.print(f"{self.name(giver)} gives you {gift}; {how} (T-21).")
+
+    def _show_talon(self, deal: Deal) -> None:
+        view = self.view()
+        assert view.talon is not None
+        first = deal.first
+        takes = "You take it and put" if first == self.seat else f"{self.name(first)} takes it and puts"
+        talon = cards_text(view.talon)
+        self.console.print(f"Talon (shown to all): {talon} — {takes} back four cards (T-22).")
+
+    def _end_deal(self, deal: Deal) -> None:
+        c = self.console
+        result = deal.result
+        assert result is not None
+        names = [self.short(s) for s in range(SEATS)]
+        if result.void:
+            c.print(
+                f"[bold]Void deal[/]: all three passed; it is not counted and "
+                f"{self.name(deal.dealer)} deals again (T-10)."
+            )
+        else:
+            assert result.trump is not None and result.caller is not None
+            number = self.game.counted
+            table = Table(
+                title=f"Deal {number} of {COUNTED_DEALS}: {result.trump.describe()}, named by "
+                f"{self.short(result.caller)}"
+            )
+            table.add_column("")
+            for name in names:
+                table.add_column(name, justify="right")
+            table.add_row("target", *map(str, result.targets))
+            table.add_row("tricks", *map(str, result.tricks))
+            table.add_row("score", *(f"{s:+d}" for s in result.scores))
+            c.print(table)
+        c.print(tfe_sheet([r.to_json() for r in self.game.results], names, title="Score table"))
+
+    def _end_game(self) -> None:
+        data = self.game.result.to_json()
+        names = [self.short(s) for s in range(SEATS)]
+        text = tfe_winner_text(data, names)
+        if data["winner"] == self.seat:
+            text = text.replace("You wins", "You win", 1)
+        self.console.print(f"[bold]Game over[/]: {text}.")
+
+    # --- asking the person ---------------------------------------------------------------------
+
+    def _read(self, prompt: str) -> str:
+        try:
+            answer = self.ask(prompt).strip()
+        except EOFError:
+            raise Quit from None
+        if answer.lower() in ("quit", "exit", "q"):
+            raise Quit
+        return answer
+
+    def _ask_action(self, view: DealView) -> Action:
+        if view.phase is Phase.CALL:
+            return self._ask_call(view)
+        if view.phase is Phase.EXCHANGE:
+            return self._ask_gift(view)
+        if view.phase is Phase.DISCARD:
+            return self._ask_discard(view)
+        return self._ask_card(view)
+
+    def _refuse(self, error: BlotError) -> None:
+        self.console.print(f"[red]{error}[/]")
+
+    def _ask_call(self, view: DealView) -> Action:
+        c = self.console
+        calls = ", ".join(
+            f"{self.short((view.dealer + 1 + i) % SEATS)} {call}" for i, call in enumerate(view.calls)
+        )
+        c.print(f"Calls so far: {calls or 'none yet'}")
+        c.print("Your hand: " + hand_text(view.hand, None))
+        if PASS in view.legal:
+            c.print("You may name S, H, D, C or NT, or pass (your one pass of the game).")
+        else:
+            c.print("You may name S, H, D, C or NT; you have used your pass, so you must name one.")
+        while True:
+            answer = self._read("Your call (S, H, D, C, NT or pass): ")
+            try:
+                call = parse_call(answer)
+                if call not in view.legal:
+                    self.game.apply(call)  # raises IllegalAction with the reason
+                return call
+            except BlotError as e:
+                self._refuse(e)
+
+    def _trump(self, view: DealView) -> int | None:
+        return None if view.trump is None else view.trump.suit
+
+    def _ask_card_of(self, view: DealView, prompt: str) -> Card:
+        while True:
+            answer = self._read(prompt)
+            try:
+                card = parse_card(answer)
+                if card not in view.legal:
+                    self.game.apply(card)  # raises IllegalAction with the reason
+                return card
+            except BlotError as e:
+                self._refuse(e)
+
+    def _ask_gift(self, view: DealView) -> Action:
+        step = len(view.exchanges)
+        receiver = view.plan[step][1]
+        mine = sum(1 for g, _ in view.plan if g == self.seat)
+        done = sum(1 for e in view.exchanges if e.giver == self.seat)
+        self.console.print(
+            f"You give {self.name(receiver)} a card ({done + 1} of {mine}); he must give back his "
+            "strongest card of its suit if it is stronger, else your card comes back (T-21)."
+        )
+        self.console.print("Your hand: " + hand_text(view.hand, self._trump(view)))
+        return self._ask_card_of(view, f"Card to give {self.short(receiver)} (e.g. 2C): ")
+
+    def _ask_discard(self, view: DealView) -> Action:
+        if self.pending:
+            return self.pending.pop(0)
+        c = self.console
+        left = 4 - (view.discard or 0).bit_count()
+        if left == 4:
+            assert view.talon is not None
+            c.print(f"You took the talon: {cards_text(view.talon)}")
+        c.print("Your hand: " + hand_text(view.hand, self._trump(view)))
+        c.print(f"Put back {left} card{'s' if left > 1 else ''} face down (one at a time or all at once).")
+        while True:
+            answer = self._read(f"Card{'s' if left > 1 else ''} to put back ({left} left): ")
+            try:
+                words = answer.replace(",", " ").split()
+                if not words:
+                    raise BlotError("type a card you hold, e.g. 2C")
+                if len(words) > left:
+                    raise BlotError(f"only {left} more card{'s' if left > 1 else ''} go back")
+                cards = [parse_card(w) for w in words]
+                for card in cards:
+                    if not card.bit & view.hand:
+                        raise BlotError(f"you do not hold {card}")
+                if len(set(cards)) < len(cards):
+                    raise BlotError("a card is named twice")
+                self.pending = cards[1:]
+                return cards[0]
+            except BlotError as e:
+                self._refuse(e)
+
+    def _ask_card(self, view: DealView) -> Action:
+        c = self.console
+        trump = self._trump(view)
+        trick = ", ".join(f"{self.short(s)} {card_text(card)}" for s, card in view.trick) or "you lead"
+        c.print(
+            f"Trick {len(view.tricks) + 1}: {trick} · trump: "
+            f"{'none (NT)' if view.trump is None or trump is None else SUIT_NAMES[trump]}"
+        )
+        c.print(self._tricks_text(view.tricks_taken, view.targets))
+        c.print("Your hand: " + hand_text(view.hand, trump))
+        legal = [a for a in view.legal if type(a) is Card]
+        c.print("Legal: " + cards_text(legal))
+        return self._ask_card_of(view, "Your card (e.g. 10H): ")
+
+
+def play_358(
+    seed: int | None,
+    bots: str,
+    seat: int,
+    *,
+    ask: Ask | None = None,
+    console: Console | None = None,
+) -> None:
+    """Play one game to the end (or until the person quits). ``bots`` names the two computer
+    players' bot (``basic``), or one per seat in turn (``random,basic``)."""
+    if seat not in range(SEATS):
+        raise BlotError(f"--seat must be 0 to 2, not {seat}")
+    rng = Random(seed)
+    specs = [b for b in bots.split(",") if b.strip()] or ["basic"]
+    if len(specs) > SEATS - 1:
+        raise BlotError("--bots names at most two bots, one per computer player: e.g. random,basic")
+    players: dict[int, Bot] = {}
+    for i, s in enumerate(s for s in range(SEATS) if s != seat):
+        players[s] = make_bot("3-5-8", specs[i % len(specs)], Random(rng.getrandbits(64)))
+    console = console or Console(highlight=False)
+    # the dealer of the first deal sits before the person, who then calls first (T-3)
+    game = Game(dealer=(seat + 2) % SEATS, rng=Random(rng.getrandbits(64)))
+    table = TfeTable(seat, players, game, console, ask or console.input)
+    try:
+        table.run()
+    except Quit:
+        console.print("Game left. Goodbye.")
+    except KeyboardInterrupt:
+        console.print("\nGame left. Goodbye.")
+        raise SystemExit(130) from None
