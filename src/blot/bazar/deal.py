@@ -320,6 +320,7 @@ class Deal:
             return
         self.tix = STRAIN_INDEX[self.contract.strain]
         self.phase = Phase.PLAY
+        self.options = [(), (), (), ()]  # a new list: copies made during the bidding share the old one
         for seat, hand in enumerate(self.dealt):
             if may_hold_declaration(hand):  # false for most hands, and cheap
                 options = choices(hand)
