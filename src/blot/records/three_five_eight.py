@@ -109,9 +109,10 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
         _apply_card(game, number, "exchange", i, text, giver)
     if deal.phase is Phase.EXCHANGE:
         giver, receiver = plan[len(gifts)]
+        n = len(plan)
         reason = (
             f"the record ends before the exchange does: seat {giver} must give seat {receiver} "
-            f"a card, {len(plan)} cards in all (T-20)"
+            f"a card, {n} card{'s' if n > 1 else ''} in all (T-20)"
         )
         raise RecordError.at(number, "exchange", reason, len(gifts) + 1)
 
@@ -145,8 +146,9 @@ def _start(game: Game, number: int, raw: Mapping[str, Any]) -> Deal:
             hands.append(parse_cards(text))
         except BlotError as e:
             raise RecordError.at(number, "hands", str(e), seat + 1) from None
+    text = require(raw, "talon", str, where)
     try:
-        talon = parse_cards(require(raw, "talon", str, where))
+        talon = parse_cards(text)
     except BlotError as e:
         raise RecordError.at(number, "talon", str(e)) from None
     try:
