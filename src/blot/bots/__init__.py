@@ -20,6 +20,8 @@ REGISTRY: dict[str, dict[str, str]] = {
     "bazar-blot": {
         "random": "blot.bots.random_bot:RandomBot",
         "basic": "blot.bots.bazar_basic:BasicBot",
+        "heuristic": "blot.bots.bazar_heuristic:HeuristicBot",
+        "pimc": "blot.bots.bazar_pimc:PimcBot",
     },
     "3-5-8": {
         "random": "blot.bots.random_bot:RandomBot",

@@ -179,6 +179,40 @@ def _safe_url(url: str) -> str:
     return head + sep + tail
 
 
+@app.command()
+def solve(
+    file: Annotated[Path, typer.Argument(help="A Bazar Blot record (FORMAT.md).")],
+    deal: Annotated[int, typer.Option("--deal", help="Which deal, counting from 1.")] = 1,
+    after: Annotated[int, typer.Option("--after", help="Solve after this many cards of its play.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Double-dummy value of each legal card of the seat to act in a recorded deal."""
+    from blot.cli.solve import run
+
+    run(file, deal, after, as_json)
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Option("--game", help="bazar-blot or 3-5-8.")] = "bazar-blot",
+    a: Annotated[str, typer.Option("--a", help="Bot A, NAME[:key=value,...].")] = "heuristic",
+    b: Annotated[str, typer.Option("--b", help="Bot B, NAME[:key=value,...].")] = "basic",
+    deals: Annotated[int, typer.Option("--deals", help="Duplicate deals to play.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
+    games: Annotated[
+        int, typer.Option("--games", help="Play this many full games instead and report A's win rate.")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes (the result does not change).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Bot A against bot B on duplicate deals: mean margin per deal with a 95% interval."""
+    from blot.cli.arena import arena as run_arena
+
+    if jobs < 1:
+        fail("--jobs must be at least 1", 2)
+    run_arena(check_game(game), a, b, deals, seed, games, jobs, as_json)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``blot`` console script."""
     command = typer.main.get_command(app)

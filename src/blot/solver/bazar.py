@@ -96,6 +96,7 @@ class Solver:
         #: first card with a full window and the rest by MTD(f) (the fastest, measured).
         self.mode = 2
         self.st = int_array(k.MAX_PLY * k.NODE_WIDTH)
+        self.hist = int_array(4 * 32)
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
 
     def solve_cards(
@@ -132,11 +133,13 @@ class Solver:
                 win = i
         rpts = sum(pts[c.index] for hand in hands for c in _cards(hand))
         self.gen += 1
+        for i in range(4 * 32):
+            self.hist[i] = 0
         stats = self.stats
         stats[0] = 0
         count = k.solve_root(
             h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump,
-            self.tt, self.gen, self.mv, self.ms, self.st, stats, self.out, self.values, all_cards, self.mode,
+            self.tt, self.gen, self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode,
         )  # fmt: skip
         seat = (leader + n) % 4
         team = seat % 2

@@ -79,7 +79,8 @@ def beats(c: int, w: int, trump: int) -> bool:
 
 @jit
 def _gen_moves(
-    h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, hint: int, d: int, mv: Any, ms: Any
+    h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, hint: int, d: int, mv: Any, ms: Any,
+    hist: Any,
 ) -> int:
     """Write the moves of the seat to act at depth ``d`` into ``mv[d * 8 …]``, equivalent cards
     merged and best first; return how many. The trick's cards are ``tc[ply - n : ply]``."""
@@ -128,6 +129,7 @@ def _gen_moves(
                 score = 100 + P[c]
             else:
                 score = 50 - P[c] - r
+            score = score * 4096 + hist[p * 32 + c]
             # insertion, best first
             j = k
             while j > 0 and ms[base + j - 1] < score:
@@ -178,6 +180,7 @@ def search(
     ms: Any,
     st: Any,
     stats: Any,
+    hist: Any,
 ) -> int:
     """The value (team 0's card points from the trick in progress on) of the position: hands
     ``h``, the trick's ``root_n`` cards in ``tc[0:root_n]`` (worth ``tpts``, ``win`` the position
@@ -289,7 +292,7 @@ def search(
                 mv[0] = force
                 st[b + _K] = 1
             else:
-                st[b + _K] = _gen_moves(h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms)
+                st[b + _K] = _gen_moves(h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms, hist)
         n = st[b + _N]
         ldr = st[b + _LEADER]
         p = (ldr + n) & 3
@@ -312,6 +315,10 @@ def search(
                 if v < bb:
                     bb = v
                     st[b + _B] = v
+            if a >= bb:
+                x = p * 32 + c
+                if hist[x] < 4000:
+                    hist[x] += 1
         i = st[b + _I]
         if i < st[b + _K] and a < bb:
             c = mv[d * MAX_MOVES + i]
@@ -431,19 +438,20 @@ def exact(
     ms: Any,
     st: Any,
     stats: Any,
+    hist: Any,
 ) -> int:
     """The exact value of the position (with the seat to act held to ``force`` when it is a
     card), by MTD(f): null-window searches around ``guess`` until the bounds meet."""
     if guess < 0:
         stats[1] += 1
-        return search(h, tc, n, leader, win, tpts, rpts, left, -1, tpts + rpts + 11, force, P, trump, tt, gen, mv, ms, st, stats)
+        return search(h, tc, n, leader, win, tpts, rpts, left, -1, tpts + rpts + 11, force, P, trump, tt, gen, mv, ms, st, stats, hist)
     lo = -INF
     hi = INF
     g = guess
     while lo < hi:
         beta = g + 1 if g == lo else g
         stats[1] += 1
-        v = search(h, tc, n, leader, win, tpts, rpts, left, beta - 1, beta, force, P, trump, tt, gen, mv, ms, st, stats)
+        v = search(h, tc, n, leader, win, tpts, rpts, left, beta - 1, beta, force, P, trump, tt, gen, mv, ms, st, stats, hist)
         if v < beta:
             hi = v
         else:
@@ -470,6 +478,7 @@ def solve_root(
     ms: Any,
     st: Any,
     stats: Any,
+    hist: Any,
     out: Any,
     values: Any,
     all_cards: bool,
@@ -480,7 +489,7 @@ def solve_root(
     best value is exact and ``values[0]`` holds it. Returns the number of cards listed."""
     k = root_moves(h, tc, n, n, leader, win, trump, P, out)
     if not all_cards:
-        g = exact(h, tc, n, leader, win, tpts, rpts, left, -1, (tpts + rpts + 10) // 2, P, trump, tt, gen, mv, ms, st, stats)
+        g = exact(h, tc, n, leader, win, tpts, rpts, left, -1, -1 if mode == 0 else (tpts + rpts + 10) // 2, P, trump, tt, gen, mv, ms, st, stats, hist)
         values[0] = g
         return k
     guess = (tpts + rpts + 10) // 2
@@ -492,7 +501,7 @@ def solve_root(
                 if out[j] == rep:
                     values[i] = values[j]
             continue
-        v = exact(h, tc, n, leader, win, tpts, rpts, left, c, -1 if mode == 0 or (mode == 2 and i == 0) else guess, P, trump, tt, gen, mv, ms, st, stats)
+        v = exact(h, tc, n, leader, win, tpts, rpts, left, c, -1 if mode == 0 or (mode == 2 and i == 0) else guess, P, trump, tt, gen, mv, ms, st, stats, hist)
         values[i] = v
         guess = v
     return k

@@ -1,0 +1,184 @@
+"""What a Bazar Blot seat can infer from its view alone: cards played, voids and trump limits
+revealed by the play (B-31 … B-33), cards located by declarations and belote (B-42 … B-44),
+and random deals of the hidden cards consistent with all of it (for PIMC).
+
+Everything here reads a :class:`~blot.bazar.view.BazarView` only; nothing can reach another
+seat's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+
+from blot.bazar.declarations import FOUR
+from blot.bazar.tables import ABOVE, KEY, NT, STRAIN_INDEX
+from blot.bazar.view import BazarView
+from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, card, rank_mask
+
+
+@dataclass
+class Knowledge:
+    """Inferences of one seat. Card sets are ints; lists are indexed by seat."""
+
+    seat: int
+    tix: int
+    played: int  # every card played so far, the trick in progress included
+    played_by: list[int]  # the cards each seat has played
+    sizes: list[int]  # how many cards each seat holds now
+    forbidden: list[int]  # cards each seat cannot hold
+    known: list[int]  # cards each seat is known to hold (not yet played)
+    announced: list[tuple[int, str, int]]  # (seat, kind, top rank) of sequences not shown
+
+    @property
+    def hidden(self) -> int:
+        """The cards in the other seats' hands."""
+        return DECK32 & ~self.played & ~self.known[self.seat]
+
+    def void(self, seat: int, suit: int) -> bool:
+        return not ((self.known[seat] | ~self.forbidden[seat]) & SUIT_MASKS[suit] & self.hidden)
+
+    def may_hold(self, seat: int) -> int:
+        """The hidden cards ``seat`` may hold."""
+        return self.hidden & ~self.forbidden[seat] if seat != self.seat else self.known[seat]
+
+
+def tix_of(view: BazarView) -> int:
+    return NT if view.contract is None else STRAIN_INDEX[view.contract.strain]
+
+
+def infer(view: BazarView) -> Knowledge:
+    """Read everything the view reveals."""
+    tix = tix_of(view)
+    keys = KEY[tix]
+    trump_mask = SUIT_MASKS[tix] if tix != NT else 0
+    played = 0
+    played_by = [0, 0, 0, 0]
+    forbidden = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        win = 0
+        for i, c in enumerate(cards):
+            s = (leader + i) % 4
+            played |= c.bit
+            played_by[s] |= c.bit
+            if i == 0:
+                continue
+            w = cards[win]
+            if c.suit != led:
+                forbidden[s] |= SUIT_MASKS[led]  # B-31: did not follow
+                if trump_mask and c.suit != tix and not (i >= 2 and win == i - 2):
+                    # B-32 (b): a seat void in the suit led that holds a trump stronger than
+                    # every card in the trick must play one
+                    forbidden[s] |= ABOVE[tix][w.index] if w.suit == tix else trump_mask
+                elif trump_mask and c.suit == tix and w.suit == tix and keys[c.index] < keys[w.index]:
+                    if not (i >= 2 and win == i - 2):
+                        forbidden[s] |= ABOVE[tix][w.index]  # under-trumped: holds no higher trump
+            elif led == tix and w.suit == tix and keys[c.index] < keys[w.index]:
+                forbidden[s] |= ABOVE[tix][w.index]  # B-31: could not beat the trump
+            if keys[c.index] > keys[w.index] and (c.suit == led or keys[c.index] >= 100):
+                win = i
+    known = [0, 0, 0, 0]
+    known[view.seat] = view.hand
+    # B-42: belote announced with one card means the same seat holds the other
+    if tix != NT:
+        pair = card(tix, KING).bit | card(tix, QUEEN).bit  # type: ignore[arg-type]
+        for s, c in view.belotes:
+            known[s] |= pair & ~played
+    announced: list[tuple[int, str, int]] = []
+    shown = {(s, d.kind, d.rank) for s, d in view.shown}
+    for s, d in view.shown:
+        known[s] |= d.mask & ~played
+    for a in view.announced:
+        if a.seat == view.seat:
+            continue
+        if a.kind == FOUR:
+            known[a.seat] |= rank_mask(a.rank) & ~played
+        elif (a.seat, a.kind, a.rank) not in shown:
+            announced.append((a.seat, a.kind, a.rank))
+    for s in range(4):
+        known[s] &= ~played
+        if s != view.seat:
+            known[s] &= ~view.hand
+            forbidden[s] &= ~known[s]
+    sizes = [8 - played_by[s].bit_count() for s in range(4)]
+    return Knowledge(view.seat, tix, played, played_by, sizes, forbidden, known, announced)
+
+
+_SEQ_LEN = {"terz": 3, "fifty": 4, "hundred": 5}
+
+
+def sample_hands(k: Knowledge, rng: Random, tries: int = 50) -> list[int] | None:
+    """One deal of the hidden cards consistent with ``k``: each seat's hand as a card set (the
+    seat's own hand as it is), or None when no consistent deal was found in ``tries`` tries."""
+    me = k.seat
+    others = [s for s in range(4) if s != me]
+    for _ in range(tries):
+        hands = [k.known[s] if s != me else k.known[me] for s in range(4)]
+        taken = hands[0] | hands[1] | hands[2] | hands[3]
+        ok = True
+        for s, kind, rank in k.announced:
+            length = _SEQ_LEN[kind]
+            options = []
+            for suit in range(4):
+                run = sum(card(suit, rank - i).bit for i in range(length))  # type: ignore[arg-type]
+                free = run & ~k.played_by[s]
+                if free & (k.played | taken & ~hands[s]) or free & k.forbidden[s]:
+                    continue
+                options.append(free)
+            if not options:
+                ok = False
+                break
+            chosen = rng.choice(options)
+            hands[s] |= chosen
+            taken |= chosen
+        if not ok:
+            continue
+        rest = [b for b in _bits(k.hidden & ~taken)]
+        room = [k.sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
+        if any(r < 0 for r in room):
+            continue
+        # most constrained cards first, in random order among equals
+        rng.shuffle(rest)
+        rest.sort(key=lambda b: sum(1 for s in others if not k.forbidden[s] & b))
+        for b in rest:
+            choices = [s for s in others if room[s] > 0 and not k.forbidden[s] & b]
+            if not choices:
+                ok = False
+                break
+            total = sum(room[s] for s in choices)
+            pick = rng.randrange(total)
+            for s in choices:
+                pick -= room[s]
+                if pick < 0:
+                    hands[s] |= b
+                    room[s] -= 1
+                    break
+        if ok:
+            return hands
+    return None
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def trick_state(view: BazarView) -> tuple[list[Card], int, int]:
+    """The trick in progress: its cards, the position of the card winning it, the strain."""
+    tix = tix_of(view)
+    keys = KEY[tix]
+    cards = list(view.trick)
+    win = 0
+    for i in range(1, len(cards)):
+        c, w = cards[i], cards[win]
+        if keys[c.index] > keys[w.index] and (c.suit == cards[0].suit or keys[c.index] >= 100):
+            win = i
+    return cards, win, tix

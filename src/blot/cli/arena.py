@@ -1,0 +1,65 @@
+"""``blot arena``: two bots on duplicate deals (or full games), with a progress bar and a
+confidence interval."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from blot.arena import ArenaResult, run
+
+
+def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: int, as_json: bool) -> None:
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=as_json or not console.is_terminal,
+    )
+    result: ArenaResult | None = None
+    count = games or deals
+    with progress:
+        task = progress.add_task(f"{a} vs {b}", total=count, status="")
+        for result in run(game, a, b, deals, seed, games, jobs):
+            if games:
+                lo, hi = result.win_ci95
+                status = f"win rate {result.win_rate:.3f} [{lo:.3f}, {hi:.3f}]"
+            else:
+                lo, hi = result.ci95
+                status = f"margin {result.mean_margin:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+            progress.update(task, advance=1, status=status)
+    assert result is not None
+    out = result.to_json()
+    if as_json:
+        print(json.dumps(out))
+        return
+    unit = "games" if games else "duplicate deals"
+    table = Table(title=f"blot arena: {game}, A = {a}, B = {b}, {count} {unit}, seed {seed}", show_header=False)
+    table.add_column(justify="left")
+    table.add_column(justify="right")
+    if games:
+        lo, hi = result.win_ci95
+        table.add_row("A's win rate", f"{result.win_rate:.3f}")
+        table.add_row("95% interval", f"[{lo:.3f}, {hi:.3f}]")
+    else:
+        lo, hi = result.ci95
+        what = "game points of A minus B" if game == "bazar-blot" else "A's score minus B's mean"
+        table.add_row(f"mean margin per deal ({what})", f"{result.mean_margin:+.3f}")
+        table.add_row("95% interval", f"[{lo:+.3f}, {hi:+.3f}]")
+        table.add_row("tables played", str(result.tables))
+        table.add_row("void deals (tables)", str(result.void))
+        if game == "bazar-blot":
+            for side, name in (("a", a), ("b", b)):
+                played, made = result.contracts[side]
+                table.add_row(f"contracts of {side.upper()} ({name}): made / played", f"{made} / {played}")
+    table.add_row("seconds", f"{result.seconds:.1f}")
+    table.add_row("thinking seconds A / B", f"{result.bot_seconds['a']:.1f} / {result.bot_seconds['b']:.1f}")
+    Console().print(table)

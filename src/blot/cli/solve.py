@@ -1,0 +1,67 @@
+"""``blot solve``: the double-dummy value of every legal card at one point of a recorded deal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from blot.bazar import Deal
+from blot.bazar.declarations import Declare
+from blot.errors import BlotError
+from blot.records.common import RecordError, load_json
+from blot.solver import Solution, solve
+
+
+def position(record: object, number: int, after: int) -> Deal:
+    """Deal ``number`` (from 1) of a Bazar Blot record, replayed through the rules, after the
+    first ``after`` cards of its play."""
+    from blot.records import game_of
+    from blot.records.bazar import replay
+
+    if game_of(record) != "bazar-blot":
+        raise BlotError("blot solve reads Bazar Blot records only")
+    assert isinstance(record, dict)
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not deals:
+        raise RecordError("the record has no deals")
+    if not 1 <= number <= len(deals):
+        raise BlotError(f"--deal must be from 1 to {len(deals)}, the deals of the record")
+    game = replay({**record, "deals": deals[:number]}).game
+    played = game.deals[number - 1]
+    if played.contract is None:
+        raise BlotError(f"deal {number} is void: nobody plays it")
+    if not 0 <= after < len(played.play):
+        raise BlotError(f"--after must be from 0 to {len(played.play) - 1}: deal {number} has {len(played.play)} cards")
+    deal = Deal(played.dealt, played.dealer, played.rules)
+    for call in played.calls:
+        deal.apply(call)
+    for card in played.play[:after]:
+        while deal.must_declare:
+            seat = deal.to_act
+            assert seat is not None
+            deal.apply(Declare(played.declared[seat] or ()))
+        deal.apply(card)
+    return deal
+
+
+def run(file: Path, number: int, after: int, as_json: bool) -> None:
+    deal = position(load_json(file), number, after)
+    solution: Solution = solve(deal)
+    if as_json:
+        print(json.dumps(solution.to_json()))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    contract = deal.contract
+    title = (
+        f"deal {number} after {after} cards: contract {contract}; seat {solution.to_act} (team "
+        f"{solution.team}) to act; card points its team takes from here"
+    )
+    table = Table(title=title)
+    table.add_column("card")
+    table.add_column("value", justify="right")
+    best = max(solution.values.values())
+    for card, value in sorted(solution.values.items(), key=lambda cv: -cv[1]):
+        table.add_row(str(card), f"{value}" + (" *" if value == best else ""))
+    Console().print(table)
