@@ -1,0 +1,158 @@
+"""What one seat may know (DESIGN.md, B-42, B-43): its own hand and everything public, nothing else."""
+
+from __future__ import annotations
+
+import dataclasses
+from random import Random
+
+import pytest
+
+from blot.bazar import BazarView, Game, Phase, random_hands
+from blot.bazar.declarations import DECLARE_NONE
+from blot.bazar.view import Announcement
+from blot.cards import parse_card
+
+from .helpers import declare, fill, finish, new_deal, play, play_random_game, snapshot
+
+#: The fields a view has. A new field must be checked for leaks before it is added here.
+VIEW_FIELDS = [
+    "seat",
+    "rules",
+    "dealer",
+    "phase",
+    "to_act",
+    "hand",
+    "calls",
+    "contract",
+    "trump",
+    "own_declarations",
+    "announced",
+    "shown",
+    "declarations_team",
+    "trick_leader",
+    "trick",
+    "tricks",
+    "tricks_won",
+    "card_points",
+    "belotes",
+    "legal",
+    "result",
+    "deal_number",
+    "totals",
+    "history",
+]
+
+
+def test_view_fields_are_pinned() -> None:
+    assert [f.name for f in dataclasses.fields(BazarView)] == VIEW_FIELDS
+    assert [f.name for f in dataclasses.fields(Announcement)] == ["seat", "kind", "rank"]
+
+
+def test_view_during_bidding_own_hand_and_public_calls() -> None:
+    hands = random_hands(Random(3))
+    deal = new_deal(hands, "8S contra", dealer=3)
+    for seat in range(4):
+        v = deal.view(seat)
+        assert v.seat == seat and v.team == seat % 2
+        assert v.hand == hands[seat]
+        assert v.phase is Phase.BIDDING and v.to_act == 2
+        assert [(s, str(c)) for s, c in v.calls] == [(0, "8S"), (1, "contra")]
+        assert v.contract is None and v.trump is None
+        assert v.announced == () and v.shown == () and v.trick == () and v.tricks == ()
+        assert v.legal == (tuple(deal.legal_actions()) if seat == 2 else ())
+        assert v.result is None
+
+
+def test_view_in_play_hand_trick_and_legal_cards() -> None:
+    deal = new_deal(fill("7S", "8S", "9S", "10S"), "8H pass pass pass")
+    play(deal, "7S 8S")
+    for seat in range(4):
+        v = deal.view(seat)
+        assert v.hand == deal.hands[seat]
+        assert [c.text for c in v.trick] == ["7S", "8S"]
+        assert v.trick_seats() == [(0, parse_card("7S")), (1, parse_card("8S"))]
+        assert v.trick_leader == 0 and v.to_act == 2
+        assert v.contract is not None and v.trump == 1
+        assert v.legal == (tuple(deal.legal_actions()) if seat == 2 else ())
+    play(deal, "9S 10S")
+    v = deal.view(1)
+    assert v.trick == () and len(v.tricks) == 1 and v.trick_leader == 3
+    assert v.tricks_won == tuple(deal.tricks_won)
+    assert v.card_points == (deal.card_points[0], deal.card_points[1])
+
+
+def test_view_must_declare_own_declarations_announcements() -> None:
+    deal = new_deal(fill("AS KS QS", "", "AD KD QD JD"), "8H pass pass pass")
+    v0 = deal.view(0)
+    assert v0.must_declare and v0.own_declarations is None
+    assert all(a in deal.legal_actions() for a in v0.legal)
+    assert not deal.view(1).must_declare
+    deal.apply(declare("AS KS QS"))
+    assert [d.cards_text for d in deal.view(0).own_declarations or ()] == ["AS KS QS"]
+    assert deal.view(1).own_declarations == ()  # nothing to declare
+    for seat in range(4):
+        assert deal.view(seat).announced == (Announcement(0, "terz", 14),)
+    deal.apply(deal.legal_actions()[0])
+    v1 = deal.view(1)
+    assert v1.must_declare is False and v1.legal == tuple(deal.legal_actions())
+    assert v1.announced == (Announcement(0, "terz", 14),) and v1.shown == ()
+
+
+def test_view_declarations_shown_from_the_second_trick_counting_team_only() -> None:
+    deal = new_deal(fill("AS KS QS", "AD KD QD JD", "AC KC QC"), "8H pass pass pass")
+    deal.apply(declare("AS KS QS"))
+    deal.apply(deal.legal_actions()[0])
+    deal.apply(declare("AD KD QD JD"))
+    deal.apply(deal.legal_actions()[0])
+    deal.apply(declare("AC KC QC"))
+    deal.apply(deal.legal_actions()[0])
+    for seat in range(4):
+        v = deal.view(seat)
+        assert v.shown == () and v.declarations_team is None
+        assert [(a.seat, a.kind, a.rank) for a in v.announced] == [
+            (0, "terz", 14),
+            (1, "fifty", 14),
+            (2, "terz", 14),
+        ]
+    if deal.must_declare:
+        deal.apply(DECLARE_NONE)
+    deal.apply(deal.legal_actions()[0])  # the first trick is complete
+    assert len(deal.tricks) == 1
+    for seat in range(4):
+        v = deal.view(seat)
+        assert v.declarations_team == 1
+        assert [(s, d.cards_text) for s, d in v.shown] == [(1, "AD KD QD JD")]
+    finish(deal)
+    assert deal.view(0).shown == deal.view(3).shown
+
+
+def test_view_belote_announced_when_played() -> None:
+    deal = new_deal(fill("KH QH 7S"), "8H pass pass pass")
+    assert all(deal.view(s).belotes == () for s in range(4))
+    play(deal, "KH")
+    assert all(deal.view(s).belotes == ((0, parse_card("KH")),) for s in range(4))
+
+
+def test_view_result_once_over_and_game_context() -> None:
+    game = Game(rng=Random(21))
+    play_random_game(game, Random(22))
+    assert game.deal is not None and game.deal.is_over
+    v = game.view(2)
+    assert v.result == game.deal.result
+    assert v.deal_number == len(game.deals)
+    assert v.totals == game.totals
+    assert list(v.history) == [d.result for d in game.deals[:-1]]
+
+
+def test_view_seat_out_of_range() -> None:
+    deal = new_deal(fill())
+    with pytest.raises(ValueError, match="seat must be 0 to 3, not 4"):
+        deal.view(4)
+
+
+def test_view_does_not_change_the_deal() -> None:
+    deal = new_deal(random_hands(Random(5)), "9D pass pass pass")
+    before = snapshot(deal)
+    for seat in range(4):
+        deal.view(seat)
+    assert snapshot(deal) == before
