@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -222,12 +223,16 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("strain", "named", "voids", "played", "legal", "refusals"),
-    [c[1:] for c in CASES],
-    ids=[c[0] for c in CASES],
-)
-def test_b31_b32_b33_legal_cards(
+ARGS = ("strain", "named", "voids", "played", "legal", "refusals")
+
+
+def _cases(prefix: str) -> list[Any]:
+    found = [pytest.param(*c[1:], id=c[0]) for c in CASES if c[0].startswith(prefix)]
+    assert found
+    return found
+
+
+def _check_legal(
     strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
 ) -> None:
     deal = new_deal(fill(*named, voids=voids), f"8{strain} pass pass pass")
@@ -238,13 +243,55 @@ def test_b31_b32_b33_legal_cards(
     expected = set(hand_text(deal, seat).split()) if legal == ANY else set(legal.split())
     assert set(texts(deal.legal_actions())) == expected
     trump = None if strain == "NT" else Suit[strain]
-    trick = [c for c in deal.play[len(deal.tricks) * 4 :]]
+    trick = deal.play[len(deal.tricks) * 4 :]
     assert {c.text for c in spec_legal(deal.hands[seat], trick, trump)} == expected
     for card, message in refusals:
         refuse_card(deal, card, message)
     for card in sorted(expected):  # every legal card is accepted
         copy = deal.copy()
         copy.apply(parse_card(card))
+
+
+@pytest.mark.parametrize(ARGS, _cases("b30"))
+def test_b30_the_leader_may_lead_any_card(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
+
+
+@pytest.mark.parametrize(ARGS, _cases("b31"))
+def test_b31_follow_the_suit_led_trump_led_overtrump(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
+
+
+@pytest.mark.parametrize(ARGS, _cases("b32a"))
+def test_b32a_partner_winning_may_discard(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
+
+
+@pytest.mark.parametrize(ARGS, _cases("b32b"))
+def test_b32b_must_ruff_with_a_trump_above_every_card_in_the_trick(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
+
+
+@pytest.mark.parametrize(ARGS, _cases("b32c"))
+def test_b32c_cannot_overtrump_any_card_no_duty_to_undertrump(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
+
+
+@pytest.mark.parametrize(ARGS, _cases("b33"))
+def test_b33_no_card_of_the_suit_and_no_trump_or_no_trump_deal_any_card(
+    strain: str, named: list[str], voids: str, played: str, legal: str, refusals: list[tuple[str, str]]
+) -> None:
+    _check_legal(strain, named, voids, played, legal, refusals)
 
 
 def test_b31_not_holding_the_card() -> None:
