@@ -6,6 +6,7 @@ the engine against an independent reading rather than against itself."""
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -152,7 +153,7 @@ def _freeze(obj: Any, depth: int) -> Any:
         return ("dict", tuple(sorted((repr(k), _freeze(v, depth + 1)) for k, v in obj.items())))
     if isinstance(obj, (set, frozenset)):
         return ("set", tuple(sorted(repr(_freeze(x, depth + 1)) for x in obj)))
-    if isinstance(obj, random_type()):
+    if isinstance(obj, random.Random):
         return ("random", obj.getstate())
     fields: list[tuple[str, Any]] = []
     for klass in type(obj).__mro__:
@@ -163,12 +164,6 @@ def _freeze(obj: Any, depth: int) -> Any:
         for name, value in sorted(vars(obj).items()):
             fields.append((name, _freeze(value, depth + 1)))
     return (type(obj).__name__, tuple(fields))
-
-
-def random_type() -> type:
-    import random
-
-    return random.Random
 
 
 # --- a reference model of the rules, from the text of RULES.md ------------------------------------
@@ -269,7 +264,7 @@ def spec_classify(mask: int) -> SpecDeclaration:
 
 
 #: B-41 (league) and B-90 (classic): points of four of a kind, (trump deal, no-trump deal).
-FOUR_POINTS = {
+FOUR_POINTS: dict[str, dict[str, tuple[int, int | None]]] = {
     "league": {"J": (20, 10), "9": (15, None), "A": (10, 20), "10": (10, 15), "K": (10, 10), "Q": (10, 10)},
     "classic": {"J": (20, 20), "9": (14, 10), "A": (10, 19), "10": (10, 10), "K": (10, 10), "Q": (10, 10)},
 }
