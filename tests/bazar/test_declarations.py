@@ -315,7 +315,7 @@ def test_b43_declare_at_own_turn_in_the_first_trick_before_the_card() -> None:
     assert all(not isinstance(a, Declare) for a in deal.legal_actions())
     with pytest.raises(IllegalAction) as info:
         deal.apply(DECLARE_NONE)  # a second time
-    assert str(info.value) == "seat 1 may declare only in the first trick, before its card"
+    assert str(info.value) == "seat 1 has already said what it declares"
 
 
 def test_b43_no_declaring_after_the_first_trick() -> None:

@@ -193,7 +193,19 @@ CASES: list[tuple[str, Callable[[], Deal], Action, str]] = [
         "declare_twice",
         lambda: _declared_once(),
         declare("AS KS QS"),
-        "seat 0 may declare only in the first trick, before its card",
+        "seat 0 has already said what it declares",
+    ),
+    (
+        "declare_with_nothing_to_declare",
+        lambda: new_deal(fill("7S", "8H", "9D", "10C"), "8H pass pass pass"),
+        DECLARE_NONE,
+        "seat 0 has nothing to declare",
+    ),
+    (
+        "text_instead_of_a_call",
+        lambda: new_deal(HANDS, ""),
+        "pass",  # type: ignore[arg-type]
+        "the text 'pass' is not an action: read it with parse_call or parse_card first",
     ),
     (
         "declare_after_first_trick",

@@ -297,6 +297,10 @@ class Deal:
             self._legal = legal_mask(self.hands[seat], self.trick, self.win_pos, self.tix)
 
     def _apply_other(self, action: ProtocolAction) -> None:
+        if isinstance(action, str):
+            raise IllegalAction(
+                f"the text {action!r} is not an action: read it with parse_call or parse_card first"
+            )
         if self.phase is _PLAY:
             if type(action) is Card:
                 raise IllegalAction(self._card_refusal(action))
@@ -337,8 +341,12 @@ class Deal:
 
     def _declare(self, action: Declare) -> None:
         seat = (self.leader + len(self.trick)) % 4
-        if self.winners or self.declared[seat] is not None:
+        if self.winners:
             raise IllegalAction(f"seat {seat} may declare only in the first trick, before its card")
+        if not self.options[seat]:
+            raise IllegalAction(f"seat {seat} has nothing to declare")
+        if self.declared[seat] is not None:
+            raise IllegalAction(f"seat {seat} has already said what it declares")
         if action not in self.options[seat]:
             raise IllegalAction(f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}")
         self.declared[seat] = action.declarations
