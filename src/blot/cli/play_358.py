@@ -100,15 +100,12 @@ class TfeTable:
     def run(self) -> None:
         game = self.game
         c = self.console
+        c.print(f"[bold]3-5-8 (Blato)[/] · {COUNTED_DEALS} counted deals · you are seat {self.seat}")
         c.print(
-            f"[bold]3-5-8 (Blato)[/] · {COUNTED_DEALS} counted deals · you: seat {self.seat} · "
-            f"play goes to the right: {self.name((self.seat + 1) % SEATS)}, then "
-            f"{self.name((self.seat + 2) % SEATS)}"
+            f"Play goes to the right: you, {self.name((self.seat + 1) % SEATS)}, "
+            f"{self.name((self.seat + 2) % SEATS)}."
         )
-        c.print(
-            "Type a call (S, H, D, C, NT, pass) or a card (10H, AS) when asked; 'quit' leaves. "
-            "Each player may pass once in the whole game."
-        )
+        c.print("Type a call (S, H, D, C, NT, pass) or a card (10H, AS) when asked; 'quit' leaves.")
         while not game.is_over:
             deal = game.deal
             assert deal is not None
@@ -170,7 +167,7 @@ class TfeTable:
             if action is PASS:
                 c.print(f"{who}: pass")
             else:
-                c.print(f"{who} names [bold]{action.describe()}[/] as trump.")
+                c.print(f"{self.does(seat, 'name')} [bold]{action.describe()}[/] as trump.")
                 if deal.phase is Phase.EXCHANGE:
                     c.print(f"The exchange (T-20): {self._plan_text(deal.plan)}.")
                 elif self.plan:
@@ -295,7 +292,6 @@ class TfeTable:
             f"{self.short((view.dealer + 1 + i) % SEATS)} {call}" for i, call in enumerate(view.calls)
         )
         c.print(f"Calls so far: {calls or 'none yet'}")
-        c.print("Your hand: " + hand_text(view.hand, None))
         if PASS in view.legal:
             c.print("You may name S, H, D, C or NT, or pass (your one pass of the game).")
         else:
