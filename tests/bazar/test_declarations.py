@@ -142,7 +142,7 @@ FOUR_ROWS = [
     ("league", "Q", 10, 10, 10),
     ("league", "8", 0, 0, 0),
     ("classic", "J", 20, 20, 20),
-    ("classic", "9", 14, 10, None),
+    ("classic", "9", 14, 10, 0),  # Interpretation: the option applies in both rulesets
     ("classic", "A", 10, 19, 19),
     ("classic", "10", 10, 10, 10),
     ("classic", "K", 10, 10, 10),
