@@ -1,0 +1,143 @@
+"""A server per test (TestClient: the app in a thread, its own SQLite file) and small clients."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from blot.server.app import create_app
+from blot.server.hub import ServerConfig
+
+from .frames import check_shape
+
+ACTIONS = {"call", "declare", "card", "give", "discard"}
+FAST = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.0}
+
+
+def make_client(db: Path, **settings: Any) -> TestClient:
+    config = ServerConfig(db_url=f"sqlite:///{db}", seed=settings.pop("seed", 7), **{**FAST, **settings})
+    return TestClient(create_app(config))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "blot.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+class Player:
+    def __init__(self, client: TestClient, name: str) -> None:
+        response = client.post("/api/players", json={"name": name})
+        assert response.status_code == 200, response.text
+        self.client = client
+        self.id = response.json()["id"]
+        self.token = response.json()["token"]
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+    def post(self, path: str, body: Any = None, status: int = 200) -> Any:
+        response = self.client.post(path, json=body if body is not None else {}, headers=self.headers)
+        assert response.status_code == status, response.text
+        return response.json()
+
+    def table(self, game: str = "bazar-blot", **body: Any) -> str:
+        return str(self.post("/api/tables", {"game": game, **body})["id"])
+
+
+@pytest.fixture
+def player(client: TestClient) -> Player:
+    return Player(client, "Ani")
+
+
+class Socket:
+    """A websocket client that checks the shape of every message and keeps them all."""
+
+    def __init__(self, ws: Any, token: str | None, since: int | None = None) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.n = 0
+        ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.receive_text())
+        check_shape(message)
+        self.frames.append(message)
+        if "view" in message:
+            self.view = message["view"]
+        if message["type"] in ("event", "snapshot"):
+            self.n = message["n"]
+        return message
+
+    def until(self, done: Callable[[dict[str, Any]], bool], limit: int = 5000) -> dict[str, Any]:
+        for _ in range(limit):
+            message = self.receive()
+            if done(message):
+                return message
+        raise AssertionError("the expected message never came")
+
+    def my_turn(self, seat: int) -> dict[str, Any]:
+        """The view once this seat must act (or the game is over)."""
+
+        def ready(v: dict[str, Any] | None) -> bool:
+            return v is not None and (
+                v["game_over"] is not None or (v["to_act"] == seat and v["legal"] is not None)
+            )
+
+        if not ready(self.view):
+            self.until(lambda m: ready(m.get("view")))
+        assert self.view is not None
+        return self.view
+
+    def play(self, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        """Send an action and wait for its event (or the error it earned)."""
+        self.act(**action)
+        return self.until(
+            lambda m: (
+                m["type"] == "error"
+                or (m["type"] == "event" and m["event"].get("seat") == seat and m["event"]["kind"] in ACTIONS)
+            )
+        )
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def act(self, **message: Any) -> None:
+        self.send(type="action", **message)
+
+
+def simple_choice(view: dict[str, Any], bid: bool = True) -> dict[str, Any]:
+    """A legal action: open the bidding once (so that deals are played), else pass, declare the
+    best, call the first strain, or play the first legal card."""
+    legal = view["legal"]
+    if legal["kind"] == "declare":
+        return {"declare": "best"}
+    if legal["kind"] == "call":
+        calls = legal["calls"]
+        if view["game"] == "3-5-8":
+            return {"action": next((c for c in calls if c != "pass"), calls[0])}
+        bids = [c for c in calls if c[0].isdigit()]
+        if bid and bids and not any(c["seat"] == view["seat"] for c in view["calls"]):
+            return {"action": bids[0]}
+        return {"action": "pass" if "pass" in calls else calls[0]}
+    return {"action": legal["cards"][0]}
+
+
+def start_with_bots(player: Player, game: str = "bazar-blot", level: str = "basic", **body: Any) -> str:
+    table = player.table(game, **body)
+    player.post(f"/api/tables/{table}/fill-bots", {"level": level})
+    player.post(f"/api/tables/{table}/start")
+    return table

@@ -1,0 +1,164 @@
+"""Helpers shared by the server and browser tests: a client of the websocket protocol, the
+pinned JSON shapes of every message (anti-regression: a new field is a deliberate change here),
+and the check that a seat never receives a card of another seat's hand before it is played."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from blot.cards import parse_cards
+from blot.server.games import kind_of
+from blot.store import LogEntry
+
+CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+
+MESSAGE_KEYS = {
+    "event": {"type", "n", "event", "view", "table"},
+    "snapshot": {"type", "n", "reset", "events", "you", "view", "table"},
+    "presence": {"type", "n", "table"},
+    "pong": {"type", "n"},
+    "error": {"type", "code", "message"},
+}
+TABLE_KEYS = {"id", "game", "settings", "public", "status", "host", "seats", "deadline"}
+SEAT_KEYS = {"seat", "name", "player", "bot", "connected", "away", "substitute"}
+BAZAR_VIEW_KEYS = {
+    "game", "seat", "deal_number", "phase", "to_act", "dealer", "hand", "hand_sizes", "calls",
+    "contract", "trump", "must_declare", "own_declarations", "announced", "shown",
+    "declarations_team", "trick", "tricks", "tricks_won", "card_points", "belotes", "legal",
+    "result", "history", "totals", "game_over",
+}  # fmt: skip
+TFE_VIEW_KEYS = {
+    "game", "seat", "deal_number", "counted", "phase", "to_act", "dealer", "targets", "hand",
+    "hand_sizes", "may_pass", "calls", "trump", "caller", "plan", "exchanges", "talon", "discard",
+    "trick", "tricks", "tricks_taken", "legal", "result", "history", "totals", "game_over",
+}  # fmt: skip
+EVENT_KEYS = {
+    "create": {"kind", "n"},
+    "sit": {"kind", "seat", "name", "n"},
+    "leave": {"kind", "seat", "n"},
+    "bot": {"kind", "seat", "level", "n"},
+    "start": {"kind", "n"},
+    "deal": {"kind", "dealer", "deal_number", "n"},
+    "call": {"kind", "seat", "action", "by", "n"},
+    "declare": {"kind", "seat", "declare", "by", "n"},
+    "card": {"kind", "seat", "action", "by", "n"},
+    "give": {"kind", "seat", "to", "action", "returned", "by", "n"},
+    "discard": {"kind", "seat", "action", "by", "n"},
+}
+EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}}
+
+
+def check_shape(message: dict[str, Any]) -> None:
+    """Every message has exactly the pinned keys (docs/protocol.md)."""
+    kind = message["type"]
+    keys = set(message) - ({"id"} if kind == "error" else set())
+    assert keys == MESSAGE_KEYS[kind], (kind, sorted(keys ^ MESSAGE_KEYS[kind]))
+    table = message.get("table")
+    if table is not None:
+        assert set(table) == TABLE_KEYS, sorted(set(table) ^ TABLE_KEYS)
+        for seat in table["seats"]:
+            assert set(seat) == SEAT_KEYS
+    view = message.get("view")
+    if view is not None:
+        expected = BAZAR_VIEW_KEYS if view["game"] == "bazar-blot" else TFE_VIEW_KEYS
+        assert set(view) == expected, sorted(set(view) ^ expected)
+    events = [message["event"]] if kind == "event" else message.get("events", [])
+    for event in events:
+        allowed = EVENT_KEYS[event["kind"]]
+        extra = set(event) - allowed
+        assert allowed <= set(event) and extra <= EVENT_OPTIONAL.get(event["kind"], set()), event
+
+
+def _strings(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, (*path, i))
+
+
+def _is_call(message: dict[str, Any], path: tuple[Any, ...]) -> bool:
+    """Calls such as ``8H`` or ``10S`` look like cards: they sit under known keys only."""
+    if "calls" in path or (len(path) >= 1 and path[-1] == "call"):
+        return True
+    if path[-1:] == ("action",):
+        holder: Any = message
+        for key in path[:-1]:
+            holder = holder[key]
+        return bool(holder.get("kind") == "call")
+    return False
+
+
+def cards_in(message: dict[str, Any]) -> set[str]:
+    """Every card written in a message, outside the places where calls are written."""
+    found = set()
+    for path, text in _strings(message):
+        if _is_call(message, path):
+            continue
+        for token in text.split():
+            if CARD.match(token):
+                found.add(token)
+    return found
+
+
+def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[str]:
+    """What ``seat`` may know after event ``n``, by the rules: its own cards, every card played,
+    and in 3-5-8 the talon once shown (T-22) and the cards of the exchange steps it took part in
+    (T-20, T-21). Computed by replaying the log through the engine."""
+    kind = kind_of(game)
+    state: Any = None
+    known: set[str] = set()
+    for entry in entries:
+        if entry.seq > n:
+            break
+        p = entry.payload
+        if entry.kind == "create":
+            state = kind.new_game(p["settings"])
+        elif entry.kind == "deal":
+            kind.start_deal(state, p)
+            known |= set(p["hands"][seat].split())
+        elif entry.kind == "act":
+            before = kind.phase(state)
+            action = kind.decode(state, int(p["seat"]), p["action"])
+            state.apply(action)
+            if before == "play":
+                known.add(str(action))
+            elif before == "exchange":
+                e = state.deals[-1].exchanges[-1]
+                if seat in (e.giver, e.receiver):
+                    known |= {str(e.gift), str(e.returned)}
+            if game == "3-5-8" and state.deals[-1].phase.value in ("discard", "play", "over"):
+                deal = state.deals[-1]
+                if deal.trump is not None:
+                    known |= {c.text for c in _cards(deal.talon)}
+    return known
+
+
+def _cards(mask: int) -> list[Any]:
+    from blot.cards import cards_of
+
+    return cards_of(mask)
+
+
+def check_no_leak(game: str, entries: list[LogEntry], frames: list[dict[str, Any]], seat: int) -> int:
+    """Every frame shows ``seat`` only cards it may know at that moment; returns cards checked."""
+    checked = 0
+    for message in frames:
+        n = message.get("n")
+        if n is None:
+            continue
+        seen = cards_in(message)
+        allowed = known_cards(game, entries, n, seat)
+        leaked = seen - allowed
+        assert not leaked, f"frame n={n} ({message['type']}) shows {sorted(leaked)}"
+        checked += len(seen)
+    return checked
+
+
+def parse_hand(text: str) -> int:
+    return parse_cards(text)

@@ -1,0 +1,92 @@
+"""The HTTP API without a browser: players, tables, seats, bots, start, listings, records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Player
+
+
+def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
+    made = client.post("/api/players", json={"name": "  Ani   Petrosyan "}).json()
+    assert made["name"] == "Ani Petrosyan" and len(made["token"]) >= 24
+    headers = {"Authorization": f"Bearer {made['token']}"}
+    assert client.get("/api/me", headers=headers).json() == {"id": made["id"], "name": "Ani Petrosyan"}
+    assert client.put("/api/me", json={"name": "Ani"}, headers=headers).json()["name"] == "Ani"
+    assert client.get("/api/me", headers={"Authorization": "Bearer nope"}).status_code == 403
+    assert client.post("/api/players", json={"name": ""}).status_code == 400
+    assert client.post("/api/players", json={"name": "x" * 41}).status_code == 400
+    assert client.post("/api/players", content=b"not json").status_code == 400
+
+
+def test_games_list_rulesets_options_and_bots(client: Any) -> None:
+    games = {g["game"]: g for g in client.get("/api/games").json()["games"]}
+    assert games["bazar-blot"]["seats"] == 4 and games["3-5-8"]["seats"] == 3
+    assert games["bazar-blot"]["options"]["target"] == 301
+    assert {"random", "basic"} <= set(games["bazar-blot"]["bots"])
+
+
+def test_creating_a_table_checks_its_settings(client: Any, player: Player) -> None:
+    assert client.post("/api/tables", json={"game": "bazar-blot"}).status_code == 403
+    player.post("/api/tables", {"game": "chess"}, status=400)
+    player.post("/api/tables", {"game": "bazar-blot", "ruleset": "street"}, status=400)
+    player.post("/api/tables", {"game": "bazar-blot", "options": {"target": 0}}, status=400)
+    player.post("/api/tables", {"game": "bazar-blot", "timer": -1}, status=400)
+    player.post("/api/tables", {"game": "3-5-8", "options": {"kanach": True}}, status=400)
+    table = player.post(
+        "/api/tables", {"game": "bazar-blot", "ruleset": "classic", "options": {"target": 151}}
+    )
+    assert table["settings"] == {
+        "ruleset": "classic",
+        "options": {"kanach": False, "three_passes_end_bidding": True, "nt_four_nines": 10, "target": 151},
+        "timer": 0,
+    }
+    assert table["status"] == "waiting" and table["host"] == player.id
+    assert table["seats"][0]["player"] == player.id  # the host sits in seat 0
+
+
+def test_seats_bots_and_start(client: Any, player: Player) -> None:
+    table = player.table("3-5-8")
+    friend = Player(client, "Boris")
+    stranger = Player(client, "Carl")
+    friend.post(f"/api/tables/{table}/sit", {"seat": 0}, status=409)  # taken
+    friend.post(f"/api/tables/{table}/sit", {"seat": 3}, status=400)  # no such seat
+    friend.post(f"/api/tables/{table}/sit", {"seat": "1"}, status=400)
+    assert friend.post(f"/api/tables/{table}/sit", {"seat": 2})["seats"][2]["name"] == "Boris"
+    player.post(f"/api/tables/{table}/start", status=409)  # seat 1 is empty
+    player.post(f"/api/tables/{table}/bot", {"seat": 1, "level": "genius"}, status=400)
+    player.post(f"/api/tables/{table}/bot", {"seat": 2, "level": "basic"}, status=409)  # a player sits there
+    stranger.post(f"/api/tables/{table}/fill-bots", {"level": "basic"}, status=403)  # not seated, not host
+    assert (
+        player.post(f"/api/tables/{table}/bot", {"seat": 1, "level": "random"})["seats"][1]["bot"] == "random"
+    )
+    assert player.post(f"/api/tables/{table}/bot", {"seat": 1, "level": None})["seats"][1]["bot"] is None
+    friend.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    started = friend.post(f"/api/tables/{table}/start")
+    assert started["status"] == "playing"
+    friend.post(f"/api/tables/{table}/leave", status=409)  # a seat is kept during the game
+    player.post(f"/api/tables/{table}/start", status=409)
+    assert client.get("/api/tables/nosuchtable").status_code == 404
+
+
+def test_lobby_lists_public_tables_only(client: Any, player: Player) -> None:
+    public = player.table("bazar-blot")
+    private = player.table("bazar-blot", public=False)
+    listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+    assert public in listed and private not in listed
+    assert client.get(f"/api/tables/{private}").json()["public"] is False  # the link is the invitation
+
+
+def test_record_is_404_until_the_game_is_over(client: Any, player: Player) -> None:
+    table = player.table("3-5-8")
+    assert client.get(f"/api/tables/{table}/record").status_code == 404
+    assert client.get(f"/api/tables/{table}/replay").status_code == 404
+    assert client.get("/api/tables/nosuch/record").status_code == 404
+
+
+def test_pages_are_served(client: Any) -> None:
+    for path in ("/", "/table/abc", "/replays", "/replay/abc"):
+        response = client.get(path)
+        assert response.status_code == 200 and "<main" in response.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/i18n.js").status_code == 200

@@ -1,0 +1,133 @@
+"""Playing through the websocket without a browser: whole games, refused messages, and the
+anti-regression test of what one seat's frames may show."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from blot.records import replay_record
+from blot.store import Store
+
+from .conftest import Player, Socket, simple_choice, start_with_bots
+from .frames import cards_in, check_no_leak, known_cards
+
+
+def play_game(client: Any, player: Player, table: str, deals: int | None = None) -> Socket:
+    """Seat 0 plays with ``simple_choice`` until the game (or ``deals`` deals) is over."""
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        while True:
+            view = sock.my_turn(0)
+            if view["game_over"] is not None:
+                return sock
+            if deals is not None and view["deal_number"] > deals:
+                return sock
+            answer = sock.play(0, simple_choice(view))
+            assert answer["type"] == "event", answer
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_a_whole_game_against_bots_and_its_record(client: Any, player: Player, game: str) -> None:
+    table = start_with_bots(player, game)
+    sock = play_game(client, player, table)
+    over = sock.view["game_over"]  # type: ignore[index]
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["game"] == game and record["players"][0] == "Ani"
+    replayed = replay_record(record).to_json()
+    assert replayed["finished"] and replayed["winner"] == over["winner"]
+    assert replayed["totals"] == over["totals"]
+    download = client.get(f"/api/tables/{table}/record?download=1")
+    assert "attachment" in download.headers["content-disposition"]
+    finished = client.get("/api/replays").json()["games"]
+    assert [g["id"] for g in finished] == [table]
+    assert finished[0]["summary"]["winner"] == over["winner"]
+    replay = client.get(f"/api/tables/{table}/replay").json()
+    entries = Store.open(str(client.app.state.hub.config.db_url)).log(table)
+    acts = sum(e.kind == "act" for e in entries)
+    deals = sum(e.kind == "deal" for e in entries)
+    assert sum(len(d["frames"]) for d in replay["deals"]) == acts + deals
+    first = replay["deals"][0]["frames"][0]
+    assert sum(len(h) for h in first["hands"]) == (32 if game == "bazar-blot" else 48)
+
+
+def test_refused_messages_change_nothing(client: Any, player: Player) -> None:
+    table = player.table("bazar-blot")
+    Player(client, "Boris").post(f"/api/tables/{table}/sit", {"seat": 1})  # never acts
+    player.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    player.post(f"/api/tables/{table}/start")
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        view = sock.my_turn(0)
+        n = sock.n
+
+        def refused(raw: str, code: str) -> dict[str, Any]:
+            ws.send_text(raw)
+            message = sock.until(lambda m: m["type"] != "presence")
+            assert message["type"] == "error" and message["code"] == code, message
+            return message
+
+        refused("not json", "malformed")
+        refused("[1, 2]", "malformed")
+        refused(json.dumps({"type": "dance"}), "malformed")
+        refused(json.dumps({"type": "action"}), "malformed")
+        refused(json.dumps({"type": "action", "action": 12}), "malformed")
+        refused(json.dumps({"type": "action", "action": "x" * 5000}), "malformed")
+        message = refused(json.dumps({"type": "action", "action": "ZZ", "id": 5}), "illegal")
+        assert message["id"] == 5
+        refused(json.dumps({"type": "action", "action": "contra"}), "illegal")  # no bid to contra yet
+        card = view["hand"][0]
+        refused(json.dumps({"type": "action", "action": card}), "illegal")  # a card in the bidding
+        refused(json.dumps({"type": "action", "declare": "best"}), "illegal")
+        ws.send_bytes(b"\x00\x01")
+        assert sock.until(lambda m: m["type"] != "presence")["code"] == "malformed"
+        sock.send(type="ping")
+        assert sock.until(lambda m: m["type"] != "presence") == {"type": "pong", "n": n}  # nothing happened
+        assert sock.view == view
+        sock.play(0, {"action": "pass"})
+        refused(json.dumps({"type": "action", "action": "pass"}), "not_your_turn")
+
+
+def test_spectators_cannot_act_and_see_no_hand(client: Any, player: Player) -> None:
+    table = start_with_bots(player, "3-5-8")
+    watcher = Player(client, "Watcher")
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as ws,
+        client.websocket_connect(f"/ws/tables/{table}") as ws2,
+    ):
+        sock = Socket(ws, player.token)
+        spectator = Socket(ws2, watcher.token)
+        first = spectator.receive()
+        assert first["type"] == "snapshot" and first["you"] == {"player": watcher.id, "seat": None}
+        spectator.send(type="action", action="pass")
+        spectator.until(lambda m: m["type"] == "error" and m["code"] == "not_seated")
+        for _ in range(12):
+            view = sock.my_turn(0)
+            sock.play(0, simple_choice(view))
+        spectator.send(type="ping")
+        spectator.until(lambda m: m["type"] == "pong")
+        entries = Store.open(str(client.app.state.hub.config.db_url)).log(table)
+        views = [m["view"] for m in spectator.frames if m.get("view")]
+        assert views and all(v["hand"] is None and v["legal"] is None and v["discard"] is None for v in views)
+        for message in spectator.frames:
+            if message.get("n") is None:
+                continue
+            # a spectator knows what every seat knows in common: played cards and the talon
+            common = set.intersection(*(known_cards("3-5-8", entries, message["n"], s) for s in range(3)))
+            assert cards_in(message) <= common
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_seat_frames_never_show_another_hand(client: Any, player: Player, game: str) -> None:
+    """Anti-regression (lichess style): every frame seat 0 receives during two deals has the
+    pinned shape and shows no card of another seat before it is played (exchange and talon
+    knowledge of 3-5-8 aside, as the rules give it)."""
+    table = start_with_bots(player, game, level="random")
+    sock = play_game(client, player, table, deals=2)
+    entries = Store.open(str(client.app.state.hub.config.db_url)).log(table)
+    checked = check_no_leak(game, entries, sock.frames, seat=0)
+    assert checked > 100
+    kinds = {m["event"]["kind"] for m in sock.frames if m["type"] == "event"}
+    assert {"deal", "call", "card"} <= kinds

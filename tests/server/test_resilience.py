@@ -1,0 +1,96 @@
+"""Reconnection, restarts, dropped players and the turn timer."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+
+
+def test_reconnect_gets_the_missed_events_or_a_fresh_snapshot(client: Any, player: Player) -> None:
+    table = start_with_bots(player, "bazar-blot")
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        sock.play(0, simple_choice(sock.my_turn(0)))
+        seen = sock.n
+    friend = Player(client, "Watcher")
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        sock.my_turn(0)
+        for _ in range(3):
+            sock.play(0, simple_choice(sock.my_turn(0)))
+        now = sock.n
+    assert now > seen
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token, since=seen)
+        snap = sock.receive()
+        assert snap["type"] == "snapshot" and not snap["reset"] and snap["n"] >= now
+        assert [e["n"] for e in snap["events"]] == list(range(seen + 1, snap["n"] + 1))
+        assert snap["you"] == {"player": player.id, "seat": 0}
+    for since in (None, 10**6, -1):
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            snap = Socket(ws, friend.token, since=since).receive()
+            assert snap["reset"] and snap["events"] == [] and snap["view"]["hand"] is None
+
+
+def test_a_restart_resumes_every_table_from_its_log(db: Path) -> None:
+    with make_client(db) as client:
+        player = Player(client, "Ani")
+        table = start_with_bots(player, "3-5-8")
+        waiting = player.table("bazar-blot")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token)
+            for _ in range(6):
+                sock.play(0, simple_choice(sock.my_turn(0)))
+            before = sock.my_turn(0)
+            n = sock.n
+    with make_client(db) as client:  # a new server on the same database
+        hub = client.app.state.hub
+        assert table in hub.tables and waiting in hub.tables  # resumed on start, not on demand
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token, since=n)
+            snap = sock.receive()
+            assert snap["n"] == n and snap["view"] == before and not snap["reset"]
+            while True:
+                view = sock.my_turn(0)
+                if view["game_over"] is not None:
+                    break
+                sock.play(0, simple_choice(view))
+        assert client.get(f"/api/tables/{table}/record").status_code == 200
+        assert client.get(f"/api/tables/{waiting}").json()["status"] == "waiting"
+
+
+def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_they_return(db: Path) -> None:
+    with make_client(db, grace=0.3) as client:
+        player = Player(client, "Ani")
+        table = start_with_bots(player, "bazar-blot")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token)
+            assert sock.my_turn(0)["to_act"] == 0
+        watcher = Player(client, "Watcher")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            spectator = Socket(ws, watcher.token)
+            first = spectator.receive()
+            assert first["table"]["seats"][0]["away"] is True
+            played = spectator.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+            assert played["event"]["by"] == "bot" and played["table"]["seats"][0]["substitute"] is True
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token)
+            back = sock.until(lambda m: m["type"] == "presence")
+            seat = back["table"]["seats"][0]
+            assert seat["connected"] and not seat["away"] and not seat["substitute"]
+
+
+def test_the_turn_timer_plays_the_documented_automatic_move(client: Any, player: Player) -> None:
+    table = start_with_bots(player, "bazar-blot", timer=1)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        view = sock.my_turn(0)
+        assert sock.frames[0]["table"]["deadline"] is not None
+        started = time.monotonic()
+        moved = sock.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+        assert moved["event"]["by"] == "timer" and moved["event"]["action"] == "pass"
+        assert 0.8 < time.monotonic() - started < 5
+        assert view["legal"]["calls"][0] == "pass"

@@ -1,0 +1,68 @@
+"""Every string of the browser client exists in Armenian, Bulgarian, Russian and English, and
+the test hooks that checks outside the repository rely on are in the page's code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "blot" / "web"
+
+
+def _languages() -> dict[str, set[str]]:
+    text = (WEB / "i18n.js").read_text(encoding="utf-8")
+    out = {}
+    for name in ("en", "hy", "bg", "ru"):
+        block = re.search(rf"const {name} = \{{(.*?)\n\}};", text, re.S)
+        assert block, name
+        out[name] = set(re.findall(r'^\s+"?([\w-]+)"?:', block.group(1), re.M))
+    return out
+
+
+def test_four_languages_have_the_same_strings() -> None:
+    langs = _languages()
+    assert len(langs["en"]) > 120
+    for name, keys in langs.items():
+        assert keys == langs["en"], (name, sorted(keys ^ langs["en"]))
+
+
+def test_every_key_the_page_uses_is_translated() -> None:
+    keys = _languages()["en"]
+    used = set()
+    for file in ("app.js", "index.html"):
+        text = (WEB / file).read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
+    dynamic = {
+        "bot_basic", "bot_random", "decl_terz", "decl_fifty", "decl_hundred", "status_waiting",
+        "status_playing", "status_finished", "ruleset_league", "ruleset_classic", "ruleset_standard",
+        "opt_kanach", "opt_three_passes_end_bidding", "game_bazar-blot", "game_3-5-8", "made",
+        "failed", "belote", "rebelote", "invite_public", "invite_private", "your_call",
+        "your_trump_call", "card_points", "declarations", "points",
+        *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")),
+        *(f"error_{c}" for c in ("malformed", "illegal", "not_your_turn", "not_seated", "forbidden",
+                                 "not_found", "conflict", "server")),
+    }  # fmt: skip
+    used = {k for k in used if not k.endswith("_")}  # prefixes of keys made at run time
+    missing = (used | dynamic) - keys
+    assert not missing, sorted(missing)
+
+
+def test_the_test_hooks_are_there() -> None:
+    app = (WEB / "app.js").read_text(encoding="utf-8")
+    for hook in (
+        '"data-testid": "game"',
+        '"data-testid": "new-table"',
+        '"data-testid": "fill-bots"',
+        '"data-testid": "start"',
+        '"data-testid": "deal-result"',
+        '"data-testid": "score-total"',
+        '"data-testid": "game-over"',
+        '"data-card": c',
+        '"data-legal": ok ? "true" : null',
+        '"data-call": c',
+        '"data-declare": "best"',
+        '"data-declare": "none"',
+        'value: "bazar-blot"',
+        'value: "3-5-8"',
+    ):
+        assert hook in app, hook
