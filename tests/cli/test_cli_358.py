@@ -296,3 +296,31 @@ def test_play_ends_cleanly_on_ctrl_c() -> None:
         play_module.play_358(1, "basic", 0, ask=interrupt, console=console)
     assert e.value.code == 130
     assert "Goodbye" in console.export_text()
+
+
+@pytest.mark.parametrize(
+    ("totals", "last", "winner", "text"),
+    [
+        ([5, 1, -6], [1, 0, -1], 0, "Ivan wins with 5"),
+        (
+            [3, 3, -6],
+            [1, 2, -3],
+            1,
+            "Maria wins with 3 (tied with Ivan; tie-break T-50: more points in the last deal)",
+        ),
+        (
+            [3, 3, -6],
+            [1, 1, -2],
+            0,
+            "Ivan wins with 3 (tied with Maria; tie-break T-50: took the latest trick of the last deal)",
+        ),
+    ],
+)
+def test_the_winner_line_names_the_tie_break(
+    totals: list[int], last: list[int], winner: int, text: str
+) -> None:
+    """T-50: ties are broken by the last counted deal's points, then by its latest trick; a void
+    deal after it does not count."""
+    void = {"void": True, "scores": [0, 0, 0]}
+    data = {"winner": winner, "totals": totals, "deals": [{"void": False, "scores": last}, void]}
+    assert tfe_winner_text(data, ["Ivan", "Maria", "Petar"]) == text
