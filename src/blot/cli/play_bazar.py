@@ -276,7 +276,11 @@ def play_bazar(
     players = [make_bot("bazar-blot", bots, Random(rng.getrandbits(64))) for _ in range(4)]
     console = console or Console(highlight=False)
     table = BazarTable(
-        seat, players, Game(dealer=3, rng=Random(rng.getrandbits(64))), console, ask or console.input
+        seat,
+        players,
+        Game(dealer=(seat + 3) % 4, rng=Random(rng.getrandbits(64))),
+        console,
+        ask or console.input,
     )
     try:
         table.run()
