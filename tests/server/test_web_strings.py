@@ -37,7 +37,7 @@ def test_every_key_the_page_uses_is_translated() -> None:
         "status_playing", "status_finished", "ruleset_league", "ruleset_classic", "ruleset_standard",
         "opt_kanach", "opt_three_passes_end_bidding", "game_bazar-blot", "game_3-5-8", "made",
         "failed", "belote", "rebelote", "invite_public", "invite_private", "your_call",
-        "your_trump_call", "card_points", "declarations", "points",
+        "your_trump_call", "card_points", "declarations", "points", "belote_points",
         *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")),
         *(f"error_{c}" for c in ("malformed", "illegal", "not_your_turn", "not_seated", "forbidden",
                                  "not_found", "conflict", "server")),

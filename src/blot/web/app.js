@@ -186,6 +186,7 @@ async function route() {
   else if (path === "/replays") page = new ReplaysPage();
   else if ((m = /^\/replay\/([\w-]+)$/.exec(path))) page = new ReplayPage(m[1]);
   else page = new LobbyPage();
+  window.blotPage = page; // for tests and the console
   page.render();
 }
 
@@ -470,6 +471,7 @@ class TablePage {
     else if (this.view) parts.push(this.board());
     parts.push(this.side());
     main.replaceChildren(h("div", { class: `table-page game-${tb.game}` }, parts));
+    main.dataset.n = String(this.n ?? 0); // the last event shown (tests wait on it)
   }
 
   header() {
@@ -711,7 +713,7 @@ class TablePage {
       if (r.void) return h("section", { class: "panel result", "data-testid": "deal-result" }, close, h("h3", {}, t("deal_result")), h("p", {}, t("void_deal")));
       const c = r.contract;
       const mult = c.multiplier === 2 ? ` ${t("contra")}` : c.multiplier === 4 ? ` ${t("redouble")}` : "";
-      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points], ["belote", r.belote], ["points", r.points]];
+      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points], ["belote_points", r.belote], ["points", r.points]];
       return h("section", { class: "panel result", "data-testid": "deal-result" }, close,
         h("h3", {}, t("deal_result")),
         h("p", {}, `${c.level}${strainLabel(c.strain)}${mult} — ${this.name(c.seat)}: `, h("strong", { "data-testid": "made" }, t(r.made ? "made" : "failed")), r.tars_kapoot ? ` (${t("tars_kapoot")})` : ""),

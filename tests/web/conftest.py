@@ -1,0 +1,98 @@
+"""Browser tests: a real server (uvicorn in a thread, its own SQLite file) and Debian's chromium
+driven by Playwright (no browser download: ``/usr/bin/chromium``, installed by ``.ci/run``)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+
+class LiveServer:
+    """``blot serve`` in a thread; ``restart`` stops it and starts a new one on the same port
+    and database, as a real restart would."""
+
+    def __init__(self, db: Path, **settings: Any) -> None:
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.db = db
+        self.settings = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.5, "seed": 11, **settings}
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._start()
+
+    def _start(self) -> None:
+        import uvicorn
+
+        from blot.server.app import create_app
+        from blot.server.hub import ServerConfig
+
+        config = ServerConfig(db_url=f"sqlite:///{self.db}", **self.settings)
+        self.app = create_app(config)
+        self.server = uvicorn.Server(
+            uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536)
+        )
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+    def restart(self) -> None:
+        self.stop()
+        self._start()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "blot.sqlite3")
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    yield page
+    context.close()
+    assert not errors, errors
