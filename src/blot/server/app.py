@@ -25,6 +25,11 @@ STATUS = {
 }
 
 
+#: Websocket settings: small messages only; no per-message compression (frames are small and
+#: compressing each one for each connection costs more CPU than it saves on a LAN or a phone).
+UVICORN_WS = {"ws_max_size": 65536, "ws_per_message_deflate": False}
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -60,4 +65,4 @@ def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> No
     import uvicorn
 
     app = create_app(config)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536, lifespan="on")
+    uvicorn.run(app, host=host, port=port, log_level="warning", lifespan="on", **UVICORN_WS)

@@ -66,7 +66,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._players: dict[str, tuple[int, str]] = {}
         self._seeds = Random(config.seed) if config.seed is not None else None
-        #: Set by benchmarks: called with (table id, event number, perf_counter at acceptance).
+        #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
 
     def new_rng(self) -> Random:

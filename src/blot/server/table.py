@@ -532,7 +532,7 @@ class Table:
             game.apply(action)
         except BlotError as e:
             raise Refused("illegal", str(e)) from None
-        accepted = time.perf_counter()
+        accepted = time.monotonic()
         self.hub.accepted(self.id, self.n + 1, accepted)
         public, private = self.kind.describe(game, seat, action, before)
         public["by"] = by
