@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -27,7 +28,7 @@ STATUS = {
 
 #: Websocket settings: small messages only; no per-message compression (frames are small and
 #: compressing each one for each connection costs more CPU than it saves on a LAN or a phone).
-UVICORN_WS = {"ws_max_size": 65536, "ws_per_message_deflate": False}
+UVICORN_WS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate": False}
 
 
 def create_app(config: ServerConfig) -> FastAPI:
