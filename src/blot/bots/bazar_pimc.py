@@ -46,7 +46,11 @@ class PimcBot:
         seconds: float = 1.0,
         bid_samples: int = 8,
         caution: int = 10,
+        bidding: str = "pimc",
     ) -> None:
+        if bidding not in ("pimc", "heuristic"):
+            raise ValueError("bidding must be pimc or heuristic")
+        self.bidding = bidding
         if samples < 1 or bid_samples < 1:
             raise ValueError("samples and bid_samples must be at least 1")
         if seconds <= 0:
@@ -71,6 +75,8 @@ class PimcBot:
         assert isinstance(view, BazarView)
         legal = view.legal
         if view.phase is Phase.BIDDING:
+            if self.bidding == "heuristic":
+                return self.fallback.call(view, legal)
             return self.call(view, legal)
         if type(legal[0]) is Declare:
             return best_choice([a for a in legal if type(a) is Declare], view.rules, tix_of(view))
