@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 from blot.server.errors import Refused
 from blot.server.hub import Hub, ServerConfig
-from blot.server.routes import pages, players, replays, tables, ws
+from blot.server.routes import pages, players, replays, scoresheets, tables, ws
 
 STATUS = {
     "malformed": 400,
@@ -22,6 +22,7 @@ STATUS = {
     "not_seated": 403,
     "forbidden": 403,
     "not_found": 404,
+    "invalid": 422,
     "server": 500,
 }
 
@@ -53,9 +54,12 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, e: Refused) -> JSONResponse:
-        return JSONResponse({"error": e.code, "message": e.message}, status_code=STATUS.get(e.code, 400))
+        body = {"error": e.code, "message": e.message}
+        if e.field is not None:
+            body["field"] = e.field
+        return JSONResponse(body, status_code=STATUS.get(e.code, 400))
 
-    for module in (players, tables, replays, ws, pages):
+    for module in (players, tables, replays, scoresheets, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

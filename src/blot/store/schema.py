@@ -6,6 +6,11 @@ and change them; a test checks that the migrations and these definitions agree.
   ``record`` holds the FORMAT.md record once the game is over.
 - ``table_log``: the append-only log of every accepted change of a table (seats, start, the cards
   of each deal, every action). A table's state is the fold of its log through the rules engine.
+- ``scoresheets``: one row per score sheet (Davtar) of a real-table game: rules, team names, the
+  read-only share id, and ``version`` (the number of its last edit, which watchers compare).
+- ``scoresheet_deals``: a sheet's current deal entries (the score sheet model's JSON input form).
+  A sheet's totals, end and match score are never stored: the model recomputes them.
+- ``scoresheet_edits``: the append-only history of a sheet's deals: who, when, before, after.
 """
 
 from __future__ import annotations
@@ -60,5 +65,42 @@ table_log = Table(
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("kind", String(12), nullable=False),
     Column("payload", JSON, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+scoresheets = Table(
+    "scoresheets",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("share_id", String(24), nullable=False, unique=True),
+    Column("ruleset", String(16), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("teams", JSON, nullable=False),
+    Column("created_by", String(40), nullable=True),
+    Column("created_player", Integer, ForeignKey("players.id"), nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+scoresheet_deals = Table(
+    "scoresheet_deals",
+    metadata,
+    Column("sheet_id", String(24), ForeignKey("scoresheets.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("entry", JSON, nullable=False),
+)
+
+scoresheet_edits = Table(
+    "scoresheet_edits",
+    metadata,
+    Column("sheet_id", String(24), ForeignKey("scoresheets.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("deal", Integer, nullable=False),
+    Column("action", String(8), nullable=False),
+    Column("before", JSON, nullable=True),
+    Column("after", JSON, nullable=True),
+    Column("by_name", String(40), nullable=True),
+    Column("by_player", Integer, ForeignKey("players.id"), nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
 )

@@ -1,4 +1,4 @@
-"""The browser client: one page (``blot/web``) for the lobby, tables and replays."""
+"""The browser client: one page (``blot/web``) for the lobby, tables, replays and score sheets."""
 
 from __future__ import annotations
 
@@ -33,4 +33,19 @@ async def replays_page() -> FileResponse:
 
 @router.get("/replay/{table_id}")
 async def replay_page(table_id: str) -> FileResponse:
+    return _index()
+
+
+@router.get("/scoresheet")
+async def scoresheets_page() -> FileResponse:
+    return _index()
+
+
+@router.get("/scoresheet/{sheet_id}")
+async def scoresheet_page(sheet_id: str) -> FileResponse:
+    return _index()
+
+
+@router.get("/scoresheet/shared/{share_id}")
+async def shared_scoresheet_page(share_id: str) -> FileResponse:
     return _index()

@@ -1,0 +1,299 @@
+"""Score sheets (Davtar) for games played with real cards: create a sheet, add and edit its
+deals, read it with its edit history, and watch it live through a read-only share link.
+
+Every total, the end of the game and the match score are computed by the score sheet model
+with the engine's own scoring (:mod:`blot.scoresheet`). Inconsistent input answers 422 with
+``{"error": "invalid", "field", "message"}`` and stores nothing; an unknown sheet answers 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from sqlalchemy.engine import Connection
+
+from blot.scoresheet import service
+from blot.scoresheet.model import ScoreSheet, SheetError
+from blot.scoresheet.service import Editor, SheetNotFound, StoredSheet
+from blot.server.errors import Refused
+from blot.server.hub import Hub
+from blot.server.routes import bearer, hub_of
+
+router = APIRouter(tags=["scoresheets"])
+
+T = TypeVar("T")
+
+#: How often a live view checks the database for changes made by another process (such as
+#: ``blot scoresheet`` in a terminal); changes made through this server arrive at once.
+POLL_SECONDS = 3.0
+MAX_MESSAGE = 4096
+BODY_LIMIT = 16_384
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _refused(e: Exception) -> Refused:
+    if isinstance(e, SheetNotFound):
+        return Refused("not_found", str(e))
+    if isinstance(e, SheetError):
+        return Refused("invalid", str(e), e.field)
+    raise e
+
+
+async def _read(hub: Hub, fn: Callable[[Connection], T]) -> T:
+    def run() -> T:
+        with hub.store.engine.connect() as c:
+            return fn(c)
+
+    try:
+        return await asyncio.to_thread(run)
+    except (SheetError, SheetNotFound) as e:
+        raise _refused(e) from None
+
+
+async def _write(request: Request, share_id: str, fn: Callable[[Connection], T]) -> T:
+    """Run a change in one transaction of the store's writer, then wake the sheet's watchers."""
+    try:
+        result = await hub_of(request).writer.run(fn)
+    except (SheetError, SheetNotFound) as e:
+        raise _refused(e) from None
+    watchers(request).notify(share_id)
+    return result
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > BODY_LIMIT:
+        raise Refused("invalid", f"the request body has at most {BODY_LIMIT} characters", "body")
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise Refused("invalid", "body: the request body must be JSON", "body") from None
+
+
+async def _editor(request: Request, body: Any) -> Editor:
+    """Who makes the change: ``by`` in the body, else the name of the player whose token the
+    request carries; the player is recorded too when the token is known."""
+    by = body.pop("by", None) if isinstance(body, dict) else None
+    found = await hub_of(request).player(bearer(request))
+    name = None
+    if by is not None:
+        try:
+            name = service.clean_name(by, "by")
+        except SheetError as e:
+            raise _refused(e) from None
+    elif found is not None:
+        name = found[1]
+    return Editor(name, None if found is None else found[0])
+
+
+def _deal_number(text: str) -> int:
+    if not text.isdigit() or len(text) > 6:
+        raise Refused("not_found", f"there is no deal {text!r}: deals are numbered from 1")
+    return int(text)
+
+
+def _precheck(stored: StoredSheet, body: Any, number: int | None) -> None:
+    """The model's checks on a copy, before the change goes to the writer (so that a refused
+    entry never costs the other tables' writes a rolled back transaction)."""
+    copy = ScoreSheet(stored.sheet.rules, stored.sheet.teams, list(stored.sheet.entries))
+    try:
+        entry = service.entry_of(body, copy.rules)
+        if number is None:
+            copy.add(entry.to_json())
+        else:
+            if not 1 <= number <= len(copy.entries):
+                raise SheetNotFound(f"there is no deal {number} on this sheet (it has {len(copy.entries)})")
+            copy.replace(number, entry.to_json())
+    except (SheetError, SheetNotFound) as e:
+        raise _refused(e) from None
+
+
+# --- live views ---------------------------------------------------------------------------------
+
+
+class Watchers:
+    """The open live views of each sheet (by share id): each has an event set on every change."""
+
+    def __init__(self) -> None:
+        self._events: dict[str, set[asyncio.Event]] = {}
+
+    def subscribe(self, share_id: str) -> asyncio.Event:
+        event = asyncio.Event()
+        self._events.setdefault(share_id, set()).add(event)
+        return event
+
+    def unsubscribe(self, share_id: str, event: asyncio.Event) -> None:
+        events = self._events.get(share_id)
+        if events is not None:
+            events.discard(event)
+            if not events:
+                del self._events[share_id]
+
+    def notify(self, share_id: str) -> None:
+        for event in self._events.get(share_id, ()):
+            event.set()
+
+
+def watchers(request: Request | WebSocket) -> Watchers:
+    state = request.app.state
+    found: Watchers | None = getattr(state, "scoresheet_watchers", None)
+    if found is None:
+        found = Watchers()
+        state.scoresheet_watchers = found
+    return found
+
+
+# --- the API ------------------------------------------------------------------------------------
+
+
+@router.post("/api/scoresheets")
+async def create_sheet(request: Request) -> dict[str, Any]:
+    """A new sheet: ``{"ruleset", "options", "teams": [name, name], "by"}``; the answer is the
+    sheet with its ``id`` (the edit link: keep it) and ``share`` (the players' read-only link)."""
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise Refused("invalid", "body: the request body must be a JSON object", "body")
+    editor = await _editor(request, body)
+    try:
+        service.sheet_settings(body)
+    except SheetError as e:
+        raise _refused(e) from None
+    stored = await hub_of(request).writer.run(lambda c: service.create(c, body, editor))
+    return stored.to_json()
+
+
+@router.get("/api/scoresheets/shared/{share_id}")
+async def shared_sheet(share_id: str, request: Request) -> dict[str, Any]:
+    """The read-only view of a sheet by its share id (no edit id in it)."""
+    stored = await _read(hub_of(request), lambda c: service.load(c, share_id=share_id))
+    return stored.to_json(shared=True)
+
+
+@router.get("/api/scoresheets/{sheet_id}")
+async def get_sheet(sheet_id: str, request: Request) -> dict[str, Any]:
+    """The whole sheet: rules, teams, every deal with its points and running totals, the end of
+    the game and the match score, and the history of edits (who, when, before, after)."""
+    stored = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
+    return stored.to_json()
+
+
+@router.post("/api/scoresheets/{sheet_id}/deals")
+async def add_deal(sheet_id: str, request: Request) -> dict[str, Any]:
+    """Add the next deal (the entry's JSON, plus an optional ``by``)."""
+    hub = hub_of(request)
+    stored = await _read(hub, lambda c: service.load(c, sheet_id))
+    body = await _body(request)
+    editor = await _editor(request, body)
+    _precheck(stored, body, None)
+    after, number = await _write(
+        request, stored.share_id, lambda c: service.add_deal(c, sheet_id, body, editor)
+    )
+    return after.deal_result(number)
+
+
+@router.put("/api/scoresheets/{sheet_id}/deals/{number}")
+async def replace_deal(sheet_id: str, number: str, request: Request) -> dict[str, Any]:
+    """Replace deal ``number`` (from 1); every later total is recomputed."""
+    hub = hub_of(request)
+    n = _deal_number(number)
+    stored = await _read(hub, lambda c: service.load(c, sheet_id))
+    body = await _body(request)
+    editor = await _editor(request, body)
+    _precheck(stored, body, n)
+    after, _ = await _write(
+        request, stored.share_id, lambda c: service.replace_deal(c, sheet_id, n, body, editor)
+    )
+    return after.deal_result(n)
+
+
+@router.delete("/api/scoresheets/{sheet_id}/deals/{number}")
+async def delete_deal(sheet_id: str, number: str, request: Request) -> dict[str, Any]:
+    """Take back the last deal (recorded in the history like any edit)."""
+    hub = hub_of(request)
+    n = _deal_number(number)
+    stored = await _read(hub, lambda c: service.load(c, sheet_id))
+    body: Any = {}
+    if await request.body():
+        body = await _body(request)
+    editor = await _editor(request, body)
+    after = await _write(request, stored.share_id, lambda c: service.delete_last(c, sheet_id, n, editor))
+    return after.to_json()
+
+
+# --- the live view ------------------------------------------------------------------------------
+
+
+@router.websocket("/ws/scoresheets/{share_id}")
+async def sheet_socket(ws: WebSocket, share_id: str) -> None:
+    """Read-only: ``{"type": "sheet", "sheet": {…}}`` now and after every change; the client may
+    only ``ping``. An unknown share id gets an error and the close code 4404."""
+    hub = hub_of(ws)
+    await ws.accept()
+    send_lock = asyncio.Lock()
+
+    async def send(message: dict[str, Any]) -> None:
+        async with send_lock:
+            await ws.send_text(json.dumps(message))
+
+    try:
+        stored = await _read(hub, lambda c: service.load(c, share_id=share_id))
+    except Refused as e:
+        await send(e.to_json())
+        with contextlib.suppress(Exception):
+            await ws.close(4404)
+        return
+
+    async def listen() -> None:
+        """Answer pings; refuse everything else (the link only reads); return when the peer leaves."""
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            data: Any = None
+            if isinstance(text, str) and len(text) <= MAX_MESSAGE:
+                with contextlib.suppress(ValueError):
+                    data = json.loads(text)
+            if isinstance(data, dict) and data.get("type") == "ping":
+                await send({"type": "pong", "version": shown})
+            else:
+                await send(Refused("forbidden", "this link only shows the score sheet").to_json())
+
+    registry = watchers(ws)
+    event = registry.subscribe(share_id)
+    receiver = asyncio.create_task(listen())
+    shown: int | None = None
+    try:
+        while True:
+            if stored.version != shown:
+                shown = stored.version
+                await send({"type": "sheet", "sheet": stored.to_json(shared=True)})
+            event.clear()
+            waiter = asyncio.create_task(event.wait())
+            done, _ = await asyncio.wait(
+                {receiver, waiter}, timeout=POLL_SECONDS, return_when=asyncio.FIRST_COMPLETED
+            )
+            waiter.cancel()
+            if receiver in done:
+                break
+            current = await _read(hub, lambda c: service.version(c, share_id))
+            if current is None:
+                break
+            if current != shown:
+                stored = await _read(hub, lambda c: service.load(c, share_id=share_id))
+    except (WebSocketDisconnect, RuntimeError, Refused):
+        pass
+    finally:
+        registry.unsubscribe(share_id, event)
+        receiver.cancel()
+        with contextlib.suppress(BaseException):
+            await receiver
+        with contextlib.suppress(Exception):
+            await ws.close()
