@@ -26,6 +26,8 @@ REGISTRY: dict[str, dict[str, str]] = {
     "3-5-8": {
         "random": "blot.bots.random_bot:RandomBot",
         "basic": "blot.bots.tfe_basic:BasicBot",
+        "heuristic": "blot.bots.tfe_heuristic:HeuristicBot",
+        "pimc": "blot.bots.tfe_pimc:PimcBot",
     },
 }
 

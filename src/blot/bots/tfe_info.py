@@ -1,0 +1,129 @@
+"""What a 3-5-8 seat can infer from its view alone, and random deals of the hidden cards
+consistent with it (for PIMC): cards played, voids and trump limits revealed by the play
+(T-31 … T-33), the talon (shown to all, then in the first seat's hand or its discard), and the
+exchange steps the seat took part in (T-20, T-21). It reads a view only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+
+from blot.cards import DECK52, SUIT_MASKS
+from blot.protocol import View
+from blot.three_five_eight import DealView, GameView
+
+DISCARD = 3  # the index of the first seat's discard among the "hands" of a sample
+
+
+def deal_view(view: View) -> DealView:
+    if isinstance(view, GameView):
+        assert view.deal is not None
+        return view.deal
+    assert isinstance(view, DealView)
+    return view
+
+
+@dataclass
+class TfeKnowledge:
+    seat: int
+    first: int
+    trump: int | None
+    played: int
+    sizes: list[int]  # three seats, then the discard (0 when the seat knows it)
+    forbidden: list[int]
+    known: list[int]
+
+    @property
+    def hidden(self) -> int:
+        return DECK52 & ~self.played & ~self.known[self.seat]
+
+
+def infer(deal: DealView) -> TfeKnowledge:
+    me = deal.seat
+    first = (deal.dealer + 1) % 3
+    trump = deal.trump.suit if deal.trump is not None else None
+    tmask = SUIT_MASKS[trump] if trump is not None else 0
+    played = 0
+    played_by = [0, 0, 0]
+    forbidden = [0, 0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in deal.tricks]
+    if deal.trick:
+        tricks.append((deal.trick[0][0], tuple(c for _, c in deal.trick)))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, c in enumerate(cards):
+            s = (leader + i) % 3
+            played |= c.bit
+            played_by[s] |= c.bit
+            if i == 0:
+                continue
+            top_trump = 0
+            for x in cards[:i]:
+                if x.suit == trump:
+                    top_trump = max(top_trump, x.bit)
+            above = tmask & ~((top_trump << 1) - 1) if top_trump else tmask
+            if c.suit != led:
+                forbidden[s] |= SUIT_MASKS[led]
+                if tmask and (c.suit != trump or c.bit < top_trump):
+                    forbidden[s] |= above  # T-32: would have had to (over)trump
+            elif led == trump and top_trump and c.bit < top_trump:
+                forbidden[s] |= above  # T-31: could not overtrump
+    if deal.discard is not None:
+        played |= deal.discard  # the first seat's own discard is out of play
+    known = [0, 0, 0, 0]
+    known[me] = deal.hand
+    for e in deal.exchanges:
+        if e.gift is None or e.returned is None or e.returned is e.gift:
+            continue
+        holder, c = (e.receiver, e.gift) if e.giver == me else (e.giver, e.returned)
+        if holder != first or me == first:  # the first seat may have discarded it
+            known[holder] |= c.bit
+    sizes = [16 - played_by[s].bit_count() for s in range(3)] + [0]
+    if deal.talon is not None and me != first:
+        sizes[DISCARD] = 4
+        for s in range(3):
+            if s != first:
+                forbidden[s] |= deal.talon
+    for s in range(4):
+        known[s] &= ~played
+        if s != me:
+            known[s] &= ~deal.hand
+            forbidden[s] &= ~known[s]
+    return TfeKnowledge(me, first, trump, played, sizes, forbidden, known)
+
+
+def sample_hands(k: TfeKnowledge, rng: Random, tries: int = 50) -> list[int] | None:
+    """Three hands (the seat's own as it is) and the discard pile, consistent with ``k``."""
+    me = k.seat
+    slots = [s for s in range(4) if s != me and k.sizes[s] > 0]
+    for _ in range(tries):
+        hands = [k.known[s] for s in range(4)]
+        room = [k.sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
+        if any(r < 0 for r in room):
+            return None
+        taken = hands[0] | hands[1] | hands[2] | hands[3]
+        rest = []
+        mask = k.hidden & ~taken
+        while mask:
+            low = mask & -mask
+            rest.append(low)
+            mask ^= low
+        rng.shuffle(rest)
+        rest.sort(key=lambda b: sum(1 for s in slots if not k.forbidden[s] & b))
+        ok = True
+        for b in rest:
+            choices = [s for s in slots if room[s] > 0 and not k.forbidden[s] & b]
+            if not choices:
+                ok = False
+                break
+            pick = rng.randrange(sum(room[s] for s in choices))
+            for s in choices:
+                pick -= room[s]
+                if pick < 0:
+                    hands[s] |= b
+                    room[s] -= 1
+                    break
+        if ok:
+            return hands
+    return None

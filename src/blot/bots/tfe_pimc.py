@@ -1,0 +1,86 @@
+"""``pimc`` for 3-5-8: Perfect Information Monte Carlo card play.
+
+For each card it deals the hidden cards at random consistent with its view
+(:mod:`blot.bots.tfe_info`: cards played, voids and trump limits, the talon, the exchange steps
+it saw; the first seat's discard is dealt as a fourth, dead hand when the seat has not seen it),
+solves each deal with the 3-5-8 solver (:mod:`blot.solver.three_five_eight`: its own tricks
+against the other two) and plays the card with the most tricks on average. The calls, the
+exchange and the discard are the ``heuristic`` player's.
+
+Settings: ``samples`` (deals per decision), ``seconds`` (time limit per decision), ``horizon``
+(tricks searched exactly before the solver estimates the rest; the last ``exact`` tricks are
+always searched to the end).
+"""
+
+from __future__ import annotations
+
+import time
+from random import Random
+
+from blot.bots.tfe_heuristic import HeuristicBot
+from blot.bots.tfe_info import deal_view, infer, sample_hands
+from blot.cards import Card
+from blot.protocol import Action, View
+from blot.three_five_eight import Phase
+
+
+class PimcBot:
+    name = "pimc"
+
+    def __init__(
+        self, rng: Random | None = None, samples: int = 20, seconds: float = 1.5, horizon: int = 3, exact: int = 7
+    ) -> None:
+        if samples < 1 or horizon < 1 or exact < 0:
+            raise ValueError("samples and horizon must be at least 1, exact at least 0")
+        if seconds <= 0:
+            raise ValueError("seconds must be above 0")
+        self.rng = rng or Random()
+        self.samples = samples
+        self.seconds = seconds
+        self.horizon = horizon
+        self.exact = exact
+        self.fallback = HeuristicBot(self.rng)
+        self._solver = None
+        self.last_samples = 0
+
+    @property
+    def solver(self):  # type: ignore[no-untyped-def]
+        if self._solver is None:
+            from blot.solver.three_five_eight import TfeSolver
+
+            self._solver = TfeSolver()  # type: ignore[assignment]
+        return self._solver
+
+    def choose(self, view: View) -> Action:
+        deal = deal_view(view)
+        legal = deal.legal
+        if deal.phase is not Phase.PLAY or len(legal) == 1:
+            return self.fallback.choose(view)
+        cards = [a for a in legal if type(a) is Card]
+        k = infer(deal)
+        trick = [c.index for _, c in deal.trick]
+        leader = deal.trick[0][0] if deal.trick else deal.seat
+        left = 16 - len(deal.tricks)
+        horizon = 16 if left <= self.exact else self.horizon
+        totals = dict.fromkeys(cards, 0)
+        start = time.perf_counter()
+        done = 0
+        for _ in range(self.samples):
+            hands = sample_hands(k, self.rng)
+            if hands is None:
+                break
+            solution = self.solver.solve_cards(hands[:3], trick, leader, k.trump, left, deal.seat, horizon)
+            for c in cards:
+                totals[c] += solution.values[c]
+            done += 1
+            if time.perf_counter() - start > self.seconds:
+                break
+        self.last_samples = done
+        if not done:
+            return self.fallback.choose(view)
+        best = max(totals.values())
+        tied = [c for c in cards if totals[c] == best]
+        if len(tied) == 1:
+            return tied[0]
+        choice = self.fallback.choose(view)
+        return choice if choice in tied else min(tied, key=lambda c: c.rank)

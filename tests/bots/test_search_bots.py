@@ -1,0 +1,210 @@
+"""The heuristic and PIMC bots of both games: only legal actions in thousands of deals, only
+their own view, and PIMC samples that never contradict what the view reveals."""
+
+from __future__ import annotations
+
+import gc
+import time
+from random import Random
+from typing import Any
+
+import pytest
+
+from blot.bazar import Deal as BazarDeal
+from blot.bazar import Game as BazarGame
+from blot.bazar import random_hands
+from blot.bots import make_bot
+from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.bazar_pimc import PimcBot
+from blot.bots.tfe_info import deal_view
+from blot.bots.tfe_info import infer as tfe_infer
+from blot.bots.tfe_info import sample_hands as tfe_sample
+from blot.cards import DECK32, DECK52
+from blot.simulate import play_game
+from blot.three_five_eight import Deal as TfeDeal
+from blot.three_five_eight import Game as TfeGame
+
+
+def play_deals(game: str, specs: list[str], deals: int, seed: int) -> int:
+    """Play ``deals`` whole deals through the engine (``apply`` refuses any illegal action
+    with IllegalAction, which fails the test). Returns the number of decisions taken."""
+    rng = Random(seed)
+    seats = 4 if game == "bazar-blot" else 3
+    bots = [make_bot(game, specs[s % len(specs)], Random(rng.getrandbits(32))) for s in range(seats)]
+    decisions = 0
+    for i in range(deals):
+        state: Any
+        if game == "bazar-blot":
+            state = BazarGame(dealer=i % 4)
+            state.start_deal(random_hands(rng))
+        else:
+            from blot.three_five_eight import random_cards
+
+            state = TfeGame(dealer=i % 3)
+            state.start_deal(*random_cards(rng))
+        deal = state.deal
+        while not deal.is_over:
+            seat = state.to_act
+            action = bots[seat].choose(state.view(seat))
+            assert action in state.legal_actions()
+            state.apply(action)
+            decisions += 1
+    return decisions
+
+
+def test_bazar_heuristic_plays_only_legal_actions_in_thousands_of_deals() -> None:
+    assert play_deals("bazar-blot", ["heuristic", "random"], 1500, 1) > 0
+    assert play_deals("bazar-blot", ["heuristic", "basic"], 1500, 2) > 0
+
+
+def test_bazar_heuristic_plays_whole_games() -> None:
+    rng = Random(4)
+    for _ in range(20):
+        game = BazarGame(dealer=0, rng=Random(rng.getrandbits(32)))
+        play_game(game, [make_bot("bazar-blot", "heuristic", Random(s)) for s in range(4)])
+        assert game.is_over
+
+
+def test_bazar_pimc_plays_only_legal_actions() -> None:
+    assert play_deals("bazar-blot", ["pimc:samples=2,bid_samples=1", "heuristic"], 6, 3) > 0
+    assert play_deals("bazar-blot", ["pimc:samples=3,bidding=heuristic", "random"], 8, 5) > 0
+
+
+def test_358_heuristic_plays_only_legal_actions_in_thousands_of_deals() -> None:
+    assert play_deals("3-5-8", ["heuristic", "random"], 1000, 6) > 0
+    assert play_deals("3-5-8", ["heuristic", "basic"], 1000, 7) > 0
+
+
+def test_358_pimc_plays_only_legal_actions_in_whole_games() -> None:
+    rng = Random(8)
+    for _ in range(2):
+        game = TfeGame(dealer=0, rng=Random(rng.getrandbits(32)))
+        play_game(game, [make_bot("3-5-8", s, Random(i)) for i, s in enumerate(("pimc:samples=4", "heuristic", "basic"))])
+        assert game.is_over
+
+
+def _reaches(root: object, target: type, limit: int = 20000) -> bool:
+    """Whether any object reachable from ``root`` (through references) is a ``target``."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack and len(seen) < limit:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, target):
+            return True
+        if isinstance(obj, type | int | str | float | bool) or obj is None:
+            continue
+        stack.extend(gc.get_referents(obj))
+    return False
+
+
+def test_views_hold_no_reference_to_the_deal_or_the_game() -> None:
+    game = BazarGame(dealer=0, rng=Random(3))
+    bots = [make_bot("bazar-blot", "heuristic", Random(s)) for s in range(4)]
+    for _ in range(20):
+        seat = game.to_act
+        view = game.view(seat)
+        assert not _reaches(view, BazarDeal) and not _reaches(view, BazarGame)
+        game.apply(bots[seat].choose(view))
+    tgame = TfeGame(dealer=0, rng=Random(3))
+    tbots = [make_bot("3-5-8", "heuristic", Random(s)) for s in range(3)]
+    for _ in range(40):
+        seat = tgame.to_act
+        tview = tgame.view(seat)
+        assert not _reaches(tview, TfeDeal) and not _reaches(tview, TfeGame)
+        tgame.apply(tbots[seat].choose(tview))
+
+
+def test_bazar_inferences_hold_for_the_real_deal_and_samples_respect_them() -> None:
+    """What ``infer`` reads from a view is true of the real hands (so a sample never puts a card
+    where the view says it cannot be), and every sample keeps the bot's hand, the played cards
+    and each seat's hand size."""
+    rng = Random(12)
+    checked = 0
+    for g in range(40):
+        deal = BazarDeal(random_hands(rng), dealer=g % 4)
+        bots = [make_bot("bazar-blot", "heuristic", Random(s)) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            view = deal.view(seat)
+            if deal.phase.value == "play" and not view.must_declare:
+                k = infer(view)
+                for s in range(4):
+                    assert not deal.hands[s] & k.forbidden[s], (s, view.tricks)
+                    assert k.known[s] & ~deal.hands[s] == 0
+                    assert k.sizes[s] == deal.hands[s].bit_count()
+                hands = sample_hands(k, rng)
+                assert hands is not None
+                assert hands[seat] == deal.hands[seat]
+                assert sum(h.bit_count() for h in hands) == (DECK32 & ~k.played).bit_count()
+                for s in range(4):
+                    assert hands[s].bit_count() == deal.hands[s].bit_count()
+                    assert not hands[s] & k.played
+                    assert not hands[s] & k.forbidden[s]
+                    assert k.known[s] & ~hands[s] == 0
+                checked += 1
+            deal.apply(bots[seat].choose(view))
+    assert checked > 1000
+
+
+def test_358_inferences_hold_for_the_real_deal_and_samples_respect_them() -> None:
+    rng = Random(13)
+    checked = 0
+    for g in range(6):
+        game = TfeGame(dealer=g % 3, rng=Random(rng.getrandbits(32)))
+        bots = [make_bot("3-5-8", "heuristic", Random(s)) for s in range(3)]
+        while game.counted < 2:
+            seat = game.to_act
+            view = game.view(seat)
+            dv = deal_view(view)
+            deal = game.deal
+            assert deal is not None
+            if dv.phase.value == "play":
+                k = tfe_infer(dv)
+                for s in range(3):
+                    assert not deal.hand(s) & k.forbidden[s]
+                    assert k.known[s] & ~deal.hand(s) == 0
+                hands = tfe_sample(k, rng)
+                assert hands is not None
+                assert hands[seat] == deal.hand(seat)
+                for s in range(3):
+                    assert hands[s].bit_count() == deal.hand(s).bit_count()
+                    assert not hands[s] & k.forbidden[s] and not hands[s] & k.played
+                assert not (hands[0] & hands[1]) and not (hands[3] & (hands[0] | hands[1] | hands[2]))
+                assert (hands[0] | hands[1] | hands[2] | hands[3]) == DECK52 & ~k.played
+                checked += 1
+            game.apply(bots[seat].choose(view))
+    assert checked > 300
+
+
+def test_pimc_settings_knob_and_first_trick_decision() -> None:
+    """``samples`` sets the deals per decision; ``seconds`` stops sampling early."""
+    deal = BazarDeal(random_hands(Random(21)), dealer=3)
+    for call in ("8H", "pass", "pass", "pass"):
+        from blot.bazar import parse_call
+
+        deal.apply(parse_call(call))
+    bot = PimcBot(Random(1), samples=7, seconds=60)
+    bot.choose(deal.view(0))  # warm: import and JIT cache load
+    start = time.perf_counter()
+    card = bot.choose(deal.view(0))
+    assert card in deal.legal_actions()
+    assert bot.last_samples == 7
+    assert time.perf_counter() - start < 30
+    quick = PimcBot(Random(1), samples=1000, seconds=0.01)
+    quick.choose(deal.view(0))
+    assert 1 <= quick.last_samples < 1000
+
+
+def test_bad_bot_settings_are_one_sentence_errors() -> None:
+    from blot.errors import BlotError
+
+    with pytest.raises(BlotError, match="no setting"):
+        make_bot("bazar-blot", "pimc:sample=3")
+    with pytest.raises(BlotError, match="at least 1"):
+        make_bot("bazar-blot", "pimc:samples=0")
+    with pytest.raises(BlotError, match="no setting"):
+        make_bot("3-5-8", "pimc:depth=3")

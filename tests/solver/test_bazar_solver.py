@@ -1,0 +1,169 @@
+"""The Bazar Blot double-dummy solver against brute-force minimax over the rules engine, and its
+move rules against the engine's on every position of sampled deals."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from blot.bazar import PASS, Deal, bid, random_hands
+from blot.bazar.declarations import DECLARE_NONE
+from blot.bazar.play import legal_mask, trick_winner_pos
+from blot.bazar.tables import KEY, NT
+from blot.cards import CARDS
+from blot.solver import Solver, solve
+from blot.solver import bazar_kernel as k
+from blot.solver._jit import int_array
+from blot.solver.bazar import COMPACT, EXPAND, to_compact
+
+STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def start(rng: Random, strain: str) -> Deal:
+    deal = Deal(random_hands(rng), dealer=rng.randrange(4))
+    for call in (bid(8, strain), PASS, PASS, PASS):
+        deal.apply(call)
+    return deal
+
+
+def step(deal: Deal, action: object) -> None:
+    deal.apply(action)  # type: ignore[arg-type]
+    while deal.must_declare:
+        deal.apply(DECLARE_NONE)
+
+
+def advance(deal: Deal, rng: Random, cards: int) -> Deal:
+    while deal.must_declare:
+        deal.apply(DECLARE_NONE)
+    while len(deal.play) < cards:
+        step(deal, rng.choice(deal.legal_actions()))
+    return deal
+
+
+def brute(deal: Deal) -> int:
+    """Team 0's card points from here on, by plain minimax over the engine (no pruning)."""
+    if deal.is_over:
+        return 0
+    seat = deal.to_act
+    assert seat is not None
+    base = deal.card_points[0]
+    values = []
+    for card in deal.legal_actions():
+        child = deal.copy()
+        step(child, card)
+        values.append(child.card_points[0] - base + brute(child))
+    return max(values) if seat % 2 == 0 else min(values)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solver_equals_brute_force_on_endgames_of_up_to_three_tricks(seed: int) -> None:
+    rng = Random(seed)
+    solver = Solver()
+    for _ in range(40):
+        tricks_left = rng.randint(1, 3)
+        deal = advance(start(rng, rng.choice(STRAINS)), rng, 32 - 4 * tricks_left + rng.randint(0, 3))
+        solution = solver.solve(deal)
+        remaining = 162 - sum(deal.card_points)
+        assert sum(solution.points) == remaining
+        assert set(solution.values) == set(deal.legal_actions())
+        for card, value in solution.values.items():
+            child = deal.copy()
+            step(child, card)
+            team0 = child.card_points[0] - deal.card_points[0] + brute(child)
+            assert value == (team0 if solution.team == 0 else remaining - team0), (card, deal.play)
+        assert max(solution.values.values()) == solution.points[solution.team]
+
+
+def test_every_value_is_the_points_of_its_trick_plus_the_value_after_it() -> None:
+    """Full deals: each card's value equals what its team gains in the trick plus the solved
+    value of the position after it (the solver agrees with itself one card deeper)."""
+    rng = Random(99)
+    solver = Solver()
+    for i in range(6):
+        deal = advance(start(rng, STRAINS[i % 5]), rng, rng.choice((8, 14, 17)))
+        solution = solver.solve(deal)
+        for card, value in solution.values.items():
+            child = deal.copy()
+            step(child, card)
+            gained = child.card_points[solution.team] - deal.card_points[solution.team]
+            after = 0 if child.is_over else solver.solve(child, all_cards=False).points[solution.team]
+            assert value == gained + after
+
+
+def test_kernel_rules_agree_with_the_engine_on_every_position_of_sampled_deals() -> None:
+    """B-31 … B-34 on the compact encoding against the engine's legal cards and trick winners."""
+    rng = Random(3)
+    tc = int_array(8)
+    for i in range(150):
+        deal = start(rng, STRAINS[i % 5])
+        tix = deal.tix
+        trump = -1 if tix == NT else tix
+        while not deal.is_over:
+            while deal.must_declare:
+                deal.apply(DECLARE_NONE)
+            seat = deal.to_act
+            assert seat is not None
+            n = len(deal.trick)
+            for j, index in enumerate(deal.trick):
+                tc[j] = COMPACT[tix][index]
+            win = deal.win_pos
+            mine = legal_mask(deal.hands[seat], deal.trick, win, tix)
+            assert to_compact(mine, tix) == k.legal_moves(to_compact(deal.hands[seat], tix), tc, n, n, win, trump)
+            assert {c.index for c in deal.legal_actions()} == {EXPAND[tix][c] for c in range(32) if to_compact(mine, tix) >> c & 1}  # type: ignore[union-attr]
+            card = rng.choice(deal.legal_actions())
+            if n == 3:
+                trick = [*deal.trick, card.index]  # type: ignore[union-attr]
+                pos = trick_winner_pos(trick, KEY[tix])
+                w = 0
+                for j in range(1, 4):
+                    if k.beats(COMPACT[tix][trick[j]], COMPACT[tix][trick[w]], trump):
+                        w = j
+                assert w == pos
+            deal.apply(card)
+
+
+def test_solve_values_every_legal_card_and_its_json() -> None:
+    deal = start(Random(5), "H")
+    solution = solve(deal)
+    assert solution.to_act == deal.to_act
+    assert set(solution.values) == set(deal.legal_actions())
+    assert sum(solution.points) == 162
+    out = solution.to_json()
+    assert out["to_act"] == solution.to_act and out["team"] == solution.team
+    assert all(isinstance(v, int) for v in out["values"].values())
+    assert set(out["values"]) == {str(c) for c in solution.values}
+    assert solution.best and all(solution.values[c] == max(solution.values.values()) for c in solution.best)
+
+
+def test_compact_encoding_round_trips() -> None:
+    for tix in range(5):
+        assert sorted(EXPAND[tix]) == sorted(c.index for c in CARDS if c is not None and c.rank >= 7)
+        for c in range(32):
+            assert COMPACT[tix][EXPAND[tix][c]] == c
+
+
+def test_plain_python_and_compiled_searches_agree() -> None:
+    """The same kernel run without numba gives the same values (the fallback is the same code)."""
+    script = (
+        "from random import Random\n"
+        "from tests.solver.test_bazar_solver import start, advance\n"
+        "from blot.solver import Solver\n"
+        "s = Solver(); rng = Random(8); out = []\n"
+        "for i in range(4):\n"
+        "    d = advance(start(rng, 'SHDC'[i]), rng, 16 + i)\n"
+        "    out.append(sorted((str(c), v) for c, v in s.solve(d).values.items()))\n"
+        "print(out)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "BLOT_NO_JIT": "1"}
+    plain = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300, cwd=root)
+    assert plain.returncode == 0, plain.stderr
+    env = {k: v for k, v in os.environ.items() if k != "BLOT_NO_JIT"}
+    compiled = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=root, env=env)
+    assert compiled.returncode == 0, compiled.stderr
+    assert plain.stdout == compiled.stdout

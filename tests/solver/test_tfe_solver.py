@@ -1,0 +1,91 @@
+"""The 3-5-8 solver (one seat against the other two) against brute-force minimax over the rules
+engine, and its move rules against the engine's on every position of sampled deals."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from blot.solver import tfe_kernel as k
+from blot.solver._jit import int_array
+from blot.solver.three_five_eight import TfeSolver
+from blot.three_five_eight import HEARTS, NO_TRUMP, SPADES, Deal, Phase, legal_mask, winning_bit
+
+CALLS = (HEARTS, NO_TRUMP, SPADES)
+
+
+def start(rng: Random) -> Deal:
+    deal = Deal.random(rng, dealer=rng.randrange(3))
+    deal.apply(rng.choice(CALLS))
+    while deal.phase is not Phase.PLAY:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def brute(deal: Deal, me: int) -> int:
+    """Tricks ``me`` takes from here: ``me`` maximises, the other two minimise."""
+    if deal.is_over:
+        return 0
+    base = deal.tricks_taken[me]
+    values = []
+    for card in deal.legal_actions():
+        child = deal.copy()
+        child.apply(card)
+        values.append(child.tricks_taken[me] - base + brute(child, me))
+    return max(values) if deal.to_act == me else min(values)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_solver_equals_brute_force_on_endgames_of_up_to_three_tricks(seed: int) -> None:
+    rng = Random(seed)
+    solver = TfeSolver()
+    for _ in range(30):
+        deal = start(rng)
+        left = rng.randint(1, 3)
+        while len(deal.plays) < 3 * (16 - left) + rng.randint(0, 2):
+            deal.apply(rng.choice(deal.legal_actions()))
+        me = rng.randrange(3)
+        solution = solver.solve(deal, me)
+        assert set(solution.values) == set(deal.legal_actions())
+        for card, value in solution.values.items():
+            child = deal.copy()
+            child.apply(card)
+            assert value == child.tricks_taken[me] - deal.tricks_taken[me] + brute(child, me)
+
+
+def test_horizon_search_stays_within_the_tricks_left() -> None:
+    rng = Random(7)
+    solver = TfeSolver()
+    for _ in range(3):
+        deal = start(rng)
+        solution = solver.solve(deal, horizon=2)
+        assert set(solution.values) == set(deal.legal_actions())
+        assert all(0 <= v <= 16 for v in solution.values.values())
+
+
+def test_kernel_rules_agree_with_the_engine_on_every_position_of_sampled_deals() -> None:
+    rng = Random(11)
+    tc = int_array(4)
+    for _ in range(40):
+        deal = start(rng)
+        trump = -1 if deal.trump is None or deal.trump.suit is None else int(deal.trump.suit)
+        tmask = 0 if trump < 0 else 0x7FFC << (16 * trump)
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            trick = [c for _, c in deal.trick]
+            n = len(trick)
+            win = 0
+            mask = 0
+            for j, c in enumerate(trick):
+                tc[j] = c.index
+                mask |= c.bit
+                if j and k.beats(c.index, tc[win], trump):
+                    win = j
+            lead = (0x7FFC << (16 * trick[0].suit)) if trick else 0
+            if trick:
+                assert winning_bit(mask, lead, tmask) == 1 << tc[win]
+            hand = deal.hand(seat)
+            assert k.legal_moves(hand, tc, n, n, win, trump) == legal_mask(hand, lead, mask, tmask)
+            deal.apply(rng.choice(deal.legal_actions()))
