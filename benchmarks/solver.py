@@ -46,7 +46,10 @@ def main() -> None:
     times.sort()
     ms = [1000 * t for t in times]
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    print(f"solver: {'numba' if COMPILED else 'pure Python'}; start-up (import, JIT or cache load, first solve) {startup:.2f} s")
+    print(
+        f"solver: {'numba' if COMPILED else 'pure Python'}; "
+        f"start-up (import, JIT or cache load, first solve) {startup:.2f} s"
+    )
     print(
         f"{args.deals} full deals, every first card valued: median {statistics.median(ms):.1f} ms, "
         f"p90 {p90:.1f} ms, max {ms[-1]:.1f} ms, mean nodes {statistics.mean(nodes):,.0f}"

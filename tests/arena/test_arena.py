@@ -115,7 +115,10 @@ def test_solve_json_values_every_legal_card(record_file: Path) -> None:
     out = json.loads(proc.stdout)
     deal = position(record, number, 5)
     assert out["to_act"] == deal.to_act and out["team"] == deal.to_act % 2  # type: ignore[operator]
-    assert set(out["values"]) == {str(c) for c in deal.legal_actions() if hasattr(c, "rank")} or deal.must_declare
+    assert (
+        set(out["values"]) == {str(c) for c in deal.legal_actions() if hasattr(c, "rank")}
+        or deal.must_declare
+    )
     assert out == solve(deal).to_json()
     assert deal.play == [*map(type(deal.play[0]), [])] or len(deal.play) == 5
     text = blot("solve", str(record_file), "--deal", str(number))

@@ -79,7 +79,10 @@ def test_358_pimc_plays_only_legal_actions_in_whole_games() -> None:
     rng = Random(8)
     for _ in range(2):
         game = TfeGame(dealer=0, rng=Random(rng.getrandbits(32)))
-        play_game(game, [make_bot("3-5-8", s, Random(i)) for i, s in enumerate(("pimc:samples=4", "heuristic", "basic"))])
+        play_game(
+            game,
+            [make_bot("3-5-8", s, Random(i)) for i, s in enumerate(("pimc:samples=4", "heuristic", "basic"))],
+        )
         assert game.is_over
 
 

@@ -113,8 +113,12 @@ def test_kernel_rules_agree_with_the_engine_on_every_position_of_sampled_deals()
                 tc[j] = COMPACT[tix][index]
             win = deal.win_pos
             mine = legal_mask(deal.hands[seat], deal.trick, win, tix)
-            assert to_compact(mine, tix) == k.legal_moves(to_compact(deal.hands[seat], tix), tc, n, n, win, trump)
-            assert {c.index for c in deal.legal_actions()} == {EXPAND[tix][c] for c in range(32) if to_compact(mine, tix) >> c & 1}  # type: ignore[union-attr]
+            assert to_compact(mine, tix) == k.legal_moves(
+                to_compact(deal.hands[seat], tix), tc, n, n, win, trump
+            )
+            assert {c.index for c in deal.legal_actions()} == {
+                EXPAND[tix][c] for c in range(32) if to_compact(mine, tix) >> c & 1
+            }  # type: ignore[union-attr]
             card = rng.choice(deal.legal_actions())
             if n == 3:
                 trick = [*deal.trick, card.index]  # type: ignore[union-attr]
@@ -161,9 +165,13 @@ def test_plain_python_and_compiled_searches_agree() -> None:
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "BLOT_NO_JIT": "1"}
-    plain = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300, cwd=root)
+    plain = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300, cwd=root
+    )
     assert plain.returncode == 0, plain.stderr
     env = {k: v for k, v in os.environ.items() if k != "BLOT_NO_JIT"}
-    compiled = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=root, env=env)
+    compiled = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=root, env=env
+    )
     assert compiled.returncode == 0, compiled.stderr
     assert plain.stdout == compiled.stdout

@@ -137,10 +137,13 @@ class HeuristicBot:
             value = evaluate(view.hand, strain, view.rules, partner_strain) + self.boldness
             if value < 8:
                 continue
-            if holder is not None and holder % 2 == view.team:
-                # our side holds the bid: raise only our own strain with clear extra values
-                if current is None or strain != current.strain or value < current.level + 3:
-                    continue
+            # our side holds the bid: raise only our own strain with clear extra values
+            if (
+                holder is not None
+                and holder % 2 == view.team
+                and (current is None or strain != current.strain or value < current.level + 3)
+            ):
+                continue
             level = min(int(value), 24)
             options = [b for b in bids if b.strain == strain and b.level <= level]
             if options and value > best_value:
@@ -185,7 +188,9 @@ class HeuristicBot:
                 if self._master(k, top, tix) and (ours or len(trumps) >= 3):
                     return top  # draw trumps with the master
         masters = [
-            c for c in legal if c.suit != tix and self._master(k, c, tix) and not self._opponents_may_ruff(k, c.suit, tix)
+            c
+            for c in legal
+            if c.suit != tix and self._master(k, c, tix) and not self._opponents_may_ruff(k, c.suit, tix)
         ]
         if masters:
             return max(masters, key=lambda c: (points[c.index], keys[c.index]))
@@ -196,7 +201,9 @@ class HeuristicBot:
         def lead_cost(c: Card) -> tuple[int, int, int]:
             suit_cards = [x for x in legal if x.suit == c.suit]
             guarded_ten = any(x.rank == 10 for x in suit_cards) and len(suit_cards) <= 2
-            partner_void = tix != NT and k.void(partner, c.suit) and bool(k.may_hold(partner) & SUIT_MASKS[tix])
+            partner_void = (
+                tix != NT and k.void(partner, c.suit) and bool(k.may_hold(partner) & SUIT_MASKS[tix])
+            )
             return (int(guarded_ten) - 2 * int(partner_void), points[c.index], keys[c.index])
 
         return min(side, key=lead_cost)
@@ -225,31 +232,40 @@ class HeuristicBot:
                 if c.suit == led and held & SUIT_MASKS[led]:
                     if any(keys[o.index] > keys[c.index] for o in cards_of(held & SUIT_MASKS[led])):
                         return False
-                elif tix != NT and held & SUIT_MASKS[tix] and (c.suit != tix) and not held & SUIT_MASKS[led]:
+                    continue
+                ruffs = tix != NT and held & SUIT_MASKS[tix] and c.suit != tix and not held & SUIT_MASKS[led]
+                if ruffs or (
+                    c.suit == tix
+                    and any(keys[o.index] > keys[c.index] for o in cards_of(held & SUIT_MASKS[tix]))
+                    and (not held & SUIT_MASKS[led] or led == tix)
+                ):
                     return False
-                elif c.suit == tix and any(keys[o.index] > keys[c.index] for o in cards_of(held & SUIT_MASKS[tix])):
-                    if not held & SUIT_MASKS[led] or led == tix:
-                        return False
             return True
 
         stake = sum(points[c.index] for c in trick)
         if partner_winning and sure(winner):
             # give points to the partner, keeping trumps and masters of other suits
             givers = [c for c in legal if c.suit != tix] or legal
-            return max(givers, key=lambda c: (points[c.index] - (6 if self._master(k, c, tix) and c.rank != 10 else 0), -keys[c.index]))
+            return max(
+                givers,
+                key=lambda c: (
+                    points[c.index] - (6 if self._master(k, c, tix) and c.rank != 10 else 0),
+                    -keys[c.index],
+                ),
+            )
         winning = [c for c in legal if beats(c)]
         if winning:
             safe = [c for c in winning if sure(c)]
-            if safe:
-                if last or stake + max(points[c.index] for c in safe) >= 10 or not partner_winning:
-                    # cheapest sure winner; when last, the one worth most
-                    if last:
-                        return max(safe, key=lambda c: (points[c.index], -keys[c.index]))
-                    return min(safe, key=lambda c: (c.suit == tix, keys[c.index]))
+            if safe and (last or stake + max(points[c.index] for c in safe) >= 10 or not partner_winning):
+                # cheapest sure winner; when last, the one worth most
+                if last:
+                    return max(safe, key=lambda c: (points[c.index], -keys[c.index]))
+                return min(safe, key=lambda c: (c.suit == tix, keys[c.index]))
             if not partner_winning and (stake >= 10 or n == 1):
                 cheap = min(winning, key=lambda c: (c.suit == tix, points[c.index], keys[c.index]))
                 if points[cheap.index] <= 4 or stake >= 10:
                     return cheap
+
         # cannot or need not win: throw the cheapest card, keeping guarded tens and trumps
         def discard_cost(c: Card) -> tuple[int, int, int]:
             suit_cards = [x for x in legal if x.suit == c.suit]

@@ -14,7 +14,7 @@ from random import Random
 from blot.bazar.declarations import FOUR
 from blot.bazar.tables import ABOVE, KEY, NT, STRAIN_INDEX
 from blot.bazar.view import BazarView
-from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, card, rank_mask
+from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, Suit, card, rank_mask
 
 
 @dataclass
@@ -74,9 +74,14 @@ def infer(view: BazarView) -> Knowledge:
                     # B-32 (b): a seat void in the suit led that holds a trump stronger than
                     # every card in the trick must play one
                     forbidden[s] |= ABOVE[tix][w.index] if w.suit == tix else trump_mask
-                elif trump_mask and c.suit == tix and w.suit == tix and keys[c.index] < keys[w.index]:
-                    if not (i >= 2 and win == i - 2):
-                        forbidden[s] |= ABOVE[tix][w.index]  # under-trumped: holds no higher trump
+                elif (
+                    trump_mask
+                    and c.suit == tix
+                    and w.suit == tix
+                    and keys[c.index] < keys[w.index]
+                    and not (i >= 2 and win == i - 2)
+                ):
+                    forbidden[s] |= ABOVE[tix][w.index]  # under-trumped: holds no higher trump
             elif led == tix and w.suit == tix and keys[c.index] < keys[w.index]:
                 forbidden[s] |= ABOVE[tix][w.index]  # B-31: could not beat the trump
             if keys[c.index] > keys[w.index] and (c.suit == led or keys[c.index] >= 100):
@@ -85,8 +90,8 @@ def infer(view: BazarView) -> Knowledge:
     known[view.seat] = view.hand
     # B-42: belote announced with one card means the same seat holds the other
     if tix != NT:
-        pair = card(tix, KING).bit | card(tix, QUEEN).bit  # type: ignore[arg-type]
-        for s, c in view.belotes:
+        pair = card(Suit(tix), KING).bit | card(Suit(tix), QUEEN).bit
+        for s, _ in view.belotes:
             known[s] |= pair & ~played
     announced: list[tuple[int, str, int]] = []
     shown = {(s, d.kind, d.rank) for s, d in view.shown}
@@ -124,7 +129,7 @@ def sample_hands(k: Knowledge, rng: Random, tries: int = 50) -> list[int] | None
             length = _SEQ_LEN[kind]
             options = []
             for suit in range(4):
-                run = sum(card(suit, rank - i).bit for i in range(length))  # type: ignore[arg-type]
+                run = sum(card(Suit(suit), rank - i).bit for i in range(length))
                 free = run & ~k.played_by[s]
                 if free & (k.played | taken & ~hands[s]) or free & k.forbidden[s]:
                     continue

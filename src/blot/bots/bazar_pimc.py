@@ -192,7 +192,7 @@ class PimcBot:
             base = 0.0
         else:
             base = self._margin(view, current.strain, current.level, 1, holder % 2 == view.team)
-        best: Action = PASS
+        best: Call = PASS
         best_value = base
         if CONTRA in legal and current is not None:
             value = self._margin(view, current.strain, current.level, 2, False)
@@ -210,4 +210,4 @@ class PimcBot:
                 value = self._margin(view, strain, level, 1, True)
                 if value > best_value + 2:
                     best, best_value = next(b for b in options if b.level == level), value
-        return best  # type: ignore[return-value]
+        return best

@@ -7,8 +7,10 @@ cashes a winner in any suit that both other seats are known unable to ruff.
 
 from __future__ import annotations
 
-from blot.bots.tfe_basic import BasicBot, _Play, _segment
+from blot.bots.tfe_basic import BasicBot, _deal_view, _Play, _segment
 from blot.cards import Card
+from blot.protocol import View
+from blot.three_five_eight import Action, Phase
 
 
 class _BetterPlay(_Play):
@@ -37,10 +39,7 @@ class _BetterPlay(_Play):
 class HeuristicBot(BasicBot):
     name = "heuristic"
 
-    def choose(self, view):  # type: ignore[no-untyped-def]
-        from blot.bots.tfe_basic import _deal_view
-        from blot.three_five_eight import Phase
-
+    def choose(self, view: View) -> Action:
         deal = _deal_view(view)
         if deal.phase is Phase.PLAY and len(deal.legal) > 1:
             return _BetterPlay(deal).choose()

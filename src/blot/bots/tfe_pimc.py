@@ -28,7 +28,12 @@ class PimcBot:
     name = "pimc"
 
     def __init__(
-        self, rng: Random | None = None, samples: int = 20, seconds: float = 1.5, horizon: int = 3, exact: int = 7
+        self,
+        rng: Random | None = None,
+        samples: int = 20,
+        seconds: float = 1.5,
+        horizon: int = 3,
+        exact: int = 7,
     ) -> None:
         if samples < 1 or horizon < 1 or exact < 0:
             raise ValueError("samples and horizon must be at least 1, exact at least 0")

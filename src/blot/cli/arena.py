@@ -42,7 +42,9 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: in
         print(json.dumps(out))
         return
     unit = "games" if games else "duplicate deals"
-    table = Table(title=f"blot arena: {game}, A = {a}, B = {b}, {count} {unit}, seed {seed}", show_header=False)
+    table = Table(
+        title=f"blot arena: {game}, A = {a}, B = {b}, {count} {unit}, seed {seed}", show_header=False
+    )
     table.add_column(justify="left")
     table.add_column(justify="right")
     if games:

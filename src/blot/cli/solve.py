@@ -31,7 +31,9 @@ def position(record: object, number: int, after: int) -> Deal:
     if played.contract is None:
         raise BlotError(f"deal {number} is void: nobody plays it")
     if not 0 <= after < len(played.play):
-        raise BlotError(f"--after must be from 0 to {len(played.play) - 1}: deal {number} has {len(played.play)} cards")
+        raise BlotError(
+            f"--after must be from 0 to {len(played.play) - 1}: deal {number} has {len(played.play)} cards"
+        )
     deal = Deal(played.dealt, played.dealer, played.rules)
     for call in played.calls:
         deal.apply(call)

@@ -12,29 +12,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-try:  # pragma: no cover - depends on the environment
-    if os.environ.get("BLOT_NO_JIT"):
-        raise ImportError
-    import numba
-    import numpy
+numba: Any = None
+numpy: Any = None
+COMPILED = False
+if not os.environ.get("BLOT_NO_JIT"):
+    try:  # pragma: no cover - depends on the environment
+        import numba
+        import numpy
 
-    COMPILED = True
-except ImportError:  # pragma: no cover
-    numba = None
-    numpy = None
-    COMPILED = False
+        COMPILED = True
+    except ImportError:  # pragma: no cover
+        pass
 
 
 def jit(fn: F) -> F:
     """Compile ``fn`` with numba (no Python objects, cached on disk), or return it as it is."""
     if not COMPILED:
         return fn
-    compiled: F = numba.njit(cache=True, nogil=True)(fn)
-    return compiled
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))
 
 
 def int_array(size: int) -> Any:

@@ -75,7 +75,11 @@ class Solution:
         return [c for c, v in self.values.items() if v == top]
 
     def to_json(self) -> dict[str, Any]:
-        return {"to_act": self.to_act, "team": self.team, "values": {str(c): v for c, v in self.values.items()}}
+        return {
+            "to_act": self.to_act,
+            "team": self.team,
+            "values": {str(c): v for c, v in self.values.items()},
+        }
 
 
 class Solver:
@@ -138,8 +142,8 @@ class Solver:
         stats = self.stats
         stats[0] = 0
         count = k.solve_root(
-            h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump,
-            self.tt, self.gen, self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode,
+            h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump, self.tt, self.gen,
+            self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode,
         )  # fmt: skip
         seat = (leader + n) % 4
         team = seat % 2
@@ -158,8 +162,14 @@ class Solver:
     def solve(self, deal: Deal, all_cards: bool = True) -> Solution:
         """Solve a deal in play (every hand is known to the deal)."""
         if deal.phase is not Phase.PLAY:
-            raise BlotError("only a deal in play can be solved: the bidding is not over" if deal.phase is Phase.BIDDING else "the deal is over")
-        return self.solve_cards(deal.hands, deal.trick, deal.leader, deal.tix, 8 - len(deal.tricks), all_cards)
+            raise BlotError(
+                "only a deal in play can be solved: the bidding is not over"
+                if deal.phase is Phase.BIDDING
+                else "the deal is over"
+            )
+        return self.solve_cards(
+            deal.hands, deal.trick, deal.leader, deal.tix, 8 - len(deal.tricks), all_cards
+        )
 
 
 def _cards(mask: int) -> list[Card]:

@@ -46,9 +46,9 @@ def legal_moves(hand: int, tc: Any, ply: int, n: int, win: int, trump: int) -> i
     it; ``trump`` is the trump suit, -1 in a no-trump deal."""
     if n == 0:
         return hand
-    led = tc[ply - n] >> 3
+    led: int = tc[ply - n] >> 3
     follow = hand & (0xFF << (8 * led))
-    w = tc[ply - n + win]
+    w: int = tc[ply - n + win]
     if follow:
         if led == trump:  # B-31: beat the highest trump when able
             above = follow & ~((2 << w) - 1)
@@ -79,7 +79,18 @@ def beats(c: int, w: int, trump: int) -> bool:
 
 @jit
 def _gen_moves(
-    h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, hint: int, d: int, mv: Any, ms: Any,
+    h: Any,
+    tc: Any,
+    ply: int,
+    n: int,
+    leader: int,
+    win: int,
+    trump: int,
+    P: Any,
+    hint: int,
+    d: int,
+    mv: Any,
+    ms: Any,
     hist: Any,
 ) -> int:
     """Write the moves of the seat to act at depth ``d`` into ``mv[d * 8 …]``, equivalent cards
@@ -114,10 +125,7 @@ def _gen_moves(
                 score = 10000
             elif n == 0:
                 top = (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0
-                if top:
-                    score = 200 + P[c]
-                else:
-                    score = 50 - P[c] - r
+                score = 200 + P[c] if top else 50 - P[c] - r
             elif beats(c, w, trump):
                 if n == 3:
                     score = 300 + P[c]
@@ -245,7 +253,12 @@ def search(
                     lo = 0
                     hi = st[b + _RPTS] + 10
                     if d > 0 or force < 0:
-                        x = (h[0] * 0x2545F491) ^ (h[1] * 0x6F4F2A35) ^ (h[2] * 0x1B873593) ^ (h[3] * 0x5BD1E995)
+                        x = (
+                            (h[0] * 0x2545F491)
+                            ^ (h[1] * 0x6F4F2A35)
+                            ^ (h[2] * 0x1B873593)
+                            ^ (h[3] * 0x5BD1E995)
+                        )
                         x = (x ^ (x >> 29) ^ (ldr * 0x3C6EF372)) & (TT_SIZE - 1)
                         slot = x * TT_WIDTH
                         if (
@@ -292,7 +305,9 @@ def search(
                 mv[0] = force
                 st[b + _K] = 1
             else:
-                st[b + _K] = _gen_moves(h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms, hist)
+                st[b + _K] = _gen_moves(
+                    h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms, hist
+                )
         n = st[b + _N]
         ldr = st[b + _LEADER]
         p = (ldr + n) & 3
@@ -366,13 +381,25 @@ def search(
         if slot >= 0:
             if v <= st[b + _A0]:
                 tt[slot + 7] = v
-                if not (tt[slot] == gen and tt[slot + 1] == h[0] and tt[slot + 2] == h[1] and tt[slot + 3] == h[2]
-                        and tt[slot + 4] == h[3] and tt[slot + 5] == ldr):
+                if not (
+                    tt[slot] == gen
+                    and tt[slot + 1] == h[0]
+                    and tt[slot + 2] == h[1]
+                    and tt[slot + 3] == h[2]
+                    and tt[slot + 4] == h[3]
+                    and tt[slot + 5] == ldr
+                ):
                     tt[slot + 6] = 0
             elif v >= st[b + _B0]:
                 tt[slot + 6] = v
-                if not (tt[slot] == gen and tt[slot + 1] == h[0] and tt[slot + 2] == h[1] and tt[slot + 3] == h[2]
-                        and tt[slot + 4] == h[3] and tt[slot + 5] == ldr):
+                if not (
+                    tt[slot] == gen
+                    and tt[slot + 1] == h[0]
+                    and tt[slot + 2] == h[1]
+                    and tt[slot + 3] == h[2]
+                    and tt[slot + 4] == h[3]
+                    and tt[slot + 5] == ldr
+                ):
                     tt[slot + 7] = st[b + _RPTS] + 10
             else:
                 tt[slot + 6] = v
@@ -385,7 +412,7 @@ def search(
             tt[slot + 5] = ldr
             tt[slot + 8] = st[b + _BEST_MOVE]
         if d == 0:
-            return v
+            return int(v)
         d -= 1
         v += st[b + _OFF]
         have = True
@@ -444,14 +471,56 @@ def exact(
     card), by MTD(f): null-window searches around ``guess`` until the bounds meet."""
     if guess < 0:
         stats[1] += 1
-        return search(h, tc, n, leader, win, tpts, rpts, left, -1, tpts + rpts + 11, force, P, trump, tt, gen, mv, ms, st, stats, hist)
+        return search(
+            h,
+            tc,
+            n,
+            leader,
+            win,
+            tpts,
+            rpts,
+            left,
+            -1,
+            tpts + rpts + 11,
+            force,
+            P,
+            trump,
+            tt,
+            gen,
+            mv,
+            ms,
+            st,
+            stats,
+            hist,
+        )
     lo = -INF
     hi = INF
     g = guess
     while lo < hi:
         beta = g + 1 if g == lo else g
         stats[1] += 1
-        v = search(h, tc, n, leader, win, tpts, rpts, left, beta - 1, beta, force, P, trump, tt, gen, mv, ms, st, stats, hist)
+        v = search(
+            h,
+            tc,
+            n,
+            leader,
+            win,
+            tpts,
+            rpts,
+            left,
+            beta - 1,
+            beta,
+            force,
+            P,
+            trump,
+            tt,
+            gen,
+            mv,
+            ms,
+            st,
+            stats,
+            hist,
+        )
         if v < beta:
             hi = v
         else:
@@ -489,7 +558,27 @@ def solve_root(
     best value is exact and ``values[0]`` holds it. Returns the number of cards listed."""
     k = root_moves(h, tc, n, n, leader, win, trump, P, out)
     if not all_cards:
-        g = exact(h, tc, n, leader, win, tpts, rpts, left, -1, -1 if mode == 0 else (tpts + rpts + 10) // 2, P, trump, tt, gen, mv, ms, st, stats, hist)
+        g = exact(
+            h,
+            tc,
+            n,
+            leader,
+            win,
+            tpts,
+            rpts,
+            left,
+            -1,
+            -1 if mode == 0 else (tpts + rpts + 10) // 2,
+            P,
+            trump,
+            tt,
+            gen,
+            mv,
+            ms,
+            st,
+            stats,
+            hist,
+        )
         values[0] = g
         return k
     guess = (tpts + rpts + 10) // 2
@@ -501,7 +590,27 @@ def solve_root(
                 if out[j] == rep:
                     values[i] = values[j]
             continue
-        v = exact(h, tc, n, leader, win, tpts, rpts, left, c, -1 if mode == 0 or (mode == 2 and i == 0) else guess, P, trump, tt, gen, mv, ms, st, stats, hist)
+        v = exact(
+            h,
+            tc,
+            n,
+            leader,
+            win,
+            tpts,
+            rpts,
+            left,
+            c,
+            -1 if mode == 0 or (mode == 2 and i == 0) else guess,
+            P,
+            trump,
+            tt,
+            gen,
+            mv,
+            ms,
+            st,
+            stats,
+            hist,
+        )
         values[i] = v
         guess = v
     return k

@@ -41,11 +41,11 @@ def legal_moves(hand: int, tc: Any, ply: int, n: int, win: int, trump: int) -> i
     (``win`` the position of the card winning it); ``trump`` the trump suit or -1 (NT)."""
     if n == 0:
         return hand
-    led = tc[ply - n] >> 4
+    led: int = tc[ply - n] >> 4
     follow = hand & (SUIT << (16 * led))
     if follow:
         if led == trump:
-            w = tc[ply - n + win]
+            w: int = tc[ply - n + win]
             above = follow & ~((2 << w) - 1)
             return above if above else follow
         return follow
@@ -72,7 +72,18 @@ def beats(c: int, w: int, trump: int) -> bool:
 
 @jit
 def _gen_moves(
-    h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, me: int, hint: int, d: int, mv: Any, ms: Any
+    h: Any,
+    tc: Any,
+    ply: int,
+    n: int,
+    leader: int,
+    win: int,
+    trump: int,
+    me: int,
+    hint: int,
+    d: int,
+    mv: Any,
+    ms: Any,
 ) -> int:
     p = (leader + n) % 3
     hand = h[p]
@@ -177,7 +188,7 @@ def search(
     stats: Any,
     horizon: int,
 ) -> int:
-    """Tricks ``me`` takes from the trick in progress (``root_n`` cards in ``tc``, led by
+    r"""Tricks ``me`` takes from the trick in progress (``root_n`` cards in ``tc``, led by
     ``leader``) on, ``left`` tricks to finish; fail-soft alpha-beta on an explicit stack. After
     ``horizon`` completed tricks the rest is :func:`estimate`\ d instead of searched (exact when
     ``horizon >= left``)."""
@@ -349,7 +360,7 @@ def search(
             tt[slot + 4] = ldr
             tt[slot + 7] = st[b + _BEST_MOVE]
         if d == 0:
-            return v
+            return int(v)
         d -= 1
         v += st[b + _OFF]
         have = True
@@ -403,7 +414,26 @@ def solve_root(
             g = guess
             while lo < hi:
                 beta = g + 1 if g == lo else g
-                v = search(h, tc, n, leader, win, left, beta - 1, beta, c, me, trump, tt, gen, mv, ms, st, stats, horizon)
+                v = search(
+                    h,
+                    tc,
+                    n,
+                    leader,
+                    win,
+                    left,
+                    beta - 1,
+                    beta,
+                    c,
+                    me,
+                    trump,
+                    tt,
+                    gen,
+                    mv,
+                    ms,
+                    st,
+                    stats,
+                    horizon,
+                )
                 if v < beta:
                     hi = v
                 else:

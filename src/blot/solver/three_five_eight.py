@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
@@ -82,8 +83,8 @@ class TfeSolver:
             self.h, self.tc, n, leader, win, tricks_left, me, t, self.tt, self.gen,
             self.mv, self.ms, self.st, self.stats, self.out, self.values, horizon,
         )  # fmt: skip
-        values = {CARDS[int(self.out[i])]: int(self.values[i]) for i in range(count)}
-        return TfeSolution((leader + n) % 3, me, values, int(self.stats[0]))  # type: ignore[misc]
+        values = {cast(Card, CARDS[int(self.out[i])]): int(self.values[i]) for i in range(count)}
+        return TfeSolution((leader + n) % 3, me, values, int(self.stats[0]))
 
     def solve(self, deal: Deal, me: int | None = None, horizon: int = 16) -> TfeSolution:
         """Solve a deal in play for ``me`` (by default the seat to act)."""
