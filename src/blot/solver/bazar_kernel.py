@@ -77,6 +77,18 @@ def beats(c: int, w: int, trump: int) -> bool:
     return cs == trump
 
 
+def _mod37() -> tuple[int, ...]:
+    table = [0] * 37
+    for i in range(32):
+        table[(1 << i) % 37] = i
+    return tuple(table)
+
+
+#: ``LOW_BIT[(x & -x) % 37]`` is the index of the lowest set bit of a 32-bit ``x``: the 32
+#: powers of two leave 32 different remainders modulo the prime 37.
+LOW_BIT: Final = _mod37()
+
+
 @jit
 def _gen_moves(
     h: Any,
@@ -108,58 +120,46 @@ def _gen_moves(
     if n > 0:
         w = tc[ply - n + win]
         team_winning = ((leader + win) & 1) == (p & 1)
-    for s in range(4):
-        ls = (legal >> (8 * s)) & 0xFF
-        if ls == 0:
-            continue
-        prev = -1
-        for r in range(7, -1, -1):
-            if (ls >> r) & 1 == 0:
-                continue
-            c = 8 * s + r
-            if prev >= 0 and P[c] == P[prev] and (others & ((1 << prev) - (2 << c))) == 0:
-                prev = c
-                continue  # equivalent to the card just above it
+    x = legal
+    prev = -1
+    while x:
+        low = x & -x
+        x ^= low
+        c = LOW_BIT[low % 37]
+        s = c >> 3
+        r = c & 7
+        if prev >= 0 and (prev >> 3) == s and P[c] == P[prev] and (others & ((1 << c) - (2 << prev))) == 0:
             prev = c
-            if c == hint:
-                score = 10000
-            elif n == 0:
-                top = (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0
-                score = 200 + P[c] if top else 50 - P[c] - r
-            elif beats(c, w, trump):
-                if n == 3:
-                    score = 300 + P[c]
-                elif (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0 and s != trump:
-                    score = 250 + P[c]
-                else:
-                    score = 150 - r
-            elif team_winning:
-                score = 100 + P[c]
+            continue  # equivalent to the card just below it
+        prev = c
+        if c == hint:
+            score = 10000
+        elif n == 0:
+            top = (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0
+            score = 200 + P[c] if top else 50 - P[c] - r
+        elif beats(c, w, trump):
+            if n == 3:
+                score = 300 + P[c]
+            elif (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0 and s != trump:
+                score = 250 + P[c]
             else:
-                score = 50 - P[c] - r
-            score = score * 4096 + hist[p * 32 + c]
-            # insertion, best first
-            j = k
-            while j > 0 and ms[base + j - 1] < score:
-                mv[base + j] = mv[base + j - 1]
-                ms[base + j] = ms[base + j - 1]
-                j -= 1
-            mv[base + j] = c
-            ms[base + j] = score
-            k += 1
+                score = 150 - r
+        elif team_winning:
+            score = 100 + P[c]
+        else:
+            score = 50 - P[c] - r
+        score = score * 4096 + hist[p * 32 + c]
+        # insertion, best first
+        j = k
+        while j > 0 and ms[base + j - 1] < score:
+            mv[base + j] = mv[base + j - 1]
+            ms[base + j] = ms[base + j - 1]
+            j -= 1
+        mv[base + j] = c
+        ms[base + j] = score
+        k += 1
     return k
 
-
-def _mod37() -> tuple[int, ...]:
-    table = [0] * 37
-    for i in range(32):
-        table[(1 << i) % 37] = i
-    return tuple(table)
-
-
-#: ``LOW_BIT[(x & -x) % 37]`` is the index of the lowest set bit of a 32-bit ``x``: the 32
-#: powers of two leave 32 different remainders modulo the prime 37.
-LOW_BIT: Final = _mod37()
 
 # Fields of a node's record in the search stack (``NODE_WIDTH`` ints per node).
 _N, _LEADER, _WIN, _TPTS, _RPTS, _LEFT, _A, _B, _A0, _B0 = range(10)
