@@ -29,7 +29,7 @@ def test_four_languages_have_the_same_strings() -> None:
 def test_every_key_the_page_uses_is_translated() -> None:
     keys = _languages()["en"]
     used = set()
-    for file in ("app.js", "index.html"):
+    for file in ("app.js", "scoresheet.js", "index.html"):
         text = (WEB / file).read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
     dynamic = {
@@ -39,6 +39,9 @@ def test_every_key_the_page_uses_is_translated() -> None:
         "failed", "belote", "rebelote", "invite_public", "invite_private", "your_call",
         "your_trump_call", "card_points", "declarations", "points", "belote_points",
         *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")),
+        "deal_kind_played", "deal_kind_void", "deal_kind_penalty", "hist_add", "hist_replace",
+        "hist_delete", "missing_team", "missing_level", "missing_strain", "missing_cards",
+        "missing_penalty_team", "error_invalid",
         *(f"error_{c}" for c in ("malformed", "illegal", "not_your_turn", "not_seated", "forbidden",
                                  "not_found", "conflict", "server")),
     }  # fmt: skip
@@ -66,3 +69,35 @@ def test_the_test_hooks_are_there() -> None:
         'value: "3-5-8"',
     ):
         assert hook in app, hook
+
+
+def test_the_score_sheet_hooks_are_there() -> None:
+    page = (WEB / "scoresheet.js").read_text(encoding="utf-8")
+    for hook in (
+        '"data-testid": "create-sheet"',
+        '"data-testid": `team-name-${i}`',
+        '"data-testid": "sheet-table"',
+        '"data-testid": `deal-row-${d.number}`',
+        '"data-testid": "sheet-total-0"',
+        '"data-testid": "sheet-total-1"',
+        '"data-testid": "sheet-over"',
+        '"data-testid": "sheet-match-score"',
+        '"data-testid": "share-link"',
+        '"data-testid": "submit-deal"',
+        "`key-${d}`",
+        '"data-testid": `cp-${i}`',
+        "`level-${lvl}`",
+        "`strain-${st}`",
+        "`contract-team-${i}`",
+        '"mult-2"',
+        '"mult-4"',
+        "`kapoot-${i}`",
+        "`belote-${i}`",
+        "`decl-team-${i}`",
+        '"data-testid": "decl-points"',
+        "`edit-${d.number}`",
+        '"penalty-misdeal"',
+        '"penalty-misplay"',
+    ):
+        assert hook in page, hook
+    assert '"data-testid": "lobby-scoresheet"' in (WEB / "app.js").read_text(encoding="utf-8")

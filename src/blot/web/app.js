@@ -1,6 +1,7 @@
 // blot in the browser: lobby, table, replays. The server is authoritative: this page only shows the
 // views it receives and sends what the player clicks (docs/protocol.md). No rule is decided here.
 import { t, setLang, lang, LANGS } from "/static/i18n.js";
+import { scoresheetPages } from "/static/scoresheet.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -95,6 +96,7 @@ async function api(method, path, body) {
     const err = new Error((data && data.message) || res.statusText);
     err.code = (data && data.error) || "generic";
     err.status = res.status;
+    err.field = (data && data.field) || null;
     throw err;
   }
   return data;
@@ -151,6 +153,8 @@ function translateStatic() {
 
 // --- routing ----------------------------------------------------------------------------------------
 
+const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main });
+
 let page = null; // the current page object: {render(), leave()}
 
 function go(path) {
@@ -185,6 +189,9 @@ async function route() {
   if ((m = /^\/table\/([\w-]+)$/.exec(path))) page = new TablePage(m[1]);
   else if (path === "/replays") page = new ReplaysPage();
   else if ((m = /^\/replay\/([\w-]+)$/.exec(path))) page = new ReplayPage(m[1]);
+  else if (path === "/scoresheet") page = new SheetsPage();
+  else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
+  else if ((m = /^\/scoresheet\/([\w-]+)$/.exec(path))) page = new SheetPage(m[1], null);
   else page = new LobbyPage();
   window.blotPage = page; // for tests and the console
   page.render();
@@ -203,6 +210,7 @@ class LobbyPage {
 
   leave() {
     clearInterval(this.poll);
+    this.left = true;
   }
 
   async load() {
@@ -227,6 +235,7 @@ class LobbyPage {
   }
 
   render() {
+    if (this.left) return; // an answer that came after the player moved on
     const f = this.form;
     const info = this.gameInfo();
     const gameSelect = h("select", { "data-testid": "game", name: "game", onchange: (e) => {
@@ -273,6 +282,8 @@ class LobbyPage {
       h("section", { class: "panel lobby-new" }, h("h2", {}, t("new_table")), h("div", { class: "form" }, fields), create),
       h("section", { class: "panel" }, h("h2", {}, t("open_tables")), this.tablesEl),
       h("section", { class: "panel help" }, h("p", {}, t("lobby_help"))),
+      h("section", { class: "panel help" }, h("p", {}, t("lobby_scoresheet"), " ",
+        h("a", { href: "/scoresheet", "data-link": true, "data-testid": "lobby-scoresheet" }, t("open_scoresheet")))),
     );
     this.renderTables();
   }

@@ -1,0 +1,536 @@
+// The score sheet (Davtar) of a Bazar Blot game played with real cards: create a sheet, enter and
+// edit its deals, and follow it live through its read-only link. Every point, total, the end of the
+// game and the match score come from the server, which scores with the engine's own rules
+// (docs/protocol.md, "Score sheets"); this page only shows the other team's share of the 162 card
+// points while the referee types.
+import { t, lang } from "/static/i18n.js";
+
+const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const STRAINS = ["S", "H", "D", "C", "NT"];
+const TOTAL = 162;
+const DECL_STEPS = [2, 5, 10, 15, 20];
+const MINE = "blot.sheets";
+const on = (cond) => (cond ? "on" : "");
+
+export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
+  const strainLabel = (s) => (s === "NT" ? t("nt") : SUIT[s]);
+  const pair = (p) => `${p[0]}–${p[1]}`;
+
+  function mine() {
+    try {
+      const list = JSON.parse(store.getItem(MINE) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function remember(sheet) {
+    const list = mine().filter((s) => s.id !== sheet.id);
+    list.unshift({ id: sheet.id, teams: sheet.teams, at: sheet.created_at });
+    store.setItem(MINE, JSON.stringify(list.slice(0, 30)));
+  }
+
+  function bidText(entry) {
+    if (entry.void) return t("sheet_void");
+    if (entry.penalty) return t(entry.penalty.kind === "misdeal" ? "penalty_misdeal" : "penalty_misplay");
+    const c = entry.contract;
+    const mult = c.multiplier === 2 ? " ×2" : c.multiplier === 4 ? " ×4" : "";
+    return `${c.level}${c.strain === "NT" ? " " : ""}${strainLabel(c.strain)}${mult}`;
+  }
+
+  // One line of text for an entry (the history's before and after).
+  function entryText(entry, teams) {
+    if (!entry) return "—";
+    if (entry.void) return t("sheet_void");
+    if (entry.penalty) {
+      const p = entry.penalty;
+      const extra = p.declaration_points ? ` +${p.declaration_points}` : "";
+      return `${bidText(entry)} (${teams[p.team]})${extra}`;
+    }
+    const parts = [`${bidText(entry)} ${teams[entry.contract.team]}`];
+    if (entry.kapoot !== null && entry.kapoot !== undefined) parts.push(t("kapoot_by", { team: teams[entry.kapoot] }));
+    else parts.push(`${t("sheet_cards")} ${pair(entry.card_points)}`);
+    if (entry.declaration_points.some((x) => x)) parts.push(`${t("sheet_decl_short")} ${pair(entry.declaration_points)}`);
+    if (entry.belote.some((x) => x)) parts.push(`${t("belote_points")} ${teams[entry.belote[0] ? 0 : 1]}`);
+    return parts.join(", ");
+  }
+
+  function emptyForm() {
+    return {
+      kind: "played", team: null, level: null, strain: null, mult: 1, kapoot: null, alone: false,
+      cpTeam: 0, cp: "", declTeam: 0, decl: 0, belote: null, penKind: "misdeal", penTeam: null, penDecl: 0,
+    };
+  }
+
+  function formOf(entry) {
+    const f = emptyForm();
+    if (entry.void) return { ...f, kind: "void" };
+    if (entry.penalty) {
+      const p = entry.penalty;
+      return { ...f, kind: "penalty", penKind: p.kind, penTeam: p.team, penDecl: p.declaration_points || 0 };
+    }
+    const c = entry.contract;
+    const decl = entry.declaration_points;
+    return {
+      ...f, team: c.team, level: c.level, strain: c.strain, mult: c.multiplier,
+      kapoot: entry.kapoot ?? null, alone: !!entry.declarer_alone,
+      cpTeam: c.team, cp: entry.kapoot === null || entry.kapoot === undefined ? String(entry.card_points[c.team]) : "",
+      declTeam: decl[1] ? 1 : 0, decl: decl[0] || decl[1],
+      belote: entry.belote[0] ? 0 : entry.belote[1] ? 1 : null,
+    };
+  }
+
+  // --- /scoresheet: a new sheet, and the sheets this browser made ---------------------------------
+
+  class SheetsPage {
+    constructor() {
+      this.form = { teams: ["", ""], ruleset: "league", target: 301, kanach: false };
+    }
+
+    render() {
+      const f = this.form;
+      const team = (i) => h("label", {}, h("span", {}, t("sheet_team_n", { n: i + 1 })),
+        h("input", { "data-testid": `team-name-${i}`, maxlength: 40, value: f.teams[i], placeholder: t("sheet_team_n", { n: i + 1 }),
+          oninput: (e) => (f.teams[i] = e.target.value) }));
+      const ruleset = h("select", { "data-testid": "sheet-ruleset", onchange: (e) => (f.ruleset = e.target.value) },
+        ["league", "classic"].map((r) => h("option", { value: r }, t("ruleset_" + r))));
+      ruleset.value = f.ruleset;
+      const target = h("input", { type: "number", inputmode: "numeric", min: 1, max: 10000, value: f.target, "data-testid": "sheet-target",
+        onchange: (e) => (f.target = parseInt(e.target.value, 10) || 301) });
+      const kanach = h("label", { class: "check" },
+        h("input", { type: "checkbox", "data-testid": "sheet-kanach", checked: f.kanach, onchange: (e) => (f.kanach = e.target.checked) }),
+        h("span", {}, t("opt_kanach")));
+      const list = mine();
+      main.replaceChildren(
+        h("section", { class: "panel" },
+          h("h2", {}, t("sheet_title")),
+          h("p", { class: "muted" }, t("sheet_help")),
+          h("div", { class: "form" }, team(0), team(1),
+            h("label", {}, h("span", {}, t("ruleset")), ruleset),
+            h("label", {}, h("span", {}, t("target")), target), kanach),
+          h("button", { class: "primary", "data-testid": "create-sheet", onclick: () => this.create() }, t("sheet_create"))),
+        h("section", { class: "panel" }, h("h3", {}, t("sheet_mine")),
+          list.length
+            ? h("ul", { class: "tables", "data-testid": "my-sheets" }, list.map((s) => h("li", {},
+              h("a", { href: `/scoresheet/${s.id}`, "data-link": true }, `${s.teams[0]} — ${s.teams[1]}`),
+              s.at ? h("small", { class: "muted" }, ` ${new Date(s.at).toLocaleString(lang())}`) : null)))
+            : h("p", { class: "muted" }, t("sheet_none"))));
+    }
+
+    async create() {
+      const f = this.form;
+      const teams = f.teams.map((x, i) => x.trim() || t("sheet_team_n", { n: i + 1 }));
+      try {
+        const sheet = await api("POST", "/api/scoresheets", { ruleset: f.ruleset, options: { target: f.target, kanach: f.kanach }, teams });
+        remember(sheet);
+        go(`/scoresheet/${sheet.id}`);
+      } catch (e) {
+        toast(errorText(e.code, e.message));
+      }
+    }
+  }
+
+  // --- /scoresheet/{id} (edit) and /scoresheet/shared/{share} (read only, live) -------------------
+
+  class SheetPage {
+    constructor(id, share) {
+      this.id = id;
+      this.share = share;
+      this.readOnly = !id;
+      this.sheet = null;
+      this.form = emptyForm();
+      this.editing = null; // the number of the deal being edited
+      this.formError = null;
+      this.badField = null;
+      this.pending = false;
+      this.closed = false;
+      this.retry = 0;
+      this.live = false;
+      this.keys = (e) => this.key(e);
+      document.addEventListener("keydown", this.keys);
+      this.load();
+    }
+
+    leave() {
+      this.closed = true;
+      document.removeEventListener("keydown", this.keys);
+      if (this.ws) this.ws.close();
+    }
+
+    async load() {
+      try {
+        const sheet = await api("GET", this.readOnly ? `/api/scoresheets/shared/${this.share}` : `/api/scoresheets/${this.id}`);
+        this.sheet = sheet;
+        this.share = sheet.share;
+        if (!this.readOnly) remember(sheet);
+      } catch (e) {
+        if (e.status === 404) this.notFound = true;
+        else toast(errorText(e.code, e.message));
+      }
+      this.render();
+      if (this.sheet && !this.ws) this.connect();
+    }
+
+    connect() {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(`${proto}//${location.host}/ws/scoresheets/${this.share}`);
+      this.ws = ws;
+      ws.onopen = () => { this.retry = 0; this.live = true; this.renderLive(); };
+      ws.onmessage = (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.type !== "sheet") return;
+        this.sheet = this.readOnly ? m.sheet : { ...m.sheet, id: this.id, read_only: false };
+        this.renderSheet();
+      };
+      ws.onclose = (ev) => {
+        this.live = false;
+        if (this.closed) return;
+        this.renderLive();
+        if (ev.code === 4404) return;
+        const wait = Math.min(5000, 300 * 2 ** this.retry++);
+        setTimeout(() => !this.closed && this.connect(), wait);
+      };
+    }
+
+    teams() {
+      return this.sheet.teams;
+    }
+
+    render() {
+      if (this.closed) return; // an answer that came after the page was left
+      if (this.notFound) {
+        main.replaceChildren(h("section", { class: "panel" }, h("p", { "data-testid": "sheet-not-found" }, t("sheet_not_found"))));
+        return;
+      }
+      if (!this.sheet) {
+        main.replaceChildren(h("p", { class: "muted" }, t("loading")));
+        return;
+      }
+      const s = this.sheet;
+      const rules = `${t("ruleset_" + s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
+      this.liveEl = h("span", { class: "badge", "data-testid": "sheet-live" });
+      this.overEl = h("div");
+      this.tableEl = h("div", { class: "sheet-scroll" });
+      this.historyEl = h("div");
+      this.formEl = h("div", { class: "deal-form-slot" });
+      const head = h("section", { class: "panel sheet-head" },
+        h("h2", {}, t("sheet_title"), " ", this.liveEl),
+        h("p", { class: "teams" }, h("strong", { "data-testid": "sheet-team-0" }, s.teams[0]), " — ", h("strong", { "data-testid": "sheet-team-1" }, s.teams[1])),
+        h("p", { class: "muted" }, rules),
+        this.readOnly ? h("p", { class: "muted" }, t("sheet_read_only")) : this.shareBox());
+      main.replaceChildren(h("div", { class: "sheet-page" + (this.readOnly ? " read-only" : "") },
+        head, this.overEl, h("section", { class: "panel sheet-panel" }, this.tableEl), this.formEl, this.historyEl));
+      this.renderLive();
+      this.renderSheet();
+    }
+
+    shareBox() {
+      const url = `${location.origin}${this.sheet.share_path}`;
+      const input = h("input", { readonly: true, value: url, "data-testid": "share-link", onfocus: (e) => e.target.select() });
+      const copy = h("button", { class: "small", onclick: async () => {
+        try { await navigator.clipboard.writeText(url); toast(t("copied")); } catch { input.select(); }
+      } }, t("copy"));
+      return h("div", { class: "share" },
+        h("p", {}, t("sheet_share")),
+        h("div", { class: "row" }, input, copy, h("a", { href: this.sheet.share_path, target: "_blank", rel: "noopener", "data-testid": "share-open" }, "↗")),
+        h("p", { class: "muted small" }, t("sheet_edit_link")));
+    }
+
+    renderLive() {
+      if (!this.liveEl) return;
+      this.liveEl.textContent = this.live ? t("sheet_live") : t("reconnecting");
+      this.liveEl.className = "badge" + (this.live ? "" : " warn");
+    }
+
+    renderSheet() {
+      if (!this.tableEl) return;
+      this.overEl.replaceChildren(...(this.sheet.finished ? [this.over()] : []));
+      this.tableEl.replaceChildren(this.table());
+      this.historyEl.replaceChildren(this.history());
+      this.renderForm();
+    }
+
+    over() {
+      const s = this.sheet;
+      return h("section", { class: "panel game-over", "data-testid": "sheet-over" },
+        h("h2", {}, t("game_over")),
+        h("p", {}, t("winner_is", { who: "" }), h("strong", { "data-testid": "sheet-winner" }, s.teams[s.winner])),
+        h("p", {}, `${t("match_score")}: `, h("strong", { "data-testid": "sheet-match-score" }, s.match_score),
+          s.tars_kapoot ? ` (${t("tars_kapoot")})` : ""),
+        h("p", {}, `${t("total")}: ${s.totals.join(" : ")}`));
+    }
+
+    table() {
+      const s = this.sheet;
+      const teams = s.teams;
+      const rows = s.deals.map((d) => {
+        const e = d.entry;
+        const played = !e.void && !e.penalty;
+        const mark = d.made === null ? "" : d.made ? " ✓" : " ✗";
+        let who = "";
+        if (played) who = teams[e.contract.team];
+        else if (e.penalty) who = teams[e.penalty.team];
+        const extras = [];
+        if (played && e.kapoot !== null) extras.push(t("kapoot_by", { team: teams[e.kapoot] }));
+        if (d.tars_kapoot) extras.push(t("tars_kapoot"));
+        const numberCell = this.readOnly
+          ? h("td", {}, d.number)
+          : h("td", {}, h("button", { class: "small", "data-testid": `edit-${d.number}`, title: t("sheet_edit"), onclick: () => this.edit(d.number) }, `${d.number} ✎`));
+        const pts = (i) => h("td", { class: "pts" }, h("b", { "data-testid": `points-${i}` }, d.points[i]), h("small", { "data-testid": `total-${i}` }, d.totals[i]));
+        return h("tr", { "data-testid": `deal-row-${d.number}`, class: (this.editing === d.number ? "editing " : "") + (d.made === false ? "failed" : "") },
+          numberCell,
+          h("td", { class: "bid" }, h("span", { "data-testid": "bid" }, bidText(e) + mark), h("small", {}, [who, ...extras].filter(Boolean).join(" · "))),
+          h("td", { "data-testid": "cards" }, played && e.kapoot === null ? pair(e.card_points) : "—"),
+          h("td", { "data-testid": "decl" }, played && e.declaration_points.some((x) => x) ? pair(e.declaration_points) : e.penalty && e.penalty.declaration_points ? `+${e.penalty.declaration_points}` : "—"),
+          h("td", { "data-testid": "belote" }, played && e.belote.some((x) => x) ? pair(e.belote) : "—"),
+          pts(0), pts(1));
+      });
+      return h("table", { class: "davtar", "data-testid": "sheet-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
+          h("th", {}, t("sheet_belote_short")), h("th", { class: "pts", title: teams[0] }, h("span", {}, teams[0])), h("th", { class: "pts", title: teams[1] }, h("span", {}, teams[1])))),
+        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 7, class: "muted" }, t("sheet_no_deals")))),
+        h("tfoot", {}, h("tr", { class: "total", "data-testid": "sheet-totals" }, h("td", { colspan: 5 }, t("total")),
+          h("td", { class: "pts", "data-testid": "sheet-total-0" }, s.totals[0]), h("td", { class: "pts", "data-testid": "sheet-total-1" }, s.totals[1]))));
+    }
+
+    history() {
+      const s = this.sheet;
+      if (!s.history.length) return h("span");
+      const who = (by) => by.name || t("someone");
+      const what = { add: "hist_add", replace: "hist_replace", delete: "hist_delete" };
+      return h("details", { class: "panel history", "data-testid": "sheet-history" },
+        h("summary", {}, `${t("sheet_history")} (${s.history.length})`),
+        h("ol", {}, s.history.slice().reverse().map((x) => h("li", { "data-testid": "history-item" },
+          h("div", {}, t("hist_line", { when: new Date(x.at).toLocaleString(lang()), n: x.deal, what: t(what[x.action]), who: who(x.by) })),
+          x.action === "replace" ? h("small", { class: "muted" }, `${entryText(x.before, s.teams)} → ${entryText(x.after, s.teams)}`)
+            : h("small", { class: "muted" }, entryText(x.after || x.before, s.teams))))));
+    }
+
+    // --- the form -------------------------------------------------------------------------------------
+
+    renderForm() {
+      if (!this.formEl) return;
+      const s = this.sheet;
+      if (this.readOnly || (s.finished && this.editing === null)) {
+        this.formEl.replaceChildren(...(this.readOnly ? [] : [this.undoRow()]));
+        return;
+      }
+      this.formEl.replaceChildren(this.dealForm());
+    }
+
+    undoRow() {
+      if (!this.sheet.deals.length) return h("span");
+      return h("div", { class: "row" }, h("button", { class: "small", "data-testid": "undo-last", disabled: this.pending, onclick: () => this.undo() }, t("sheet_undo")));
+    }
+
+    set(key, value) {
+      this.form[key] = value;
+      this.formError = null;
+      this.badField = null;
+      this.renderForm();
+    }
+
+    dealForm() {
+      const f = this.form;
+      const teams = this.teams();
+      const kanach = this.sheet.options.kanach;
+      const number = this.editing ?? this.sheet.deals.length + 1;
+      const seg = (testid, active, label, onclick, cls = "") => h("button", { type: "button", "data-testid": testid, class: `${on(active)} ${cls}`.trim(), "aria-pressed": active ? "true" : "false", onclick }, label);
+      const section = (field, title, ...body) => h("div", { class: "field" + (this.badField && this.badField.startsWith(field) ? " bad" : ""), "data-field": field },
+        h("div", { class: "field-title" }, title), ...body);
+      const parts = [
+        h("h3", { "data-testid": "form-title" }, this.editing ? t("sheet_editing", { n: number }) : t("sheet_deal_n", { n: number })),
+        h("div", { class: "seg", "data-field": "kind" }, ["played", "void", "penalty"].map((k) => seg(`kind-${k}`, f.kind === k, t("deal_kind_" + k), () => this.set("kind", k)))),
+      ];
+      if (f.kind === "played") {
+        parts.push(
+          section("contract.team", t("sheet_contract_team"), h("div", { class: "seg" }, [0, 1].map((i) => seg(`contract-team-${i}`, f.team === i, teams[i], () => {
+            if (f.cp === "") f.cpTeam = i;
+            this.set("team", i);
+          })))),
+          section("contract.level", t("sheet_level"), h("div", { class: "levels" },
+            [...Array.from({ length: 18 }, (_, i) => i + 8), ...(kanach ? [30] : [])].map((lvl) => seg(`level-${lvl}`, f.level === lvl, String(lvl), () => {
+              if (lvl !== 30) f.alone = false;
+              this.set("level", lvl);
+            })))),
+          section("contract.strain", t("trump"), h("div", { class: "seg strains" }, STRAINS.map((st) => seg(`strain-${st}`, f.strain === st, strainLabel(st), () => {
+            if (st === "NT") f.belote = null;
+            this.set("strain", st);
+          }, st === "H" || st === "D" ? "red" : "")))),
+          section("contract.multiplier", t("sheet_contra"), h("div", { class: "seg" },
+            seg("mult-1", f.mult === 1, t("no_contra"), () => this.set("mult", 1)),
+            seg("mult-2", f.mult === 2, t("contra"), () => this.set("mult", 2)),
+            seg("mult-4", f.mult === 4, t("redouble"), () => this.set("mult", 4)))),
+          section("kapoot", t("sheet_kapoot"), h("div", { class: "seg" },
+            seg("kapoot-none", f.kapoot === null, t("no_kapoot"), () => this.set("kapoot", null)),
+            [0, 1].map((i) => seg(`kapoot-${i}`, f.kapoot === i, t("kapoot_by", { team: teams[i] }), () => this.set("kapoot", i)))),
+            f.level === 30 && f.kapoot !== null && f.kapoot === f.team ? h("label", { class: "check" },
+              h("input", { type: "checkbox", "data-testid": "declarer-alone", checked: f.alone, onchange: (e) => this.set("alone", e.target.checked) }),
+              h("span", {}, t("declarer_alone"))) : null),
+        );
+        if (f.kapoot === null) parts.push(section("card_points", t("card_points"), this.cardPoints()));
+        parts.push(section("declaration_points", t("declarations"),
+          h("div", { class: "seg" }, [0, 1].map((i) => seg(`decl-team-${i}`, f.declTeam === i, teams[i], () => this.set("declTeam", i)))),
+          h("div", { class: "row" },
+            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "data-testid": "decl-points", value: f.decl,
+              oninput: (e) => { f.decl = parseInt(e.target.value, 10) || 0; } }),
+            DECL_STEPS.map((n) => h("button", { type: "button", class: "small", "data-testid": `decl-add-${n}`, onclick: () => this.set("decl", Math.min(200, f.decl + n)) }, `+${n}`)),
+            h("button", { type: "button", class: "small", "data-testid": "decl-clear", onclick: () => this.set("decl", 0) }, "0"))));
+        if (f.strain !== "NT") {
+          parts.push(section("belote", t("belote_points"), h("div", { class: "seg" },
+            seg("belote-none", f.belote === null, t("no_belote"), () => this.set("belote", null)),
+            [0, 1].map((i) => seg(`belote-${i}`, f.belote === i, teams[i], () => this.set("belote", i))))));
+        }
+      } else if (f.kind === "penalty") {
+        parts.push(
+          section("penalty.kind", t("sheet_penalty"), h("div", { class: "seg" },
+            seg("penalty-misdeal", f.penKind === "misdeal", t("penalty_misdeal"), () => this.set("penKind", "misdeal")),
+            seg("penalty-misplay", f.penKind === "misplay", t("penalty_misplay"), () => this.set("penKind", "misplay")))),
+          section("penalty.team", t("penalty_team"), h("div", { class: "seg" }, [0, 1].map((i) => seg(`penalty-team-${i}`, f.penTeam === i, teams[i], () => this.set("penTeam", i))))),
+        );
+        if (f.penKind === "misplay") {
+          parts.push(section("penalty.declaration_points", t("penalty_decl"),
+            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "data-testid": "penalty-decl", value: f.penDecl,
+              oninput: (e) => { f.penDecl = parseInt(e.target.value, 10) || 0; } })));
+        }
+      } else {
+        parts.push(h("p", { class: "muted" }, t("sheet_void_help")));
+      }
+      parts.push(
+        h("p", { class: "form-error", "data-testid": "form-error", hidden: !this.formError }, this.formError || ""),
+        h("div", { class: "row" },
+          h("button", { class: "primary", "data-testid": "submit-deal", disabled: this.pending, onclick: () => this.submit() },
+            this.editing ? t("sheet_save", { n: number }) : t("sheet_add", { n: number })),
+          this.editing ? h("button", { "data-testid": "cancel-edit", onclick: () => this.cancel() }, t("sheet_cancel")) : null,
+          !this.editing && this.sheet.deals.length ? h("button", { class: "small", "data-testid": "undo-last", disabled: this.pending, onclick: () => this.undo() }, t("sheet_undo")) : null));
+      return h("section", { class: "panel deal-form", "data-testid": "deal-form" }, parts);
+    }
+
+    cardPoints() {
+      const f = this.form;
+      const teams = this.teams();
+      const typed = f.cp === "" ? null : parseInt(f.cp, 10);
+      const value = (i) => (i === f.cpTeam ? (f.cp === "" ? "…" : f.cp) : typed === null ? "—" : String(TOTAL - typed));
+      const boxes = h("div", { class: "cp" }, [0, 1].map((i) => h("button", { type: "button", "data-testid": `cp-${i}`, class: on(i === f.cpTeam),
+        onclick: () => { f.cpTeam = i; f.cp = ""; this.set("cp", ""); } }, h("small", {}, teams[i]), h("b", {}, value(i)))));
+      const key = (label, testid, action) => h("button", { type: "button", "data-testid": testid, onclick: action }, label);
+      const pad = h("div", { class: "keypad", "data-testid": "keypad" },
+        [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => key(String(d), `key-${d}`, () => this.digit(d))),
+        key("C", "key-clear", () => this.set("cp", "")),
+        key("0", "key-0", () => this.digit(0)),
+        key("⌫", "key-back", () => this.set("cp", f.cp.slice(0, -1))));
+      return [boxes, h("small", { class: "muted" }, t("sheet_cp_hint")), pad];
+    }
+
+    digit(d) {
+      const next = this.form.cp === "0" ? String(d) : this.form.cp + String(d);
+      if (parseInt(next, 10) > TOTAL) return;
+      this.set("cp", next);
+    }
+
+    key(e) {
+      if (this.readOnly || !this.formEl || this.form.kind !== "played" || this.form.kapoot !== null) return;
+      if (e.target instanceof HTMLElement && e.target.closest("input, select, textarea")) return;
+      if (/^[0-9]$/.test(e.key)) this.digit(parseInt(e.key, 10));
+      else if (e.key === "Backspace") this.set("cp", this.form.cp.slice(0, -1));
+      else return;
+      e.preventDefault();
+    }
+
+    // The entry in the API's form, or a missing choice (a key of the strings) before anything is sent.
+    entry() {
+      const f = this.form;
+      if (f.kind === "void") return { void: true };
+      if (f.kind === "penalty") {
+        if (f.penTeam === null) return { missing: "missing_penalty_team", field: "penalty.team" };
+        return { penalty: { kind: f.penKind, team: f.penTeam, declaration_points: f.penKind === "misplay" ? f.penDecl : 0 } };
+      }
+      if (f.team === null) return { missing: "missing_team", field: "contract.team" };
+      if (f.level === null) return { missing: "missing_level", field: "contract.level" };
+      if (f.strain === null) return { missing: "missing_strain", field: "contract.strain" };
+      if (f.kapoot === null && f.cp === "") return { missing: "missing_cards", field: "card_points" };
+      const cp = f.kapoot === null ? parseInt(f.cp, 10) : null;
+      const decl = [0, 0];
+      decl[f.declTeam] = f.decl;
+      return {
+        void: false,
+        contract: { team: f.team, level: f.level, strain: f.strain, multiplier: f.mult },
+        card_points: f.kapoot === null ? (f.cpTeam === 0 ? [cp, null] : [null, cp]) : null,
+        kapoot: f.kapoot,
+        declarer_alone: f.level === 30 && f.kapoot === f.team && f.alone,
+        declaration_points: decl,
+        belote: f.belote === null || f.strain === "NT" ? [0, 0] : f.belote === 0 ? [2, 0] : [0, 2],
+      };
+    }
+
+    async submit() {
+      if (this.pending) return;
+      const entry = this.entry();
+      if (entry.missing) {
+        this.formError = t(entry.missing);
+        this.badField = entry.field;
+        this.renderForm();
+        return;
+      }
+      this.pending = true;
+      this.renderForm();
+      try {
+        if (this.editing) await api("PUT", `/api/scoresheets/${this.id}/deals/${this.editing}`, entry);
+        else await api("POST", `/api/scoresheets/${this.id}/deals`, entry);
+        this.form = emptyForm();
+        this.editing = null;
+        this.formError = null;
+        this.badField = null;
+        await this.refresh();
+      } catch (e) {
+        this.formError = errorText(e.code, e.message);
+        this.badField = e.field || null;
+      } finally {
+        this.pending = false;
+        this.renderForm();
+      }
+    }
+
+    async refresh() {
+      this.sheet = await api("GET", `/api/scoresheets/${this.id}`);
+      this.renderSheet();
+    }
+
+    edit(number) {
+      const deal = this.sheet.deals[number - 1];
+      if (!deal) return;
+      this.editing = number;
+      this.form = formOf(deal.entry);
+      this.formError = null;
+      this.badField = null;
+      this.renderSheet();
+      this.formEl.scrollIntoView({ block: "start" });
+    }
+
+    cancel() {
+      this.editing = null;
+      this.form = emptyForm();
+      this.formError = null;
+      this.renderSheet();
+    }
+
+    async undo() {
+      const n = this.sheet.deals.length;
+      if (!n || this.pending) return;
+      this.pending = true;
+      try {
+        await api("DELETE", `/api/scoresheets/${this.id}/deals/${n}`);
+        if (this.editing === n) this.cancel();
+        await this.refresh();
+      } catch (e) {
+        toast(errorText(e.code, e.message));
+      } finally {
+        this.pending = false;
+        this.renderForm();
+      }
+    }
+  }
+
+  return { SheetsPage, SheetPage };
+}
