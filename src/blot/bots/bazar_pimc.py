@@ -5,15 +5,21 @@ view reveals (cards played, voids and trump limits shown by the play, belote, de
 announced and shown; :mod:`blot.bots.bazar_info`), solves each deal double-dummy
 (:mod:`blot.solver`) and plays the legal card with the best mean value over the samples.
 
-Bidding evaluates candidate contracts the same way: for each strain it samples deals of the
-other hands, solves each deal from the opening lead, and from the card points its side would
-take works out the expected game-point margin of each level (B-50 … B-53, its declarations and
-belote included) against passing; it bids the best, contras a contract the samples say fails
-often, and redoubles one they say is safe.
+Bidding evaluates candidate calls the same way: pass, the ``heuristic`` player's call, contra,
+and the cheapest bid in the strain the hand evaluation rates best. It samples deals of the other
+hands that fit the bids made so far, solves each deal from the opening lead in each strain it
+needs, and from the card points its side would take works out each candidate's mean game-point
+margin (B-50 … B-54, its declarations and belote included); it makes the best call, keeping the
+heuristic's on a near tie (``bidding=heuristic`` makes the heuristic's calls without sampling).
+
+Early in a deal each sampled deal is searched ``horizon`` tricks deep and the rest of its card
+points estimated (:func:`blot.solver.bazar_kernel.estimate`); once ``exact`` tricks or fewer
+remain every sample is solved to the end, exactly.
 
 Settings: ``samples`` (deals per card decision), ``seconds`` (a time limit per decision, which
-stops sampling early), ``bid_samples`` (deals per strain when bidding), ``caution`` (card
-points taken off the side holding a contract when judging it in bidding).
+stops sampling early), ``horizon`` and ``exact`` (above), ``bid_samples`` (deals per strain
+when bidding), ``caution`` (card points taken off the side holding a contract when judging it
+in bidding), ``bidding`` (``pimc``, or ``heuristic`` to make the heuristic player's calls).
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from blot.bazar.declarations import Declare, best_choice, choices
 from blot.bazar.scoring import DealSummary, score_deal
 from blot.bazar.tables import NT, STRAIN_INDEX
 from blot.bazar.view import BazarView
-from blot.bots.bazar_heuristic import STRAINS, HeuristicBot
+from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands, tix_of
 from blot.cards import DECK32, KING, QUEEN, Card
 from blot.protocol import View
@@ -47,7 +53,13 @@ class PimcBot:
         bid_samples: int = 8,
         caution: int = 10,
         bidding: str = "pimc",
+        horizon: int = 4,
+        exact: int = 5,
     ) -> None:
+        if horizon < 1 or exact < 0:
+            raise ValueError("horizon must be at least 1 and exact at least 0")
+        self.horizon = horizon
+        self.exact = exact
         if bidding not in ("pimc", "heuristic"):
             raise ValueError("bidding must be pimc or heuristic")
         self.bidding = bidding
@@ -61,7 +73,7 @@ class PimcBot:
         self.seconds = seconds
         self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng)
-        self._bid_cache: tuple[int, int, dict[str, list[int]]] | None = None
+        self._bid_cache: tuple[tuple[int, int, int], list[list[int]], dict[str, list[int]]] | None = None
         from blot.solver import default_solver
 
         self.solver = default_solver()
@@ -99,7 +111,8 @@ class PimcBot:
             hands = sample_hands(k, self.rng)
             if hands is None:
                 break
-            solution = self.solver.solve_cards(hands, trick, view.trick_leader, tix, left)
+            horizon = 8 if left <= self.exact else self.horizon
+            solution = self.solver.solve_cards(hands, trick, view.trick_leader, tix, left, horizon=horizon)
             for c in legal:
                 totals[c] += solution.values[c]
             done += 1
@@ -117,30 +130,42 @@ class PimcBot:
 
     # --- bidding -----------------------------------------------------------------------------
 
-    def _card_points(self, view: BazarView) -> dict[str, list[int]]:
-        """For each strain, the card points the bot's team takes in each sampled deal when
-        everybody plays it double-dummy (the seat after the dealer leads)."""
-        if self._bid_cache is not None and self._bid_cache[:2] == (view.dealer, view.hand):
-            return self._bid_cache[2]
-        rng = self.rng
+    def _deals(self, view: BazarView) -> list[list[int]]:
+        """Sampled deals for the bidding: the other hands at random, kept only when every bid
+        made so far is one the heuristic evaluation would make with the hand sampled for its
+        bidder (give or take three levels; after 30 refusals a deal is kept anyway)."""
         seat = view.seat
-        hidden = DECK32 & ~view.hand
+        hidden = [1 << i for i in range(64) if (DECK32 & ~view.hand) >> i & 1]
         others = [s for s in range(4) if s != seat]
-        out: dict[str, list[int]] = {s: [] for s in STRAINS}
-        leader = (view.dealer + 1) % 4
+        bids = [(s, c) for s, c in view.calls if s != seat and c.is_bid]
+        out = []
         for _ in range(self.bid_samples):
-            bits = [1 << i for i in range(64) if hidden >> i & 1]
-            rng.shuffle(bits)
-            hands = [0, 0, 0, 0]
-            hands[seat] = view.hand
-            for j, s in enumerate(others):
-                hands[s] = sum(bits[8 * j : 8 * j + 8])
-            for strain in STRAINS:
-                tix = STRAIN_INDEX[strain]
-                solution = self.solver.solve_cards(hands, [], leader, tix, 8, all_cards=False)
-                out[strain].append(solution.points[view.team])
-        self._bid_cache = (view.dealer, view.hand, out)
+            for _attempt in range(30):
+                self.rng.shuffle(hidden)
+                hands = [0, 0, 0, 0]
+                hands[seat] = view.hand
+                for j, s in enumerate(others):
+                    hands[s] = sum(hidden[8 * j : 8 * j + 8])
+                if all(evaluate(hands[s], c.strain, view.rules) >= c.level - 3 for s, c in bids):
+                    break
+            out.append(hands)
         return out
+
+    def _card_points(self, view: BazarView, strain: str) -> list[int]:
+        """The card points the bot's team takes in each sampled deal when everybody plays
+        ``strain`` double-dummy (the seat after the dealer leads)."""
+        key = (view.dealer, view.hand, len([c for _, c in view.calls if c.is_bid]))
+        if self._bid_cache is None or self._bid_cache[0] != key:
+            self._bid_cache = (key, self._deals(view), {})
+        _, deals, solved = self._bid_cache
+        if strain not in solved:
+            leader = (view.dealer + 1) % 4
+            tix = STRAIN_INDEX[strain]
+            solved[strain] = [
+                self.solver.solve_cards(hands, [], leader, tix, 8, False, self.horizon + 1).points[view.team]
+                for hands in deals
+            ]
+        return solved[strain]
 
     def _bonus(self, view: BazarView, strain: str) -> int:
         tix = STRAIN_INDEX[strain]
@@ -157,7 +182,7 @@ class PimcBot:
         contractors = team if ours else 1 - team
         bonus = self._bonus(view, strain) if ours else 0
         total = 0.0
-        samples = self._card_points(view)[strain]
+        samples = self._card_points(view, strain)
         for solved in samples:
             kapoot = None if 0 < solved < 162 else (team if solved == 162 else 1 - team)
             # Double-dummy play and the best of many noisy options flatter every contract:
@@ -180,34 +205,40 @@ class PimcBot:
         return total / len(samples)
 
     def call(self, view: BazarView, legal: Sequence[Action]) -> Call:
+        """Candidate calls: pass, the heuristic player's call, contra when it is legal, and the
+        cheapest bid in the strain the heuristic evaluation rates best; each is judged by its
+        mean game-point margin over the sampled deals, the heuristic's call winning near ties."""
         current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
         holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
+        proposal = self.fallback.call(view, legal)
         if REDOUBLE in legal:
             assert current is not None
             plain = self._margin(view, current.strain, current.level, 2, True)
             double = self._margin(view, current.strain, current.level, 4, True)
-            return REDOUBLE if double > plain and plain > 0 else PASS
-        # passing: the current contract stands (or, with none, a void deal worth 0)
-        if current is None or holder is None:
-            base = 0.0
-        else:
-            base = self._margin(view, current.strain, current.level, 1, holder % 2 == view.team)
-        best: Call = PASS
-        best_value = base
-        if CONTRA in legal and current is not None:
-            value = self._margin(view, current.strain, current.level, 2, False)
-            if value > best_value + 3:
-                best, best_value = CONTRA, value
-        if holder is not None and holder % 2 == view.team:
-            return best  # do not bid over our own side's contract
-        bids = [a for a in legal if type(a) is Call and a.is_bid and a.level <= 24]
-        for strain in STRAINS:
-            options = [b for b in bids if b.strain == strain]
-            if not options:
-                continue
-            lowest = options[0].level
-            for level in range(lowest, min(lowest + 6, 25)):
-                value = self._margin(view, strain, level, 1, True)
-                if value > best_value + 2:
-                    best, best_value = next(b for b in options if b.level == level), value
-        return best
+            return REDOUBLE if double > plain + 2 and plain > 0 else PASS
+        candidates: list[Call] = [PASS, proposal]
+        if CONTRA in legal:
+            candidates.append(CONTRA)
+        if holder is None or holder % 2 != view.team:
+            partner = next((c.strain for s, c in view.calls if s == (view.seat + 2) % 4 and c.is_bid), None)
+            rated = max(STRAINS, key=lambda x: evaluate(view.hand, x, view.rules, partner))
+            if evaluate(view.hand, rated, view.rules, partner) >= 8:
+                cheapest = next(
+                    (a for a in legal if type(a) is Call and a.is_bid and a.strain == rated), None
+                )
+                if cheapest is not None and cheapest.level <= 16:
+                    candidates.append(cheapest)
+
+        def value(call: Call) -> float:
+            if call is CONTRA:
+                assert current is not None
+                return self._margin(view, current.strain, current.level, 2, False)
+            if call.is_bid:
+                return self._margin(view, call.strain, call.level, 1, True)
+            if current is None or holder is None:
+                return 0.0  # everybody passing is a void deal
+            return self._margin(view, current.strain, current.level, 1, holder % 2 == view.team)
+
+        scored = {c: value(c) for c in dict.fromkeys(candidates)}
+        best = max(scored, key=lambda c: scored[c])
+        return proposal if scored[best] <= scored[proposal] + 1.5 else best

@@ -111,12 +111,15 @@ class Solver:
         tix: int,
         tricks_left: int,
         all_cards: bool = True,
+        horizon: int = 8,
     ) -> Solution:
         """Solve a position given as card sets: ``hands`` what each seat holds, ``trick`` the card
         indices of the trick in progress (led by ``leader``), ``tix`` the strain (0-3 the trump
         suit, 4 no trump), ``tricks_left`` the tricks still to finish, the one in progress
         included. With ``all_cards`` false only the best card's value is exact (the others are
-        left out of ``values``)."""
+        left out of ``values``). With ``horizon`` below ``tricks_left`` only that many tricks are
+        searched and the rest is estimated (:func:`blot.solver.bazar_kernel.estimate`): no longer
+        exact, for PIMC's early decisions."""
         n = len(trick)
         if n > 3 or not 1 <= tricks_left <= 8:
             raise BlotError("a position has 0 to 3 cards in its trick and 1 to 8 tricks to finish")
@@ -143,7 +146,7 @@ class Solver:
         stats[0] = 0
         count = k.solve_root(
             h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump, self.tt, self.gen,
-            self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode,
+            self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode, horizon,
         )  # fmt: skip
         seat = (leader + n) % 4
         team = seat % 2

@@ -168,6 +168,48 @@ NODE_WIDTH: Final = 17
 
 
 @jit
+def estimate(h: Any, left: int, rpts: int, P: Any, trump: int) -> int:
+    """A quick guess of team 0's card points from the ``left`` tricks still to play (the search
+    horizon of PIMC): each team's run of top trumps takes its own points for sure; the rest
+    (and the last trick's 10) is shared in proportion to the trumps and top cards each team
+    holds."""
+    sure0 = 0
+    sure1 = 0
+    w0 = 1
+    w1 = 1
+    for s in range(4):
+        out = ((h[0] | h[1] | h[2] | h[3]) >> (8 * s)) & 0xFF
+        team = -1
+        run = True
+        for r in range(7, -1, -1):
+            if (out >> r) & 1 == 0:
+                continue
+            c = 8 * s + r
+            t = 0 if ((h[0] | h[2]) >> c) & 1 else 1
+            if s == trump:
+                if t == 0:
+                    w0 += 3
+                else:
+                    w1 += 3
+            if run:
+                if team < 0:
+                    team = t
+                if t != team:
+                    run = False
+                elif s == trump:
+                    if t == 0:
+                        sure0 += P[c]
+                    else:
+                        sure1 += P[c]
+                elif t == 0:
+                    w0 += 4
+                else:
+                    w1 += 4
+    rest = rpts + 10 - sure0 - sure1
+    return sure0 + (rest * w0) // (w0 + w1)
+
+
+@jit
 def search(
     h: Any,
     tc: Any,
@@ -189,6 +231,7 @@ def search(
     st: Any,
     stats: Any,
     hist: Any,
+    horizon: int,
 ) -> int:
     """The value (team 0's card points from the trick in progress on) of the position: hands
     ``h``, the trick's ``root_n`` cards in ``tc[0:root_n]`` (worth ``tpts``, ``win`` the position
@@ -228,6 +271,9 @@ def search(
             if n == 0:
                 if lft == 0:
                     v = 0
+                    done = True
+                elif left - lft >= horizon and lft > 1:
+                    v = estimate(h, lft, st[b + _RPTS], P, trump)
                     done = True
                 elif lft == 1:  # the last trick plays itself
                     c0 = LOW_BIT[(h[ldr] & -h[ldr]) % 37]
@@ -466,6 +512,7 @@ def exact(
     st: Any,
     stats: Any,
     hist: Any,
+    horizon: int,
 ) -> int:
     """The exact value of the position (with the seat to act held to ``force`` when it is a
     card), by MTD(f): null-window searches around ``guess`` until the bounds meet."""
@@ -492,6 +539,7 @@ def exact(
             st,
             stats,
             hist,
+            horizon,
         )
     lo = -INF
     hi = INF
@@ -520,6 +568,7 @@ def exact(
             st,
             stats,
             hist,
+            horizon,
         )
         if v < beta:
             hi = v
@@ -552,6 +601,7 @@ def solve_root(
     values: Any,
     all_cards: bool,
     mode: int,
+    horizon: int,
 ) -> int:
     """Value the root. With ``all_cards`` every legal card of the seat to act gets its exact
     value in ``values[i]`` (cards in ``out[i]``, as :func:`root_moves`); otherwise only the
@@ -578,6 +628,7 @@ def solve_root(
             st,
             stats,
             hist,
+            horizon,
         )
         values[0] = g
         return k
@@ -610,6 +661,7 @@ def solve_root(
             st,
             stats,
             hist,
+            horizon,
         )
         values[i] = v
         guess = v
