@@ -16,7 +16,9 @@ from blot.scoresheet import ScoreSheet, SheetError
 from blot.simulate import play_game
 
 
-def played(team: int, level: int, strain: str, card_points: list[int | None], **extra: Any) -> dict[str, Any]:
+def played(
+    team: int, level: int, strain: str, card_points: list[int | None] | None, **extra: Any
+) -> dict[str, Any]:
     multiplier = extra.pop("multiplier", 1)
     return {
         "contract": {"team": team, "level": level, "strain": strain, "multiplier": multiplier},

@@ -135,6 +135,44 @@ def score_deal(
     run(entry, Rules(ruleset=ruleset, kanach=kanach), as_json)  # type: ignore[arg-type]
 
 
+@app.command("scoresheet")
+def scoresheet(
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
+    ] = None,
+    sheet: Annotated[str | None, typer.Option("--sheet", help="Open this sheet (its id).")] = None,
+    new: Annotated[bool, typer.Option("--new", help="Start a new sheet.")] = False,
+    teams: Annotated[
+        str | None, typer.Option("--teams", help="A new sheet's team names: 'Team A,Team B'.")
+    ] = None,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="A new sheet's rules: league or classic.")
+    ] = "league",
+    kanach: Annotated[bool, typer.Option("--kanach", help="A new sheet allows the 30 (kanach) bid.")] = False,
+    target: Annotated[int, typer.Option("--target", help="A new sheet's game target.")] = 301,
+    by: Annotated[
+        str | None, typer.Option("--by", help="Your name in the sheet's history (default: terminal).")
+    ] = None,
+) -> None:
+    """Keep the score sheet (Davtar) of a game played with real cards, in blot serve's database."""
+    from blot.cli.scoresheet import scoresheet as keep_sheet
+    from blot.store import default_url
+
+    keep_sheet(
+        db or default_url(data_dir),
+        sheet_id=sheet,
+        new=new,
+        teams=teams,
+        ruleset=ruleset,
+        kanach=kanach,
+        target=target,
+        by=by,
+    )
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = (
