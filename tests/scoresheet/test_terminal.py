@@ -127,7 +127,7 @@ def test_a_whole_game_kept_in_the_terminal(tmp_path: Path) -> None:
         (4, "delete"),
         (4, "add"),
     ]
-    assert {h["by"]["name"] for h in data["history"]} == {"terminal"}
+    assert {h["who"] for h in data["history"]} == {"terminal"}
 
 
 def test_the_sheet_is_the_one_the_server_shows(tmp_path: Path) -> None:
@@ -144,7 +144,7 @@ def test_the_sheet_is_the_one_the_server_shows(tmp_path: Path) -> None:
     with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db}"))) as client:
         shown = client.get(f"/api/scoresheets/shared/{sheet.share_id}").json()
     assert shown["teams"] == ["Ani", "Bagrat"] and shown["totals"] == [18, 6]
-    assert shown["history"][0]["by"]["name"] == "Referee"
+    assert shown["history"][0]["who"] == "Referee"
 
 
 def test_opening_a_sheet_from_the_list_or_by_its_id(tmp_path: Path) -> None:

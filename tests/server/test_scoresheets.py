@@ -324,14 +324,14 @@ def test_edits_recompute_every_later_total_and_are_recorded(client: Any, player:
         (2, 2, "add"),
         (3, 1, "replace"),
     ]
-    assert history[0]["by"] == {"name": "Referee", "player": None} and history[0]["before"] is None
-    assert history[1]["by"] == {"name": None, "player": None}
-    assert history[2]["by"] == {"name": "Ani", "player": player.id}  # the token's player
+    assert (history[0]["who"], history[0]["player"], history[0]["before"]) == ("Referee", None, None)
+    assert (history[1]["who"], history[1]["player"]) == (None, None)
+    assert (history[2]["who"], history[2]["player"]) == ("Ani", player.id)  # the token's player
     assert history[2]["before"]["card_points"] == [108, 54] and history[2]["after"]["card_points"] == [
         60,
         102,
     ]
-    assert all(h["at"].endswith("+00:00") for h in history)
+    assert all(h["when"].endswith("+00:00") for h in history)
     assert whole["version"] == 3
 
 
@@ -362,8 +362,9 @@ def test_only_the_last_deal_can_be_taken_back(client: Any) -> None:
         {"void": True},
         None,
     )
-    assert last["by"]["name"] == "Ref"
-    assert add(client, sheet, {"void": True})["number"] == 2
+    assert last["who"] == "Ref"
+    assert add(client, sheet, {"void": True, "who": "Lilit"})["number"] == 2  # "who" names the editor too
+    assert client.get(f"/api/scoresheets/{sheet}").json()["history"][-1]["who"] == "Lilit"
 
 
 # --- the read-only share link -------------------------------------------------------------------
@@ -437,7 +438,7 @@ def test_the_live_view_sees_changes_made_by_another_process(
             with other.engine.begin() as c:
                 service.add_deal(c, sheet, {"void": True}, service.Editor("terminal"))
             update = ws.receive_json()["sheet"]
-            assert update["version"] == 1 and update["history"][0]["by"]["name"] == "terminal"
+            assert update["version"] == 1 and update["history"][0]["who"] == "terminal"
     finally:
         other.close()
 

@@ -518,12 +518,12 @@ class SheetSession:
             return
         for h in data["history"]:
             what = {"add": "added", "replace": "changed", "delete": "taken back"}[h["action"]]
-            who = h["by"]["name"] or "someone"
+            who = h["who"] or "someone"
             change = describe(h["after"] or h["before"], self.teams)
             if h["action"] == "replace":
                 change = f"{describe(h['before'], self.teams)} -> {change}"
             self.console.print(
-                f"{h['at'][:19].replace('T', ' ')} deal {h['deal']} {what} by {who}: {change}",
+                f"{h['when'][:19].replace('T', ' ')} deal {h['deal']} {what} by {who}: {change}",
                 highlight=False,
             )
 

@@ -222,8 +222,9 @@ def _history(c: Connection, sheet_id: str) -> list[dict[str, Any]]:
             "seq": r["seq"],
             "deal": r["deal"],
             "action": r["action"],
-            "by": {"name": r["by_name"], "player": r["by_player"]},
-            "at": _iso(r["at"]),
+            "who": r["by_name"],
+            "player": r["by_player"],
+            "when": _iso(r["at"]),
             "before": r["before"],
             "after": r["after"],
         }

@@ -297,12 +297,12 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
     history() {
       const s = this.sheet;
       if (!s.history.length) return h("span");
-      const who = (by) => by.name || t("someone");
+      const who = (x) => x.who || t("someone");
       const what = { add: "hist_add", replace: "hist_replace", delete: "hist_delete" };
       return h("details", { class: "panel history", "data-testid": "sheet-history" },
         h("summary", {}, `${t("sheet_history")} (${s.history.length})`),
         h("ol", {}, s.history.slice().reverse().map((x) => h("li", { "data-testid": "history-item" },
-          h("div", {}, t("hist_line", { when: new Date(x.at).toLocaleString(lang()), n: x.deal, what: t(what[x.action]), who: who(x.by) })),
+          h("div", {}, t("hist_line", { when: new Date(x.when).toLocaleString(lang()), n: x.deal, what: t(what[x.action]), who: who(x) })),
           x.action === "replace" ? h("small", { class: "muted" }, `${entryText(x.before, s.teams)} → ${entryText(x.after, s.teams)}`)
             : h("small", { class: "muted" }, entryText(x.after || x.before, s.teams))))));
     }

@@ -78,9 +78,13 @@ async def _body(request: Request) -> Any:
 
 
 async def _editor(request: Request, body: Any) -> Editor:
-    """Who makes the change: ``by`` in the body, else the name of the player whose token the
-    request carries; the player is recorded too when the token is known."""
-    by = body.pop("by", None) if isinstance(body, dict) else None
+    """Who makes the change: ``by`` (or ``who``) in the body, else the name of the player whose
+    token the request carries; the player is recorded too when the token is known."""
+    by = None
+    if isinstance(body, dict):
+        by = body.pop("by", None)
+        who = body.pop("who", None)
+        by = who if by is None else by
     found = await hub_of(request).player(bearer(request))
     name = None
     if by is not None:
