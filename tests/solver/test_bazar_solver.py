@@ -175,3 +175,19 @@ def test_plain_python_and_compiled_searches_agree() -> None:
     )
     assert compiled.returncode == 0, compiled.stderr
     assert plain.stdout == compiled.stdout
+
+
+def test_a_search_horizon_estimates_within_the_points_left_and_is_exact_beyond_the_end() -> None:
+    rng = Random(17)
+    solver = Solver()
+    for i in range(5):
+        deal = advance(start(rng, STRAINS[i]), rng, 4 * i)
+        left = 8 - len(deal.tricks)
+        remaining = 162 - sum(deal.card_points)
+        shallow = solver.solve(deal).values if left <= 3 else None
+        rough = solver.solve_cards(deal.hands, deal.trick, deal.leader, deal.tix, left, horizon=2)
+        assert set(rough.values) == set(deal.legal_actions())
+        assert all(0 <= v <= remaining for v in rough.values.values())
+        full = solver.solve_cards(deal.hands, deal.trick, deal.leader, deal.tix, left, horizon=left)
+        assert full.values == solver.solve(deal).values
+        assert shallow is None or shallow == full.values
