@@ -55,15 +55,17 @@ def run(file: Path, number: int, after: int, as_json: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    contract = deal.contract
-    title = (
-        f"deal {number} after {after} cards: contract {contract}; seat {solution.to_act} (team "
-        f"{solution.team}) to act; card points its team takes from here"
+    console = Console()
+    console.print(
+        f"Deal {number} after {after} cards, contract {deal.contract}: seat {solution.to_act} "
+        f"(team {solution.team}) to act. Each card's value is the card points its team takes from "
+        "here on under perfect play (* the best).",
+        highlight=False,
     )
-    table = Table(title=title)
+    table = Table()
     table.add_column("card")
     table.add_column("value", justify="right")
     best = max(solution.values.values())
     for card, value in sorted(solution.values.items(), key=lambda cv: -cv[1]):
         table.add_row(str(card), f"{value}" + (" *" if value == best else ""))
-    Console().print(table)
+    console.print(table)
