@@ -213,14 +213,15 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
       this.overEl = h("div");
       this.tableEl = h("div", { class: "sheet-scroll" });
       this.historyEl = h("div");
-      this.formEl = h("div", { class: "deal-form-slot" });
+      this.formEl = h("div");
       const head = h("section", { class: "panel sheet-head" },
         h("h2", {}, t("sheet_title"), " ", this.liveEl),
         h("p", { class: "teams" }, h("strong", { "data-testid": "sheet-team-0" }, s.teams[0]), " — ", h("strong", { "data-testid": "sheet-team-1" }, s.teams[1])),
         h("p", { class: "muted" }, rules),
         this.readOnly ? h("p", { class: "muted" }, t("sheet_read_only")) : this.shareBox());
       main.replaceChildren(h("div", { class: "sheet-page" + (this.readOnly ? " read-only" : "") },
-        head, this.overEl, h("section", { class: "panel sheet-panel" }, this.tableEl), this.formEl, this.historyEl));
+        h("div", { class: "sheet-main" }, head, this.overEl, h("section", { class: "panel sheet-panel" }, this.tableEl)),
+        h("div", { class: "sheet-side" }, this.formEl, this.historyEl)));
       this.renderLive();
       this.renderSheet();
     }
@@ -281,13 +282,13 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
         return h("tr", { "data-testid": `deal-row-${d.number}`, class: (this.editing === d.number ? "editing " : "") + (d.made === false ? "failed" : "") },
           numberCell,
           h("td", { class: "bid" }, h("span", { "data-testid": "bid" }, bidText(e) + mark), h("small", {}, [who, ...extras].filter(Boolean).join(" · "))),
-          h("td", { "data-testid": "cards" }, played && e.kapoot === null ? pair(e.card_points) : "—"),
+          h("td", { "data-testid": "cards" }, !played ? "—" : e.kapoot === null ? pair(e.card_points) : t("kapoot_short")),
           h("td", { "data-testid": "decl" }, played && e.declaration_points.some((x) => x) ? pair(e.declaration_points) : e.penalty && e.penalty.declaration_points ? `+${e.penalty.declaration_points}` : "—"),
           h("td", { "data-testid": "belote" }, played && e.belote.some((x) => x) ? pair(e.belote) : "—"),
           pts(0), pts(1));
       });
       return h("table", { class: "davtar", "data-testid": "sheet-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "bid" }, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
           h("th", {}, t("sheet_belote_short")), h("th", { class: "pts", title: teams[0] }, h("span", {}, teams[0])), h("th", { class: "pts", title: teams[1] }, h("span", {}, teams[1])))),
         h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 7, class: "muted" }, t("sheet_no_deals")))),
         h("tfoot", {}, h("tr", { class: "total", "data-testid": "sheet-totals" }, h("td", { colspan: 5 }, t("total")),
@@ -430,7 +431,8 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
     }
 
     key(e) {
-      if (this.readOnly || !this.formEl || this.form.kind !== "played" || this.form.kapoot !== null) return;
+      if (this.readOnly || !this.sheet || (this.sheet.finished && this.editing === null)) return;
+      if (this.form.kind !== "played" || this.form.kapoot !== null) return;
       if (e.target instanceof HTMLElement && e.target.closest("input, select, textarea")) return;
       if (/^[0-9]$/.test(e.key)) this.digit(parseInt(e.key, 10));
       else if (e.key === "Backspace") this.set("cp", this.form.cp.slice(0, -1));

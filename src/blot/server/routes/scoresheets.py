@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -25,6 +26,7 @@ from blot.server.hub import Hub
 from blot.server.routes import bearer, hub_of
 
 router = APIRouter(tags=["scoresheets"])
+log = logging.getLogger("blot.server")
 
 T = TypeVar("T")
 
@@ -294,6 +296,8 @@ async def sheet_socket(ws: WebSocket, share_id: str) -> None:
                 stored = await _read(hub, lambda c: service.load(c, share_id=share_id))
     except (WebSocketDisconnect, RuntimeError, Refused):
         pass
+    except Exception:  # the database went away (the server is stopping): end this view quietly
+        log.debug("score sheet view %s ended", share_id, exc_info=True)
     finally:
         registry.unsubscribe(share_id, event)
         receiver.cancel()
