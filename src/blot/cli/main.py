@@ -75,7 +75,9 @@ def play(
     game: Annotated[str, typer.Argument(help="bazar-blot or 3-5-8.")],
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals and the bots.")] = None,
     bots: Annotated[str, typer.Option("--bots", help="The computer players' bot.")] = "basic",
-    seat: Annotated[int, typer.Option("--seat", help="Your seat; the first deal is dealt so that you call first.")] = 0,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat; the first deal is dealt so that you call first.")
+    ] = 0,
 ) -> None:
     """Play a whole game in the terminal against bots."""
     check_game(game)
