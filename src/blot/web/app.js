@@ -793,7 +793,12 @@ class ReplaysPage {
     api("GET", "/api/replays").then((r) => { this.games = r.games; this.render(); }).catch((e) => toast(errorText(e.code, e.message)));
   }
 
+  leave() {
+    this.left = true;
+  }
+
   render() {
+    if (this.left) return; // an answer that came after the player moved on
     const list = this.games === null ? h("p", { class: "muted" }, t("loading"))
       : !this.games.length ? h("p", { class: "muted" }, t("no_replays"))
       : h("ul", { class: "tables", "data-testid": "replays" }, this.games.map((g) => h("li", {},
@@ -820,6 +825,7 @@ class ReplayPage {
 
   leave() {
     document.removeEventListener("keydown", this.keys);
+    this.left = true;
   }
 
   move(delta) {
@@ -833,6 +839,7 @@ class ReplayPage {
   }
 
   render() {
+    if (this.left) return; // an answer that came after the player moved on
     if (this.error) {
       main.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("no_replay"))));
       return;
