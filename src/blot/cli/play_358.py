@@ -9,7 +9,7 @@ exit status 130.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from rich.console import Console
@@ -18,6 +18,7 @@ from rich.table import Table
 from blot.bots import make_bot
 from blot.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, parse_card
 from blot.cli.render import tfe_sheet, tfe_winner_text
+from blot.cli.terminal import Ask, read_answer, run_until_quit
 from blot.errors import BlotError
 from blot.protocol import Action as AnyAction
 from blot.protocol import Bot
@@ -33,15 +34,10 @@ from blot.three_five_eight import (
     parse_call,
 )
 
-Ask = Callable[[str], str]
 SEATS = 3
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
 #: A person's words for each seat, counted from their own (play goes to the right, T-1).
 RELATIVE_NAMES = ("You", "Right", "Left")
-
-
-class Quit(Exception):
-    """The person asked to stop."""
 
 
 def card_text(card: Card) -> str:
@@ -266,13 +262,7 @@ class TfeTable:
     # --- asking the person ---------------------------------------------------------------------
 
     def _read(self, prompt: str) -> str:
-        try:
-            answer = self.ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("quit", "exit", "q"):
-            raise Quit
-        return answer
+        return read_answer(self.ask, prompt)
 
     def _ask_action(self, view: DealView) -> Action:
         if view.phase is Phase.CALL:
@@ -399,10 +389,4 @@ def play_358(
     # the dealer of the first deal sits before the person, who then calls first (T-3)
     game = Game(dealer=(seat + 2) % SEATS, rng=Random(rng.getrandbits(64)))
     table = TfeTable(seat, players, game, console, ask or console.input)
-    try:
-        table.run()
-    except Quit:
-        console.print("Game left. Goodbye.")
-    except KeyboardInterrupt:
-        console.print("\nGame left. Goodbye.")
-        raise SystemExit(130) from None
+    run_until_quit(table.run, console)

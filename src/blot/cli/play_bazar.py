@@ -6,7 +6,7 @@ is checked by the rules, and a refused move is explained and asked again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
 
 from rich.console import Console
@@ -21,22 +21,18 @@ from blot.bazar.view import BazarView
 from blot.bots import make_bot
 from blot.cards import SUIT_SYMBOLS, Card, cards_of, parse_card
 from blot.cli.render import bazar_sheet
+from blot.cli.terminal import Ask, read_answer, run_until_quit
 from blot.errors import BlotError
 from blot.protocol import Action as ProtocolAction
 from blot.protocol import Bot
 
-Ask = Callable[[str], str]
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
-
-
-class Quit(Exception):
-    """The person asked to stop."""
 
 
 class BazarTable:
     """The terminal table: prints what happens and asks the person for each decision."""
 
-    def __init__(self, seat: int, bots: Sequence[Bot], game: Game, console: Console, ask: Ask) -> None:
+    def __init__(self, seat: int, bots: Mapping[int, Bot], game: Game, console: Console, ask: Ask) -> None:
         self.seat = seat
         self.bots = bots
         self.game = game
@@ -154,13 +150,7 @@ class BazarTable:
         return self._ask_card(view)
 
     def _read(self, prompt: str) -> str:
-        try:
-            answer = self.ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("quit", "exit", "q"):
-            raise Quit
-        return answer
+        return read_answer(self.ask, prompt)
 
     def _ask_call(self, view: BazarView) -> Action:
         c = self.console
@@ -269,11 +259,20 @@ def play_bazar(
     ask: Ask | None = None,
     console: Console | None = None,
 ) -> None:
-    """Play one game to the end (or until the person quits)."""
+    """Play one game to the end (or until the person quits). ``bots`` names the computer players'
+    bot (``basic``), or one per computer player in turn from the person's left (``basic,random``)."""
     if seat not in range(4):
         raise BlotError(f"--seat must be 0 to 3, not {seat}")
     rng = Random(seed)
-    players = [make_bot("bazar-blot", bots, Random(rng.getrandbits(64))) for _ in range(4)]
+    specs = [b for b in bots.split(",") if b.strip()] or ["basic"]
+    if len(specs) > 3:
+        raise BlotError("--bots names at most three bots, one per computer player: e.g. basic,random")
+    # the computer players take the named bots in turn, from the seat after the person's
+    players: list[Bot] = [make_bot("bazar-blot", "random", Random(0))] * 4
+    for i in range(3):
+        players[(seat + 1 + i) % 4] = make_bot(
+            "bazar-blot", specs[i % len(specs)], Random(rng.getrandbits(64))
+        )
     console = console or Console(highlight=False)
     table = BazarTable(
         seat,
@@ -282,10 +281,4 @@ def play_bazar(
         console,
         ask or console.input,
     )
-    try:
-        table.run()
-    except Quit:
-        console.print("Game left. Goodbye.")
-    except KeyboardInterrupt:
-        console.print("\nGame left. Goodbye.")
-        raise SystemExit(130) from None
+    run_until_quit(table.run, console)
