@@ -6,7 +6,7 @@ is checked by the rules, and a refused move is explained and asked again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from rich.console import Console
