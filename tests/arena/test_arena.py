@@ -134,3 +134,9 @@ def test_solve_errors_are_one_line(record_file: Path, args: tuple[str, ...], tex
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and text in lines[0], proc.stderr
+
+
+def test_worker_processes_give_the_same_result() -> None:
+    one = list(run("3-5-8", "heuristic", "basic", 6, 9))[-1]
+    two = list(run("3-5-8", "heuristic", "basic", 6, 9, jobs=2))[-1]
+    assert one.margins == two.margins and one.tables == two.tables == 18
