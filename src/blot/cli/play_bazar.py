@@ -268,7 +268,7 @@ def play_bazar(
     if len(specs) > 3:
         raise BlotError("--bots names at most three bots, one per computer player: e.g. basic,random")
     # the computer players take the named bots in turn, from the seat after the person's
-    players: list[Bot] = [make_bot("bazar-blot", "random", Random(0))] * 4
+    players: dict[int, Bot] = {}
     for i in range(3):
         players[(seat + 1 + i) % 4] = make_bot(
             "bazar-blot", specs[i % len(specs)], Random(rng.getrandbits(64))
