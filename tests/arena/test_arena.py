@@ -140,3 +140,20 @@ def test_worker_processes_give_the_same_result() -> None:
     one = list(run("3-5-8", "heuristic", "basic", 6, 9))[-1]
     two = list(run("3-5-8", "heuristic", "basic", 6, 9, jobs=2))[-1]
     assert one.margins == two.margins and one.tables == two.tables == 18
+
+
+def test_bot_lists_keep_each_specs_settings_together() -> None:
+    from blot.bots import split_bot_specs
+
+    assert split_bot_specs("pimc:samples=5,seconds=0.5,basic") == ["pimc:samples=5,seconds=0.5", "basic"]
+    assert split_bot_specs("random, basic") == ["random", "basic"]
+    assert split_bot_specs("heuristic:boldness=1,pimc:samples=2") == [
+        "heuristic:boldness=1",
+        "pimc:samples=2",
+    ]
+
+
+def test_simulate_takes_bot_specs_with_several_settings() -> None:
+    proc = blot("simulate", "--games", "1", "--bots", "pimc:samples=2,bid_samples=1,heuristic", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["bots"] == ["pimc:samples=2,bid_samples=1", "heuristic"]

@@ -44,6 +44,21 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, settings
 
 
+def split_bot_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs, where a spec's own settings are comma-separated too:
+    ``"pimc:samples=5,seconds=0.5,basic"`` -> ``["pimc:samples=5,seconds=0.5", "basic"]`` (a piece
+    with ``=`` and no ``:`` is one more setting of the spec before it)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def _value(text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):

@@ -65,9 +65,10 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play full games between bots and report speed and statistics."""
+    from blot.bots import split_bot_specs
     from blot.cli.simulate import run
 
-    run(check_game(game), games, seed, [b for b in bots.split(",") if b.strip()], records, as_json)
+    run(check_game(game), games, seed, split_bot_specs(bots), records, as_json)
 
 
 @app.command()

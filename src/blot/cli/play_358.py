@@ -15,7 +15,7 @@ from random import Random
 from rich.console import Console
 from rich.table import Table
 
-from blot.bots import make_bot
+from blot.bots import make_bot, split_bot_specs
 from blot.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, parse_card
 from blot.cli.render import tfe_sheet, tfe_winner_text
 from blot.cli.terminal import Ask, read_answer, run_until_quit
@@ -379,7 +379,7 @@ def play_358(
     if seat not in range(SEATS):
         raise BlotError(f"--seat must be 0 to 2, not {seat}")
     rng = Random(seed)
-    specs = [b for b in bots.split(",") if b.strip()] or ["basic"]
+    specs = split_bot_specs(bots) or ["basic"]
     if len(specs) > SEATS - 1:
         raise BlotError("--bots names at most two bots, one per computer player: e.g. random,basic")
     players: dict[int, Bot] = {}

@@ -18,7 +18,7 @@ from blot.bazar.deal import Action
 from blot.bazar.declarations import Declare
 from blot.bazar.tables import KEY, NT, POINTS
 from blot.bazar.view import BazarView
-from blot.bots import make_bot
+from blot.bots import make_bot, split_bot_specs
 from blot.cards import SUIT_SYMBOLS, Card, cards_of, parse_card
 from blot.cli.render import bazar_sheet
 from blot.cli.terminal import Ask, read_answer, run_until_quit
@@ -264,7 +264,7 @@ def play_bazar(
     if seat not in range(4):
         raise BlotError(f"--seat must be 0 to 3, not {seat}")
     rng = Random(seed)
-    specs = [b for b in bots.split(",") if b.strip()] or ["basic"]
+    specs = split_bot_specs(bots) or ["basic"]
     if len(specs) > 3:
         raise BlotError("--bots names at most three bots, one per computer player: e.g. basic,random")
     # the computer players take the named bots in turn, from the seat after the person's
