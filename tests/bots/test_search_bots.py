@@ -100,6 +100,7 @@ def _reaches(root: object, target: type, limit: int = 20000) -> bool:
         if isinstance(obj, type | int | str | float | bool) or obj is None:
             continue
         stack.extend(gc.get_referents(obj))
+    assert not stack, "the view's object graph is larger than expected: look deeper"
     return False
 
 
