@@ -9,8 +9,8 @@ Bidding evaluates candidate calls the same way: pass, the ``heuristic`` player's
 and the cheapest bid in the strain the hand evaluation rates best. It samples deals of the other
 hands that fit the bids made so far, solves each deal from the opening lead in each strain it
 needs, and from the card points its side would take works out each candidate's mean game-point
-margin (B-50 … B-54, its declarations and belote included); it makes the best call, keeping the
-heuristic's on a near tie (``bidding=heuristic`` makes the heuristic's calls without sampling).
+margin (B-50 … B-54, its declarations and belote included); it makes the best call unless the
+heuristic's is within ``margin`` of it (``bidding=heuristic`` makes the heuristic's calls without sampling).
 
 Early in a deal each sampled deal is searched ``horizon`` tricks deep and the rest of its card
 points estimated (:func:`blot.solver.bazar_kernel.estimate`); once ``exact`` tricks or fewer
@@ -19,7 +19,9 @@ remain every sample is solved to the end, exactly.
 Settings: ``samples`` (deals per card decision), ``seconds`` (a time limit per decision, which
 stops sampling early), ``horizon`` and ``exact`` (above), ``bid_samples`` (deals per strain
 when bidding), ``caution`` (card points taken off the side holding a contract when judging it
-in bidding), ``bidding`` (``pimc``, or ``heuristic`` to make the heuristic player's calls).
+in bidding), ``margin`` (game points by which the samples must prefer another call to the
+heuristic player's), ``bidding`` (``pimc``, or ``heuristic`` to make the heuristic player's calls
+without sampling).
 """
 
 from __future__ import annotations
@@ -55,7 +57,9 @@ class PimcBot:
         bidding: str = "pimc",
         horizon: int = 4,
         exact: int = 5,
+        margin: float = 6.0,
     ) -> None:
+        self.margin = margin
         if horizon < 1 or exact < 0:
             raise ValueError("horizon must be at least 1 and exact at least 0")
         self.horizon = horizon
@@ -207,7 +211,8 @@ class PimcBot:
     def call(self, view: BazarView, legal: Sequence[Action]) -> Call:
         """Candidate calls: pass, the heuristic player's call, contra when it is legal, and the
         cheapest bid in the strain the heuristic evaluation rates best; each is judged by its
-        mean game-point margin over the sampled deals, the heuristic's call winning near ties."""
+        mean game-point margin over the sampled deals; the heuristic's call stands unless another
+        beats it by ``margin``."""
         current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
         holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
         proposal = self.fallback.call(view, legal)
@@ -241,4 +246,4 @@ class PimcBot:
 
         scored = {c: value(c) for c in dict.fromkeys(candidates)}
         best = max(scored, key=lambda c: scored[c])
-        return proposal if scored[best] <= scored[proposal] + 1.5 else best
+        return proposal if scored[best] <= scored[proposal] + self.margin else best
