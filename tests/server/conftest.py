@@ -23,8 +23,10 @@ ACTIONS = {"call", "declare", "card", "give", "discard"}
 FAST = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.0}
 
 
-def make_client(db: Path, **settings: Any) -> TestClient:
-    config = ServerConfig(db_url=f"sqlite:///{db}", seed=settings.pop("seed", 7), **{**FAST, **settings})
+def make_client(db: Path | str, **settings: Any) -> TestClient:
+    """A server on the SQLite file ``db``, or on the database URL ``db`` (PostgreSQL)."""
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    config = ServerConfig(db_url=url, seed=settings.pop("seed", 7), **{**FAST, **settings})
     return TestClient(create_app(config))
 
 

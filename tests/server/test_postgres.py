@@ -1,0 +1,96 @@
+"""The server on PostgreSQL: the same migrations, a game resumed after a restart, a score sheet.
+
+Runs when ``BLOT_TEST_POSTGRES_URL`` names a PostgreSQL server whose user may create databases
+(``.ci/run`` starts one); each test module gets a fresh database there.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from blot.records import replay_record
+from blot.store import Store
+from blot.store.schema import metadata
+
+from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+
+SERVER = os.environ.get("BLOT_TEST_POSTGRES_URL")
+if not SERVER:
+    if os.environ.get("BLOT_REQUIRE_POSTGRES"):  # set by .ci/run: there, no server is a failure
+        raise RuntimeError("BLOT_TEST_POSTGRES_URL is not set")
+    pytest.skip(
+        "no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)", allow_module_level=True
+    )
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    assert SERVER is not None
+    name = f"blot_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(SERVER).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def test_migrations_create_exactly_the_schema_on_postgresql(pg_url: str) -> None:
+    store = Store.open(pg_url)
+    assert store.engine.dialect.name == "postgresql"
+    with store.engine.connect() as c:
+        assert compare_metadata(MigrationContext.configure(c), metadata) == []
+    Store.open(pg_url)  # migrating again is a no-op
+
+
+def test_a_game_is_stored_resumed_after_a_restart_and_finished(pg_url: str) -> None:
+    with make_client(pg_url) as client:
+        player = Player(client, "Ani")
+        table = start_with_bots(player, "bazar-blot")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token)
+            for _ in range(5):
+                sock.play(0, simple_choice(sock.my_turn(0)))
+            before, n = sock.my_turn(0), sock.n
+    with make_client(pg_url) as client:  # a new server on the same database
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token, since=n)
+            snap = sock.receive()
+            assert snap["n"] == n and snap["view"] == before
+            while (view := sock.my_turn(0))["game_over"] is None:
+                sock.play(0, simple_choice(view))
+        record = client.get(f"/api/tables/{table}/record").json()
+        result = replay_record(record).to_json()
+        assert result["finished"] and result["totals"] == view["game_over"]["totals"]
+
+
+def test_a_score_sheet_with_an_edit_and_its_history(pg_url: str) -> None:
+    with make_client(pg_url) as client:
+        sheet: dict[str, Any] = client.post("/api/scoresheets", json={"teams": ["A", "B"]}).json()
+        deal = {"contract": {"team": 0, "level": 10, "strain": "H", "multiplier": 2}, "card_points": [98, 64]}
+        first = client.post(
+            f"/api/scoresheets/{sheet['id']}/deals", json={**deal, "declaration_points": [2, 0]}
+        )
+        assert first.status_code == 200 and first.json()["points"] == [38, 0]
+        bad = client.post(f"/api/scoresheets/{sheet['id']}/deals", json={**deal, "card_points": [200, 0]})
+        assert bad.status_code == 422
+        edited = client.put(f"/api/scoresheets/{sheet['id']}/deals/1", json=deal)
+        # now failed: the defenders take 2 x 10 + 16 (B-54)
+        assert edited.status_code == 200 and edited.json()["points"] == [0, 36]
+        whole = client.get(f"/api/scoresheets/{sheet['id']}").json()
+        assert whole["totals"] == [0, 36] and len(whole["deals"]) == 1
+        history = [h for h in whole["history"] if h["action"] in ("add", "replace")]
+        assert [(h["action"], h["deal"]) for h in history] == [("add", 1), ("replace", 1)]
+        assert history[1]["before"]["declaration_points"] == [2, 0]
