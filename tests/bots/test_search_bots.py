@@ -66,8 +66,8 @@ def test_bazar_heuristic_plays_whole_games() -> None:
 
 
 def test_bazar_pimc_plays_only_legal_actions() -> None:
-    assert play_deals("bazar-blot", ["pimc:samples=2,bid_samples=1", "heuristic"], 6, 3) > 0
-    assert play_deals("bazar-blot", ["pimc:samples=3,bidding=heuristic", "random"], 8, 5) > 0
+    assert play_deals("bazar-blot", ["pimc:samples=2,bidding=pimc,bid_samples=1", "heuristic"], 6, 3) > 0
+    assert play_deals("bazar-blot", ["pimc:samples=3", "random"], 8, 5) > 0
 
 
 def test_358_heuristic_plays_only_legal_actions_in_thousands_of_deals() -> None:
