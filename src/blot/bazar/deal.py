@@ -120,6 +120,8 @@ class Deal:
     raises :class:`IllegalAction` without changing anything when it is refused."""
 
     __slots__ = (
+        "_belote_pair",
+        "_keys",
         "_legal",
         "_undeclared",
         "belote_seat",
@@ -174,6 +176,8 @@ class Deal:
         self.summary: DealSummary | None = None
         self.score: DealScore | None = None
         self._legal = 0  # in play: the cards the seat to act may play (0 while it must declare)
+        self._keys = KEY[NT]  # in play: KEY[tix], the strength of each card (B-34)
+        self._belote_pair = 0  # in play: trump K and Q when one seat holds both (B-42)
         self._undeclared = 0  # seats still to say what they declare in the first trick
 
     # --- state -------------------------------------------------------------------------------
@@ -268,9 +272,8 @@ class Deal:
         hands[seat] ^= action.bit
         self.play.append(action)
         index = action.index
-        tix = self.tix
         if n:
-            keys = KEY[tix]
+            keys = self._keys
             if keys[index] > keys[trick[self.win_pos]] and (
                 index >> 4 == trick[0] >> 4 or keys[index] >= 100
             ):
@@ -278,7 +281,7 @@ class Deal:
         else:
             self.win_pos = 0
         trick.append(index)
-        if seat == self.belote_seat and index >> 4 == tix and action.rank in (KING, QUEEN):
+        if action.bit & self._belote_pair:
             self.belotes.append((seat, action))
         if n == 3:
             self._end_trick()
@@ -287,7 +290,7 @@ class Deal:
         if self._undeclared and self.declared[seat] is None:
             self._legal = 0
         else:
-            self._legal = legal_mask(hands[seat], trick, self.win_pos, tix)
+            self._legal = legal_mask(hands[seat], trick, self.win_pos, self.tix)
 
     def _set_legal(self, seat: int) -> None:
         """B-31 … B-33 for the seat to act; nothing while it must first declare (B-43)."""
@@ -323,6 +326,7 @@ class Deal:
             self.is_over = True
             return
         self.tix = STRAIN_INDEX[self.contract.strain]
+        self._keys = KEY[self.tix]
         self.phase = Phase.PLAY
         self.options = [(), (), (), ()]  # a new list: copies made during the bidding share the old one
         for seat, hand in enumerate(self.dealt):
@@ -337,6 +341,7 @@ class Deal:
             for seat, hand in enumerate(self.dealt):
                 if hand & pair == pair:
                     self.belote_seat = seat
+                    self._belote_pair = pair
         self._set_legal(self.leader)
 
     def _declare(self, action: Declare) -> None:
