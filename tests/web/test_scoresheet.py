@@ -135,8 +135,11 @@ def test_a_whole_game_to_301_through_the_page_and_the_live_share_page(
     players = browser.new_context(locale="hy-AM", viewport={"width": 390, "height": 844})
     try:
         watch = players.new_page()
+        sent: list[str] = []
+        watch.on("request", lambda r: sent.append(f"{r.method} {r.url}"))
         watch.goto(share_url)
         watch.wait_for_selector("[data-testid=deal-row-9]")
+        assert not [r for r in sent if "/api/players" in r]  # a read-only page makes no player
         assert watch.inner_text("[data-testid=nav-scoresheet]") == "Դավթար"
         assert "Դավթար" in watch.inner_text("h2")
         assert totals(watch) == (300, 53)

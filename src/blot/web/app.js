@@ -102,7 +102,9 @@ async function api(method, path, body) {
   return data;
 }
 
-async function ensurePlayer() {
+// A player record is made on the first page that can act (the lobby, a table, the score sheets);
+// read-only pages (replays, a shared score sheet) use one only when this browser already has it.
+async function ensurePlayer(create = true) {
   if (me) return me;
   const token = store.getItem("blot.token");
   if (token) {
@@ -113,6 +115,7 @@ async function ensurePlayer() {
       store.removeItem("blot.token");
     }
   }
+  if (!me && !create) return null;
   if (!me) {
     const name = store.getItem("blot.name") || `${t("player")} ${Math.floor(100 + Math.random() * 900)}`;
     const made = await api("POST", "/api/players", { name });
@@ -180,9 +183,10 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/)/.test(path);
   let m;
   try {
-    await ensurePlayer();
+    await ensurePlayer(!readOnly);
   } catch (e) {
     toast(errorText(e.code, e.message));
   }
