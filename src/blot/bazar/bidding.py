@@ -49,6 +49,8 @@ class Contract(NamedTuple):
         return f"{self.level}{self.strain}{extra} by seat {self.declarer}"
 
 
+_CONTRA_STAGE: Final = Stage.CONTRA  # a module constant: cheaper than an enum lookup per call
+
 class Bidding:
     """Who calls next, which calls are legal, and the contract when it is over."""
 
@@ -109,7 +111,7 @@ class Bidding:
         return self.passes == 3
 
     def legal_calls(self) -> tuple[Call, ...]:
-        if self.stage is Stage.CONTRA:
+        if self.stage is _CONTRA_STAGE:
             return _AFTER_CONTRA
         if self.is_over:
             return ()
@@ -141,7 +143,7 @@ class Bidding:
         seat = self.to_act
         if self.is_over:
             return "the bidding is over"
-        if self.stage is Stage.CONTRA:
+        if self.stage is _CONTRA_STAGE:
             if call is PASS or call is REDOUBLE:
                 return None
             return f"after a contra seat {seat} may only redouble or pass (B-24)"
@@ -183,7 +185,7 @@ class Bidding:
         seat = self.to_act
         self.calls.append(call)
         self.callers.append(seat)
-        if self.stage is Stage.CONTRA:
+        if self.stage is _CONTRA_STAGE:
             self._after_contra(call)
             return
         if call is PASS:

@@ -62,7 +62,8 @@ class Phase(Enum):
     OVER = "over"
 
 
-_PLAY: Final = Phase.PLAY
+_PLAY: Final = Phase.PLAY  # hot paths compare with module constants, cheaper than enum lookups
+_BIDDING: Final = Phase.BIDDING
 #: B-42: the king and queen of each trump suit.
 BELOTE: Final = tuple((1 << (16 * s + KING)) | (1 << (16 * s + QUEEN)) for s in range(4))
 
@@ -253,7 +254,7 @@ class Deal:
             if not (h or d or c):
                 return s
             return s + h + d + c
-        if self.phase is Phase.BIDDING:
+        if self.phase is _BIDDING:
             return self.bidding.legal_calls()
         return ()
 
@@ -310,7 +311,7 @@ class Deal:
             if type(action) is not Declare:
                 raise IllegalAction(f"{action} is not a card: the bidding is over")
             self._declare(action)
-        elif self.phase is Phase.BIDDING:
+        elif self.phase is _BIDDING:
             if type(action) is not Call:
                 raise IllegalAction(f"{action} is not a call: the bidding is not over")
             self.bidding.apply(action)
