@@ -51,6 +51,7 @@ class Contract(NamedTuple):
 
 _CONTRA_STAGE: Final = Stage.CONTRA  # a module constant: cheaper than an enum lookup per call
 
+
 class Bidding:
     """Who calls next, which calls are legal, and the contract when it is over."""
 
