@@ -44,6 +44,16 @@ class Contract(NamedTuple):
     def team(self) -> int:
         return self.declarer % 2
 
+    def to_json(self) -> dict[str, object]:
+        """The ``contract`` object of FORMAT.md's replay output (the server's views use it too)."""
+        return {
+            "seat": self.declarer,
+            "team": self.team,
+            "level": self.level,
+            "strain": self.strain,
+            "multiplier": self.multiplier,
+        }
+
     def __str__(self) -> str:
         extra = {1: "", 2: " contra", 4: " redoubled"}[self.multiplier]
         return f"{self.level}{self.strain}{extra} by seat {self.declarer}"

@@ -494,15 +494,7 @@ class DealResult:
         return {
             "dealer": self.dealer,
             "void": self.void,
-            "contract": None
-            if c is None
-            else {
-                "seat": c.declarer,
-                "team": c.team,
-                "level": c.level,
-                "strain": c.strain,
-                "multiplier": c.multiplier,
-            },
+            "contract": None if c is None else c.to_json(),
             "tricks": list(self.tricks),
             "card_points": list(self.card_points),
             "declaration_points": list(self.declaration_points),

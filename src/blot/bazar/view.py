@@ -14,6 +14,7 @@ from blot.bazar.calls import Call
 from blot.bazar.deal import Action, Deal, DealResult, Phase, Trick
 from blot.bazar.declarations import Declaration
 from blot.bazar.rules import Rules
+from blot.bazar.tables import NT
 from blot.cards import CARDS, Card, cards_of
 
 
@@ -60,6 +61,12 @@ class BazarView:
     @property
     def team(self) -> int:
         return self.seat % 2
+
+    @property
+    def tix(self) -> int:
+        """The strain's index into the engine's tables: the trump suit, or NT (also before the
+        contract)."""
+        return NT if self.trump is None else self.trump
 
     @property
     def hand_cards(self) -> list[Card]:

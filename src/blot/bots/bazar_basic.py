@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from blot.bazar.bidding import Contract
 from blot.bazar.calls import CONTRA, PASS, Call
 from blot.bazar.deal import Action, Phase
 from blot.bazar.declarations import Declare, best_choice, choices
@@ -74,7 +73,7 @@ class BasicBot:
         if view.phase is Phase.BIDDING:
             return self._call(view, legal)
         if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, _tix(view.contract))
+            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
         return self._card(view, [a for a in legal if type(a) is Card])
 
     # --- bidding -----------------------------------------------------------------------------
@@ -111,7 +110,7 @@ class BasicBot:
     def _card(self, view: BazarView, legal: list[Card]) -> Card:
         if len(legal) == 1:
             return legal[0]
-        tix = _tix(view.contract)
+        tix = view.tix
         points, keys = POINTS[tix], KEY[tix]
         trick = view.trick
         if not trick:
@@ -153,7 +152,3 @@ class BasicBot:
             return aces[0]
         side = [c for c in legal if c.suit != tix] or legal
         return min(side, key=lambda c: (points[c.index], keys[c.index]))
-
-
-def _tix(contract: Contract | None) -> int:
-    return NT if contract is None else STRAIN_INDEX[contract.strain]

@@ -110,8 +110,7 @@ class HeuristicBot:
         if view.phase is Phase.BIDDING:
             return self.call(view, legal)
         if type(legal[0]) is Declare:
-            tix = NT if view.contract is None else STRAIN_INDEX[view.contract.strain]
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, tix)
+            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
         return self.card(view, [a for a in legal if type(a) is Card])
 
     # --- bidding -----------------------------------------------------------------------------

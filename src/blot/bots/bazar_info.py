@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from random import Random
 
 from blot.bazar.declarations import FOUR
-from blot.bazar.tables import ABOVE, KEY, NT, STRAIN_INDEX
+from blot.bazar.tables import ABOVE, KEY, NT
 from blot.bazar.view import BazarView
+from blot.bots.sampling import deal_rest
 from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, Suit, card, rank_mask
 
 
@@ -43,13 +44,9 @@ class Knowledge:
         return self.hidden & ~self.forbidden[seat] if seat != self.seat else self.known[seat]
 
 
-def tix_of(view: BazarView) -> int:
-    return NT if view.contract is None else STRAIN_INDEX[view.contract.strain]
-
-
 def infer(view: BazarView) -> Knowledge:
     """Read everything the view reveals."""
-    tix = tix_of(view)
+    tix = view.tix
     keys = KEY[tix]
     trump_mask = SUIT_MASKS[tix] if tix != NT else 0
     played = 0
@@ -122,7 +119,7 @@ def sample_hands(k: Knowledge, rng: Random, tries: int = 50) -> list[int] | None
     me = k.seat
     others = [s for s in range(4) if s != me]
     for _ in range(tries):
-        hands = [k.known[s] if s != me else k.known[me] for s in range(4)]
+        hands = list(k.known)
         taken = hands[0] | hands[1] | hands[2] | hands[3]
         ok = True
         for s, kind, rank in k.announced:
@@ -142,43 +139,17 @@ def sample_hands(k: Knowledge, rng: Random, tries: int = 50) -> list[int] | None
             taken |= chosen
         if not ok:
             continue
-        rest = [b for b in _bits(k.hidden & ~taken)]
         room = [k.sizes[s] - hands[s].bit_count() if s != me else 0 for s in range(4)]
         if any(r < 0 for r in room):
             continue
-        # most constrained cards first, in random order among equals
-        rng.shuffle(rest)
-        rest.sort(key=lambda b: sum(1 for s in others if not k.forbidden[s] & b))
-        for b in rest:
-            choices = [s for s in others if room[s] > 0 and not k.forbidden[s] & b]
-            if not choices:
-                ok = False
-                break
-            total = sum(room[s] for s in choices)
-            pick = rng.randrange(total)
-            for s in choices:
-                pick -= room[s]
-                if pick < 0:
-                    hands[s] |= b
-                    room[s] -= 1
-                    break
-        if ok:
+        if deal_rest(k.hidden & ~taken, others, hands, room, k.forbidden, rng):
             return hands
     return None
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def trick_state(view: BazarView) -> tuple[list[Card], int, int]:
     """The trick in progress: its cards, the position of the card winning it, the strain."""
-    tix = tix_of(view)
+    tix = view.tix
     keys = KEY[tix]
     cards = list(view.trick)
     win = 0

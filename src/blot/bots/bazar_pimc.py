@@ -38,7 +38,7 @@ from blot.bazar.scoring import DealSummary, score_deal
 from blot.bazar.tables import NT, STRAIN_INDEX
 from blot.bazar.view import BazarView
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
-from blot.bots.bazar_info import infer, sample_hands, tix_of
+from blot.bots.bazar_info import infer, sample_hands
 from blot.cards import DECK32, KING, QUEEN, Card
 from blot.protocol import View
 
@@ -96,7 +96,7 @@ class PimcBot:
                 return self.fallback.call(view, legal)
             return self.call(view, legal)
         if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, tix_of(view))
+            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
         cards = [a for a in legal if type(a) is Card]
         if len(cards) == 1:
             return cards[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
+from blot.bots.sampling import deal_rest
 from blot.cards import DECK52, SUIT_MASKS
 from blot.protocol import View
 from blot.three_five_eight import DealView, GameView
@@ -103,27 +104,6 @@ def sample_hands(k: TfeKnowledge, rng: Random, tries: int = 50) -> list[int] | N
         if any(r < 0 for r in room):
             return None
         taken = hands[0] | hands[1] | hands[2] | hands[3]
-        rest = []
-        mask = k.hidden & ~taken
-        while mask:
-            low = mask & -mask
-            rest.append(low)
-            mask ^= low
-        rng.shuffle(rest)
-        rest.sort(key=lambda b: sum(1 for s in slots if not k.forbidden[s] & b))
-        ok = True
-        for b in rest:
-            choices = [s for s in slots if room[s] > 0 and not k.forbidden[s] & b]
-            if not choices:
-                ok = False
-                break
-            pick = rng.randrange(sum(room[s] for s in choices))
-            for s in choices:
-                pick -= room[s]
-                if pick < 0:
-                    hands[s] |= b
-                    room[s] -= 1
-                    break
-        if ok:
+        if deal_rest(k.hidden & ~taken, slots, hands, room, k.forbidden, rng):
             return hands
     return None

@@ -9,9 +9,9 @@ from typing import Any
 
 from blot.bazar import Deal, Game, Phase, Rules, parse_call
 from blot.bazar.declarations import DECLARE_NONE, Declaration, Declare, parse_declaration
-from blot.cards import format_cards, parse_card, parse_cards
+from blot.cards import format_cards, parse_card
 from blot.errors import BlotError
-from blot.records.common import RecordError, check_type, require, string_list
+from blot.records.common import RecordError, check_type, read_hands, require, string_list
 
 GAME = "bazar-blot"
 
@@ -72,12 +72,7 @@ def replay(record: Mapping[str, Any]) -> BazarReplay:
 
 def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> None:
     where = f"deal {number}"
-    hands = []
-    for seat, text in enumerate(string_list(require(raw, "hands", list, where), f"{where}, hands")):
-        try:
-            hands.append(parse_cards(text))
-        except BlotError as e:
-            raise RecordError.at(number, "hands", str(e), seat + 1) from None
+    hands = read_hands(raw, number)
     try:
         deal = game.start_deal(hands)
     except BlotError as e:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from blot.cards import parse_cards
 from blot.errors import BlotError
 
 
@@ -85,3 +86,15 @@ _TYPE_NAMES = {
     bool: "true or false",
     type(None): "null",
 }
+
+
+def read_hands(raw: Mapping[str, Any], number: int) -> list[int]:
+    """Deal ``number``'s ``hands`` as card sets; a card that is not one names its hand."""
+    where = f"deal {number}"
+    hands = []
+    for seat, text in enumerate(string_list(require(raw, "hands", list, where), f"{where}, hands")):
+        try:
+            hands.append(parse_cards(text))
+        except BlotError as e:
+            raise RecordError.at(number, "hands", str(e), seat + 1) from None
+    return hands

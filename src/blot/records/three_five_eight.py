@@ -23,7 +23,7 @@ from typing import Any
 
 from blot.cards import format_cards, parse_card, parse_cards
 from blot.errors import BlotError
-from blot.records.common import RecordError, check_type, require, string_list
+from blot.records.common import RecordError, check_type, read_hands, require, string_list
 from blot.three_five_eight import Deal, Game, Phase, parse_call
 
 GAME = "3-5-8"
@@ -140,12 +140,7 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
 def _start(game: Game, number: int, raw: Mapping[str, Any]) -> Deal:
     """The deal's cards (T-2): three hands of 16 and a talon of 4 that are the 52 cards."""
     where = f"deal {number}"
-    hands = []
-    for seat, text in enumerate(string_list(require(raw, "hands", list, where), f"{where}, hands")):
-        try:
-            hands.append(parse_cards(text))
-        except BlotError as e:
-            raise RecordError.at(number, "hands", str(e), seat + 1) from None
+    hands = read_hands(raw, number)
     text = require(raw, "talon", str, where)
     try:
         talon = parse_cards(text)

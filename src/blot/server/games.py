@@ -296,15 +296,7 @@ class BazarKind(GameKind):
             "hand": None if seat is None else cards_json(v.hand),
             "hand_sizes": [8 - p for p in played],
             "calls": [{"seat": s, "call": str(call)} for s, call in v.calls],
-            "contract": None
-            if c is None
-            else {
-                "seat": c.declarer,
-                "team": c.team,
-                "level": c.level,
-                "strain": c.strain,
-                "multiplier": c.multiplier,
-            },
+            "contract": None if c is None else c.to_json(),
             "trump": None if c is None else c.strain,
             "must_declare": seat is not None and v.must_declare,
             "own_declarations": own,
