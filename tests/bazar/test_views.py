@@ -9,8 +9,9 @@ import pytest
 
 from blot.bazar import BazarView, Game, Phase, random_hands
 from blot.bazar.declarations import DECLARE_NONE
+from blot.bazar.tables import NT
 from blot.bazar.view import Announcement
-from blot.cards import parse_card
+from blot.cards import Suit, parse_card
 
 from .helpers import declare, fill, finish, new_deal, play, play_random_game, snapshot
 
@@ -156,3 +157,17 @@ def test_view_does_not_change_the_deal() -> None:
     for seat in range(4):
         deal.view(seat)
     assert snapshot(deal) == before
+
+
+@pytest.mark.parametrize(
+    ("calls", "tix"),
+    [
+        ("", NT),  # before the contract
+        ("8S pass pass pass", Suit.S.value),  # B-21: the bid's suit is trump
+        ("10NT pass pass pass", NT),  # no trump
+        ("9C contra pass pass", Suit.C.value),
+    ],
+)
+def test_b21_view_tix_is_the_trump_suit_or_nt(calls: str, tix: int) -> None:
+    deal = new_deal(random_hands(Random(5)), calls, dealer=3)
+    assert deal.view(0).tix == tix
