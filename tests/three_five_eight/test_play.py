@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blot.cards import SUIT_MASKS, Card, cards_of, parse_card, parse_cards
+from blot.cards import DECK52, SUIT_MASKS, Card, cards_of, parse_card, parse_cards
 from blot.errors import IllegalAction
 from blot.three_five_eight import (
     HEARTS,
@@ -16,7 +16,7 @@ from blot.three_five_eight import (
     legal_mask,
     winning_bit,
 )
-from blot.three_five_eight.play import SUIT_MASK_OF_INDEX
+from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple
 
 from .helpers import act, make_deal, to_play
 
@@ -235,3 +235,10 @@ def test_play_phase_refuses_a_call() -> None:
         deal.apply(PASS)
     assert str(refused.value) == "seat 0 must play a card now, and pass is not a card"
     assert deal == snapshot
+
+
+def test_card_tuple_lists_a_set_suit_by_suit_low_to_high() -> None:
+    assert card_tuple(DECK52) == tuple(cards_of(DECK52))
+    assert card_tuple(0) == ()
+    hand = parse_cards("AH 2H 5C 10S")
+    assert [str(c) for c in card_tuple(hand)] == ["10S", "2H", "AH", "5C"]

@@ -2,6 +2,12 @@
 
 Every call is a singleton whose ``str`` is its record notation (``pass``, ``10S``, ``12NT``,
 ``contra``, ``redouble``, ``sevens``).
+
+>>> from blot.bazar.calls import PASS, bid, parse_call
+>>> parse_call("10 h") is bid(10, "H"), str(parse_call("12nt")), parse_call("Pass") is PASS
+(True, '12NT', True)
+>>> bid(25, "S").describe()
+'25 spades (kapoot)'
 """
 
 from __future__ import annotations

@@ -4,6 +4,13 @@ and which team's declarations count.
 A *declaration* is a sequence of 3, 4 or 5 cards of one suit in natural order (terz, fifty,
 hundred) or the four cards of one rank. A seat declares a set of declarations that share no card
 (B-43); it may declare fewer than it holds, or none. Four 7s are never a declaration (B-25).
+
+>>> from blot.cards import parse_cards
+>>> hand = parse_cards("JH QH KH AH JS JD JC 7S")
+>>> [d.describe() for d in candidates(hand)]
+['four jacks', 'terz to the king of hearts', 'terz to the ace of hearts', 'fifty to the ace of hearts']
+>>> [str(option) for option in choices(hand)]  # the jack of hearts serves one declaration only
+['none', 'JS JH JD JC', 'KH QH JH', 'AH KH QH', 'JS JH JD JC, AH KH QH', 'AH KH QH JH']
 """
 
 from __future__ import annotations

@@ -3,6 +3,14 @@
 The engine scores every played deal by building a :class:`DealSummary` and calling
 :func:`score_deal`; a score sheet for a real table calls the same function with what the referee
 enters. There is no second copy of these rules anywhere.
+
+Team 0 bids 8 and takes 98 of the 162 card points; the same cards fail a bid of 10 (9 tens),
+and the defenders' belote counts for them:
+
+>>> score_deal(DealSummary(team=0, level=8, multiplier=1, card_points=(98, 64)))
+DealScore(made=True, points=(18, 6), tars_kapoot=False)
+>>> score_deal(DealSummary(team=0, level=10, multiplier=1, card_points=(98, 64), belote=(0, 2)))
+DealScore(made=False, points=(0, 28), tars_kapoot=False)
 """
 
 from __future__ import annotations

@@ -3,6 +3,13 @@
 Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate``, ``blot play``):
 ``basic``, ``random``, ``basic:boldness=1.5``. Each game lists its own bots; a bot's module is
 imported only when the bot is made.
+
+>>> from random import Random
+>>> from blot.bazar import Game
+>>> game = Game(rng=Random(1))
+>>> bot = make_bot("bazar-blot", "heuristic", Random(2))
+>>> bot.choose(game.view(game.to_act)) in game.legal_actions()
+True
 """
 
 from __future__ import annotations

@@ -1,5 +1,14 @@
 """Bazar Blot records (FORMAT.md): replay one through the rules, checking every step, and write
-any game played through the engine as a record that replays to the same result."""
+any game played through the engine as a record that replays to the same result.
+
+>>> from random import Random
+>>> from blot.bazar import Game
+>>> game, rng = Game(rng=Random(3)), Random(4)
+>>> while not game.is_over:
+...     game.apply(rng.choice(game.legal_actions()))
+>>> replay(record_of(game)).to_json()["totals"] == list(game.totals)
+True
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,18 @@ card (T-1, A K Q … 2), so "the trumps stronger than ``t``" is ``trumps & -(1 <
 and the strongest card of a set is its highest bit. Nothing here allocates. ``Deal.apply`` runs
 the same logic inlined (it is the hot path of every search); these functions are the reference
 that bots, the solver and the tests use, and the tests check that the two agree.
+
+Hearts led, spades trump: a seat with a heart must follow; a void seat that cannot beat the
+10S already in the trick may play any card (T-32); the trump takes the trick (T-34).
+
+>>> from blot.cards import SUIT_MASKS, Suit, format_cards, parse_cards
+>>> hearts, spades = SUIT_MASKS[Suit.H], SUIT_MASKS[Suit.S]
+>>> format_cards(legal_mask(parse_cards("3H 9S 5D"), hearts, parse_cards("KH"), spades))
+'3H'
+>>> format_cards(legal_mask(parse_cards("9S 2S 5D"), hearts, parse_cards("KH 10S"), spades))
+'2S 9S 5D'
+>>> format_cards(winning_bit(parse_cards("KH 10S AH"), hearts, spades))
+'10S'
 """
 
 from __future__ import annotations
