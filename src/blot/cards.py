@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and card sets as int bitmasks, and the RULES.md notation.
+"""Cards, suits, ranks and card sets as int bitmasks, and the docs/rules.md notation.
 
 A card is one of 52 singletons. Its ``index`` is ``suit * 16 + rank`` with ranks 2 … 14
 (J = 11, Q = 12, K = 13, A = 14), and its ``bit`` is ``1 << index``; a set of cards is the
@@ -24,7 +24,7 @@ from blot.errors import CardError
 
 
 class Suit(IntEnum):
-    """The four suits, in the order of RULES.md: spades, hearts, diamonds, clubs."""
+    """The four suits, in the order of docs/rules.md: spades, hearts, diamonds, clubs."""
 
     S = 0
     H = 1

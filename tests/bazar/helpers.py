@@ -1,6 +1,6 @@
 """Shared helpers for the Bazar Blot tests: deals built from card text, driving a deal, a deep
 snapshot of a state, and a small *reference model* of the rules written again from the text of
-RULES.md (B-10, B-12, B-31 … B-34, B-40 … B-45, B-50 … B-55, B-70) so that properties can check
+docs/rules.md (B-10, B-12, B-31 … B-34, B-40 … B-45, B-50 … B-55, B-70) so that properties can check
 the engine against an independent reading rather than against itself."""
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def _freeze(obj: Any, depth: int) -> Any:
     return (type(obj).__name__, tuple(fields))
 
 
-# --- a reference model of the rules, from the text of RULES.md ------------------------------------
+# --- a reference model of the rules, from the text of docs/rules.md -------------------------------
 
 #: B-10, high to low.
 TRUMP_STRENGTH = ["J", "9", "A", "10", "K", "Q", "8", "7"]

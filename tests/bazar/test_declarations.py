@@ -550,7 +550,7 @@ def stacked_hands(rng: Random) -> list[int]:
 def test_b44_b45_resolve_matches_the_rule_text(seed: int, ruleset: str) -> None:
     rng = Random(seed)
     # nt_four_nines stays 10 in classic: B-90 says classic no-trump four 9s are 10 while the
-    # engine lets the option apply there too; RULES.md does not settle which (see the report).
+    # engine lets the option apply there too; docs/rules.md does not settle which (see the report).
     nines = rng.choice([0, 10]) if ruleset == "league" else 10
     rules = Rules(ruleset=ruleset, nt_four_nines=nines)  # type: ignore[arg-type]
     hands = stacked_hands(rng)

@@ -1,4 +1,4 @@
-"""3-5-8 records and replay (FORMAT.md): round trips, the JSON contract, the one error line."""
+"""3-5-8 records and replay (docs/format.md): round trips, the JSON contract, the one error line."""
 
 from __future__ import annotations
 
@@ -284,7 +284,7 @@ def test_the_exchange_has_as_many_cards_as_t20_says(base_record: dict[str, Any])
 
 
 def test_the_first_counted_deal_has_no_exchange(base_record: dict[str, Any]) -> None:
-    """FORMAT.md's example shows ``"exchange": ["2C", "5D"]`` in a first deal; T-20 says the
+    """docs/format.md's example shows ``"exchange": ["2C", "5D"]`` in a first deal; T-20 says the
     exchange starts from the second counted deal, so such a record is refused."""
     record = copy.deepcopy(base_record)
     record["deals"][0]["exchange"] = ["2C", "5D"]

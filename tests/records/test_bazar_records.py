@@ -1,4 +1,4 @@
-"""Bazar Blot records and replay (FORMAT.md): round trips, the JSON contract, the one error line."""
+"""Bazar Blot records and replay (docs/format.md): round trips, the JSON contract, the one error line."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_a_record_may_stop_at_the_end_of_any_deal(base_record: dict[str, Any]) -
 
 
 def test_missing_declarations_key_means_each_seat_declares_its_best() -> None:
-    """FORMAT.md: without the key, every seat declares its best set."""
+    """docs/format.md: without the key, every seat declares its best set."""
     # Seat 0: a hundred to the ace of spades overlaps four jacks on JS; its best set is four
     # jacks (20) + terz A-K-Q of spades (2). Seat 2 (partner) holds A K Q and 10 9 8 of diamonds
     # (seat 0 has the jack): two terzes (4). Seat 1 holds a hundred to the ace of hearts, beaten

@@ -59,7 +59,7 @@ def add(client: Any, sheet: str, entry: dict[str, Any], status: int = 200) -> di
     return result
 
 
-# (entry, made, points): every branch with numbers worked by hand from RULES.md
+# (entry, made, points): every branch with numbers worked by hand from docs/rules.md
 WORKED = {
     # B-50, B-52: no contra, made: 10 + (16 - 6) + 2 declarations; the defenders (64 + 4) div 10 = 6
     "no contra made": (played(0, 10, "H", [98, 64], declaration_points=[2, 0]), True, [22, 6]),

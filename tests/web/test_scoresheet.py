@@ -77,7 +77,7 @@ def row(page: Any, n: int, testid: str) -> str:
     return str(page.inner_text(f"[data-testid=deal-row-{n}] [data-testid={testid}]"))
 
 
-# (deal, totals after it): worked by hand from RULES.md B-50 … B-55, B-70, B-72
+# (deal, totals after it): worked by hand from docs/rules.md B-50 … B-55, B-70, B-72
 GAME: list[tuple[dict[str, Any], tuple[int, int]]] = [
     # contra made: 2 x 10 + 16 + 2 (terz) for A; B keeps its belote
     (dict(team=0, level=10, strain="H", mult=2, cards=98, decl=(0, [2]), belote=1), (38, 2)),

@@ -1,4 +1,4 @@
-"""Bazar Blot (Armenian Blot, «Բազար բլոտ»): the pure rules, B-1 … B-91 of RULES.md.
+"""Bazar Blot (Armenian Blot, «Բազար բլոտ»): the pure rules, B-1 … B-91 of docs/rules.md.
 
 No I/O, no clock; randomness only through an injected ``random.Random``.
 """

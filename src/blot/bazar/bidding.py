@@ -45,7 +45,7 @@ class Contract(NamedTuple):
         return self.declarer % 2
 
     def to_json(self) -> dict[str, object]:
-        """The ``contract`` object of FORMAT.md's replay output (the server's views use it too)."""
+        """The ``contract`` object of docs/format.md's replay output (the server's views use it too)."""
         return {
             "seat": self.declarer,
             "team": self.team,

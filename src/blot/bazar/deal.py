@@ -430,7 +430,7 @@ class Deal:
         return view_of(self, seat)
 
     def best_declare(self, seat: int) -> Declare:
-        """The seat's best set of declarations (FORMAT.md), for records without ``declarations``."""
+        """The seat's best set of declarations (docs/format.md), for records without ``declarations``."""
         options = self.options[seat]
         return best_choice(options, self.rules, self.tix) if options else DECLARE_NONE
 
@@ -474,7 +474,7 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """A finished deal as FORMAT.md reports it; pairs are indexed by team."""
+    """A finished deal as docs/format.md reports it; pairs are indexed by team."""
 
     dealer: int
     void: bool
@@ -489,7 +489,7 @@ class DealResult:
     kapoot: int | None
 
     def to_json(self) -> dict[str, object]:
-        """The object of one deal in ``blot replay --json`` (FORMAT.md)."""
+        """The object of one deal in ``blot replay --json`` (docs/format.md)."""
         c = self.contract
         return {
             "dealer": self.dealer,

@@ -234,7 +234,7 @@ def _choices(held: tuple[Declaration, ...]) -> tuple[Declare, ...]:
 
 
 def best_choice(options: Sequence[Declare], rules: Rules, tix: int) -> Declare:
-    """The set a seat declares when it declares its best (FORMAT.md): the most points, then the
+    """The set a seat declares when it declares its best (docs/format.md): the most points, then the
     strongest declarations compared from the strongest down; equal strength goes to a trump-suit
     sequence."""
 

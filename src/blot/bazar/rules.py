@@ -17,7 +17,7 @@ class Rules:
     """Everything that varies between tables. ``league`` (the National Blot League's rulebook) is
     the default; ``classic`` (Wikipedia) changes only the declarations (B-90).
 
-    **Interpretation** (RULES.md does not settle it): ``nt_four_nines`` applies in both rulesets
+    **Interpretation** (docs/rules.md does not settle it): ``nt_four_nines`` applies in both rulesets
     (its default, 10, is also the classic value), and four 9s worth 0 keep their place in the
     B-44 order, so they still decide which team's declarations count."""
 

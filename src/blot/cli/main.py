@@ -38,7 +38,7 @@ def check_game(game: str) -> str:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (FORMAT.md).")],
+    file: Annotated[Path, typer.Argument(help="A game record, as docs/format.md specifies it.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Replay and check a game record, then print its result."""
@@ -222,7 +222,7 @@ def _safe_url(url: str) -> str:
 
 @app.command()
 def solve(
-    file: Annotated[Path, typer.Argument(help="A Bazar Blot record (FORMAT.md).")],
+    file: Annotated[Path, typer.Argument(help="A Bazar Blot record, as docs/format.md specifies it.")],
     deal: Annotated[int, typer.Option("--deal", help="Which deal, counting from 1.")] = 1,
     after: Annotated[int, typer.Option("--after", help="Solve after this many cards of its play.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

@@ -80,7 +80,7 @@ def _print_358(data: dict[str, Any], players: list[str] | None, console: Console
 
 
 def tfe_sheet(deals: list[dict[str, Any]], names: list[str], title: str | None = None) -> Table:
-    """The score table of a 3-5-8 game (FORMAT.md deal objects): one row per deal, void deals
+    """The score table of a 3-5-8 game (docs/format.md deal objects): one row per deal, void deals
     included but not numbered among the nine counted ones; per seat its tricks against its
     target, its score in the deal and its running total."""
     table = Table(title=title, caption="tricks/target  score (total) · score = tricks - target (T-40)")

@@ -1,4 +1,4 @@
-"""Game records (FORMAT.md): read one, replay it through the rules, write one.
+"""Game records (docs/format.md): read one, replay it through the rules, write one.
 
 >>> from blot.records import replay_record
 >>> replay_record({"game": "bazar-blot", "deals": []}).to_json()["totals"]

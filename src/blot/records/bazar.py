@@ -1,4 +1,4 @@
-"""Bazar Blot records (FORMAT.md): replay one through the rules, checking every step, and write
+"""Bazar Blot records (docs/format.md): replay one through the rules, checking every step, and write
 any game played through the engine as a record that replays to the same result.
 
 >>> from random import Random
@@ -33,7 +33,7 @@ class BazarReplay:
     players: list[str] | None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of FORMAT.md."""
+        """The ``blot replay --json`` object of docs/format.md."""
         g = self.game
         return {
             "game": GAME,
@@ -152,7 +152,7 @@ def _declare(game: Game, deal: Deal, number: int, seat: int, texts: list[str]) -
 
 
 def record_of(game: Game, players: list[str] | None = None, *, unfinished: bool = False) -> dict[str, Any]:
-    """The FORMAT.md record of ``game``: its finished deals (and the one in progress so far with
+    """The docs/format.md record of ``game``: its finished deals (and the one in progress so far with
     ``unfinished``; such a record is for people, not for ``blot replay``)."""
     deals = []
     for deal in game.deals:

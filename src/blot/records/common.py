@@ -1,5 +1,5 @@
 """What every game's records share: reading the JSON, typed checks of its parts, and the error
-that names the first broken step exactly as FORMAT.md writes it."""
+that names the first broken step exactly as docs/format.md writes it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""3-5-8 records (FORMAT.md): replay one through the rules, checking every step, and write any
+"""3-5-8 records (docs/format.md): replay one through the rules, checking every step, and write any
 game played through the engine as a record that replays to the same result.
 
 A deal of the record holds ``dealer``, ``hands`` (three strings of 16 cards), ``talon`` (4
@@ -28,7 +28,7 @@ from blot.three_five_eight import Deal, Game, Phase, parse_call
 
 GAME = "3-5-8"
 SEATS = 3
-#: The keys a void deal may hold only empty (FORMAT.md: it has no exchange, discard or play).
+#: The keys a void deal may hold only empty (docs/format.md: it has no exchange, discard or play).
 _PLAYED_KEYS = ("exchange", "discard", "play")
 
 
@@ -40,7 +40,7 @@ class TfeReplay:
     players: list[str] | None
 
     def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of FORMAT.md."""
+        """The ``blot replay --json`` object of docs/format.md."""
         return self.game.result.to_json()
 
 
@@ -209,7 +209,7 @@ def deal_record(deal: Deal) -> dict[str, Any]:
 
 
 def record_of(game: Game, players: list[str] | None = None, *, unfinished: bool = False) -> dict[str, Any]:
-    """The FORMAT.md record of ``game``: its finished deals (and the one in progress so far with
+    """The docs/format.md record of ``game``: its finished deals (and the one in progress so far with
     ``unfinished``; such a record is for people, not for ``blot replay``)."""
     record: dict[str, Any] = {"game": GAME}
     if players is not None:

@@ -103,7 +103,7 @@ class StoredSheet:
     def deal_result(self, number: int) -> dict[str, Any]:
         """What a change of deal ``number`` answers: that deal (``made``, ``points``, its
         ``entry``), then the game's ``totals``, ``finished``, ``winner``, ``match_score`` and
-        ``tars_kapoot`` (as FORMAT.md's replay output) and every deal with its running totals."""
+        ``tars_kapoot`` (as docs/format.md's replay output) and every deal with its running totals."""
         lines, standing = compute(self.sheet.entries, self.sheet.rules)
         line = lines[number - 1]
         return {

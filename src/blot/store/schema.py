@@ -3,7 +3,7 @@ and change them; a test checks that the migrations and these definitions agree.
 
 - ``players``: a name and the hash of the browser-held token (accounts come later).
 - ``tables``: one row per table: game, settings, status and a copy of its seats for listings;
-  ``record`` holds the FORMAT.md record once the game is over.
+  ``record`` holds the docs/format.md record once the game is over.
 - ``table_log``: the append-only log of every accepted change of a table (seats, start, the cards
   of each deal, every action). A table's state is the fold of its log through the rules engine.
 - ``scoresheets``: one row per score sheet (Davtar) of a real-table game: rules, team names, the

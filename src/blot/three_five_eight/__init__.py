@@ -1,4 +1,4 @@
-"""3-5-8 (Blato; "Sergeant Major" in English): the pure rules, T-1 … T-50 of RULES.md.
+"""3-5-8 (Blato; "Sergeant Major" in English): the pure rules, T-1 … T-50 of docs/rules.md.
 
 No I/O, no clock; randomness only through an injected ``random.Random``. Card sets are ints as
 in :mod:`blot.cards`; actions are :class:`~blot.three_five_eight.calls.Call` singletons (trump

@@ -73,7 +73,7 @@ CLUBS: Final = Call._make("C", Suit.C)
 NO_TRUMP: Final = Call._make("NT", None)
 PASS: Final = Call._make("pass", None)
 
-#: The five strains a seat may name, in the order of RULES.md.
+#: The five strains a seat may name, in the order of docs/rules.md.
 STRAINS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS, NO_TRUMP)
 #: Every call.
 CALLS: Final = (*STRAINS, PASS)

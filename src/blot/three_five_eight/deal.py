@@ -1,6 +1,6 @@
 """One deal of 3-5-8 (Blato): trump call, exchange, talon and discard, 16 tricks, scoring.
 
-A :class:`Deal` is the whole state of one deal and checks every action against RULES.md
+A :class:`Deal` is the whole state of one deal and checks every action against docs/rules.md
 T-1 … T-40. It knows about the rest of the game only what it is given: which seats may still
 pass (T-10) and the previous counted deal's result, which decides the exchange (T-20).
 
@@ -109,7 +109,7 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """A finished deal, indexed by seat (FORMAT.md). A void deal (three passes, T-10) has no
+    """A finished deal, indexed by seat (docs/format.md). A void deal (three passes, T-10) has no
     trump or caller and zero tricks and scores."""
 
     dealer: int
@@ -127,7 +127,7 @@ class DealResult:
     exchanged: int = 0
 
     def to_json(self) -> dict[str, object]:
-        """The object of one deal in ``blot replay --json`` (FORMAT.md)."""
+        """The object of one deal in ``blot replay --json`` (docs/format.md)."""
         return {
             "dealer": self.dealer,
             "void": self.void,

@@ -71,7 +71,7 @@ def game_winner(results: Sequence[DealResult]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A game so far, indexed by seat (FORMAT.md): every deal (void ones too), the totals of the
+    """A game so far, indexed by seat (docs/format.md): every deal (void ones too), the totals of the
     counted deals, and once nine are counted the winner."""
 
     deals: tuple[DealResult, ...]
@@ -80,7 +80,7 @@ class GameResult:
     winner: int | None
 
     def to_json(self) -> dict[str, object]:
-        """``blot replay --json`` for a 3-5-8 record (FORMAT.md)."""
+        """``blot replay --json`` for a 3-5-8 record (docs/format.md)."""
         return {
             "game": "3-5-8",
             "deals": [d.to_json() for d in self.deals],

@@ -105,7 +105,7 @@ async def start(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}/record", response_model=None)
 async def record(table_id: str, request: Request, download: bool = False) -> Any:
-    """The game's FORMAT.md record once the game is over (404 before)."""
+    """The game's docs/format.md record once the game is over (404 before)."""
     row = await asyncio.to_thread(hub_of(request).store.table, table_id)
     if row is None or row["record"] is None:
         raise Refused("not_found", "no finished game at this table")
