@@ -19,11 +19,11 @@ from random import Random
 
 
 def bazar_deals(rng: Random, n: int) -> int:
-    from blot.bazar import Deal, random_hands
+    from blot.bazar import Deal, random_deal
 
     random = rng.random
     for i in range(n):
-        deal = Deal(random_hands(rng), dealer=i % 4)
+        deal = Deal(random_deal(rng).hands, dealer=i % 4)
         while not deal.is_over:
             legal = deal.legal_actions()
             deal.apply(legal[int(random() * len(legal))])

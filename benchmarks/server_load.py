@@ -102,7 +102,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     import uvicorn
 
     from blot.server.app import UVICORN_WS, create_app
-    from blot.server.hub import Hub, ServerConfig
+    from blot.server.config import ServerConfig
+    from blot.server.hub import Hub
 
     folder = tempfile.mkdtemp(prefix="blot-load-")
     url = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"

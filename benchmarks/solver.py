@@ -24,12 +24,12 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=10, help="first-trick decisions timed per pimc bot")
     args = parser.parse_args()
 
-    from blot.bazar import PASS, Deal, bid, random_hands
+    from blot.bazar import PASS, Deal, bid, random_deal
     from blot.solver import COMPILED, Solver
 
     start = time.perf_counter()
     solver = Solver()
-    warm = Deal(random_hands(Random(-1)), dealer=3)
+    warm = Deal(random_deal(Random(-1)).hands, dealer=3)
     for call in (bid(8, "S"), PASS, PASS, PASS):
         warm.apply(call)
     solver.solve(warm)
@@ -38,7 +38,7 @@ def main() -> None:
     rng = Random(args.seed)
     times, nodes = [], []
     for i in range(args.deals):
-        deal = Deal(random_hands(rng), dealer=i % 4)
+        deal = Deal(random_deal(rng).hands, dealer=i % 4)
         strain = ("S", "H", "D", "C", "NT")[i % 5]
         for call in (bid(8, strain), PASS, PASS, PASS):
             deal.apply(call)
@@ -63,7 +63,7 @@ def main() -> None:
 
 
 def pimc_first_trick(decisions: int, seed: int) -> None:
-    from blot.bazar import PASS, Deal, bid, random_hands
+    from blot.bazar import PASS, Deal, bid, random_deal
     from blot.bots.bazar_pimc import PimcBot
     from blot.bots.tfe_pimc import PimcBot as TfePimcBot
     from blot.three_five_eight import Deal as TfeDeal
@@ -73,7 +73,7 @@ def pimc_first_trick(decisions: int, seed: int) -> None:
     bot = PimcBot(Random(seed))
     times, samples = [], []
     for i in range(decisions + 1):
-        deal = Deal(random_hands(rng), dealer=3)
+        deal = Deal(random_deal(rng).hands, dealer=3)
         for call in (bid(8, ("S", "H", "D", "C", "NT")[i % 5]), PASS, PASS, PASS):
             deal.apply(call)
         while deal.must_declare:

@@ -13,7 +13,7 @@ from blot.cards import (
     parse_cards,
     rank_mask,
 )
-from blot.errors import CardError
+from blot.errors import NotationError
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ def test_notation_is_read(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize("text", ["1H", "11S", "AX", "", "H", "10", "AAS", "ZZ"])
 def test_anything_else_is_refused_with_a_clear_message(text: str) -> None:
-    with pytest.raises(CardError, match=r"is not a card: write the rank"):
+    with pytest.raises(NotationError, match=r"is not a card: write the rank"):
         parse_card(text)
 
 
@@ -65,5 +65,5 @@ def test_sets_round_trip_and_refuse_repeats() -> None:
     mask = parse_cards("JH, 9H AH 10S")
     assert format_cards(mask) == "10S 9H JH AH"
     assert parse_cards(format_cards(mask)) == mask
-    with pytest.raises(CardError, match="appears twice"):
+    with pytest.raises(NotationError, match="appears twice"):
         parse_cards("AS TS 10S")

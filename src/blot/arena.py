@@ -26,9 +26,9 @@ from typing import Any
 
 from blot.bots import make_bot
 from blot.errors import BlotError
-from blot.protocol import Bot
-
-GAMES = ("bazar-blot", "3-5-8")
+from blot.game import Action, View
+from blot.games import GameSpec, spec
+from blot.play import deal_over, play, reset
 
 
 @dataclass
@@ -113,7 +113,7 @@ class ArenaResult:
                 "ci95": [round(lo, 3), round(hi, 3)],
                 "void_deals": self.void,
             }
-            if self.game == "bazar-blot":
+            if spec(self.game).contracts:
                 out["contracts"] = {
                     side: {"played": self.contracts[side][0], "made": self.contracts[side][1]}
                     for side in ("a", "b")
@@ -147,142 +147,109 @@ def _seed(seed: int, *parts: int) -> int:
 class _Timed:
     """A bot whose thinking time is added up."""
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.seconds = 0.0
 
-    def choose(self, view: Any) -> Any:
+    def choose(self, view: View) -> Action:
         t = time.perf_counter()
-        action = self.bot.choose(view)
+        action: Action = self.bot.choose(view)
         self.seconds += time.perf_counter() - t
         return action
 
     def reset(self) -> None:
-        reset: Callable[[], None] | None = getattr(self.bot, "reset", None)
-        if reset is not None:
-            reset()
+        reset([self.bot])
 
 
-def _bots(game: str, specs: list[str], seed: int) -> list[_Timed]:
-    return [_Timed(make_bot(game, spec, Random(_seed(seed, s)))) for s, spec in enumerate(specs)]
+def _bots(game: GameSpec, specs: list[str], seed: int) -> list[_Timed]:
+    return [_Timed(make_bot(game, bot, Random(_seed(seed, s)))) for s, bot in enumerate(specs)]
 
 
-def _play(state: Any, bots: list[_Timed]) -> None:
-    for bot in bots:
-        bot.reset()
-    deal = state.deal
-    while not deal.is_over:
-        seat = state.to_act
-        state.apply(bots[seat].choose(state.view(seat)))
+def _sides(game: GameSpec, a: str, b: str, a_team: int) -> list[str]:
+    """Each seat's bot when A holds the seats of team ``a_team`` and B all the others."""
+    mine = game.teams[a_team]
+    return [a if s in mine else b for s in range(game.seats)]
 
 
-def bazar_deal(a: str, b: str, seed: int, number: int) -> DealOutcome:
-    """Deal ``number`` of a run: the same cards at two tables, the sides swapped."""
-    from blot.bazar import Game, random_hands
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values)
 
-    rng = Random(_seed(seed, number))
-    hands = random_hands(rng)
-    dealer = number % 4
-    outcome = DealOutcome(0.0, 2)
+
+def duplicate_deal(game: str, a: str, b: str, seed: int, number: int) -> DealOutcome:
+    """Deal ``number`` of a run: the same cards and dealer at one table per team, A holding that
+    team's seats and B the others (Bazar Blot: two tables, the sides swapped; 3-5-8: three, A in
+    each seat in turn). A table's margin is the mean deal score of A's seats minus the mean of
+    B's; the deal's is the mean over its tables."""
+    game_spec = spec(game)
+    cards = game_spec.random_deal(Random(_seed(seed, number)))
+    dealer = number % game_spec.seats
+    tables = len(game_spec.teams)
+    outcome = DealOutcome(0.0, tables)
     total = 0.0
-    for table in range(2):
-        a_team = table  # table 0: A in seats 0 and 2; table 1: A in seats 1 and 3
-        specs = [a if s % 2 == a_team else b for s in range(4)]
-        bots = _bots("bazar-blot", specs, _seed(seed, number, table))
-        game = Game(dealer=dealer)
-        game.start_deal(hands)
-        _play(game, bots)
-        deal = game.deal
-        assert deal is not None
-        points = deal.points
-        total += points[a_team] - points[1 - a_team]
-        if deal.contract is None:
-            outcome.void += 1
-        else:
-            side = "a" if deal.contract.team == a_team else "b"
-            outcome.contracts[side][0] += 1
-            outcome.contracts[side][1] += bool(deal.score and deal.score.made)
+    for table in range(tables):
+        mine = game_spec.teams[table]
+        bots = _bots(game_spec, _sides(game_spec, a, b, table), _seed(seed, number, table))
+        state = game_spec.new_game(dealer=dealer)
+        state.start_deal(cards)
+        reset(bots)
+        play(state, bots, until=deal_over)
+        result = state.result.deals[-1]
+        points = result.seat_points
+        total += _mean([points[s] for s in mine]) - _mean(
+            [points[s] for s in range(game_spec.seats) if s not in mine]
+        )
+        _count_contract(outcome, result, mine)
         for s, bot in enumerate(bots):
-            outcome.seconds["a" if s % 2 == a_team else "b"] += bot.seconds
-    outcome.margin = total / 2
+            outcome.seconds["a" if s in mine else "b"] += bot.seconds
+    outcome.margin = total / tables
     return outcome
 
 
-def tfe_deal(a: str, b: str, seed: int, number: int) -> DealOutcome:
-    """Deal ``number`` of a 3-5-8 run: the same cards at three tables, A in each seat in turn."""
-    from blot.three_five_eight import Game, random_cards
-
-    rng = Random(_seed(seed, number))
-    hands, talon = random_cards(rng)
-    dealer = number % 3
-    outcome = DealOutcome(0.0, 3)
-    total = 0.0
-    for table in range(3):
-        specs = [a if s == table else b for s in range(3)]
-        bots = _bots("3-5-8", specs, _seed(seed, number, table))
-        game = Game(dealer=dealer)
-        game.start_deal(hands, talon)
-        _play(game, bots)
-        result = game.results[-1]
-        if result.void:
-            outcome.void += 1
-        scores = result.scores
-        others = [scores[s] for s in range(3) if s != table]
-        total += scores[table] - sum(others) / 2
-        for s, bot in enumerate(bots):
-            outcome.seconds["a" if s == table else "b"] += bot.seconds
-    outcome.margin = total / 3
-    return outcome
+def _count_contract(outcome: DealOutcome, result: Any, mine: tuple[int, ...]) -> None:
+    """A void deal, or the side whose contract it was and whether it was made (Bazar Blot)."""
+    if result.void:
+        outcome.void += 1
+        return
+    contract = getattr(result, "contract", None)
+    if contract is not None:
+        side = "a" if contract.declarer in mine else "b"
+        outcome.contracts[side][0] += 1
+        outcome.contracts[side][1] += bool(result.made)
 
 
 def game_pair(game: str, a: str, b: str, seed: int, number: int) -> tuple[int, int, float, float]:
-    """Full games for ``--games``: Bazar Blot plays game ``number`` with A as team 0 or 1 by its
-    parity, on the seed of its pair; 3-5-8 puts A in seat ``number % 3``. Returns (A won,
-    games, A's and B's thinking seconds)."""
-    from blot.simulate import new_game
-
-    if game == "bazar-blot":
-        a_team = number % 2
-        specs = [a if s % 2 == a_team else b for s in range(4)]
-        state = new_game(game, Random(_seed(seed, number // 2)), dealer=(number // 2) % 4)
-        bots = _bots(game, specs, _seed(seed, number))
-        mine = [s for s in range(4) if s % 2 == a_team]
-        while not state.is_over:
-            seat = state.to_act
-            state.apply(bots[seat].choose(state.view(seat)))
-        won = int(state.winner == a_team)
-    else:
-        a_seat = number % 3
-        specs = [a if s == a_seat else b for s in range(3)]
-        state = new_game(game, Random(_seed(seed, number // 3)), dealer=0)
-        bots = _bots(game, specs, _seed(seed, number))
-        mine = [a_seat]
-        while not state.is_over:
-            seat = state.to_act
-            state.apply(bots[seat].choose(state.view(seat)))
-        won = int(state.winner == a_seat)
+    """Full games for ``--games``: game ``number`` puts A on team ``number % teams`` (Bazar Blot:
+    the two games of a pair share their seed with the sides swapped; 3-5-8: A in each seat in
+    turn), the first dealer moving from pair to pair. Returns (A won, games, A's and B's
+    thinking seconds)."""
+    game_spec = spec(game)
+    teams = len(game_spec.teams)
+    a_team, pair = number % teams, number // teams
+    mine = game_spec.teams[a_team]
+    state = game_spec.new_game(dealer=pair % game_spec.seats, rng=Random(_seed(seed, pair)))
+    bots = _bots(game_spec, _sides(game_spec, a, b, a_team), _seed(seed, number))
+    reset(bots)
+    play(state, bots)
+    won = int(state.result.ranking()[mine[0]] == 0)
     a_sec = sum(bot.seconds for s, bot in enumerate(bots) if s in mine)
     b_sec = sum(bot.seconds for s, bot in enumerate(bots) if s not in mine)
     return won, 1, a_sec, b_sec
 
 
 def _deal_job(args: tuple[str, str, str, int, int]) -> DealOutcome:
-    game, a, b, seed, number = args
-    return bazar_deal(a, b, seed, number) if game == "bazar-blot" else tfe_deal(a, b, seed, number)
+    return duplicate_deal(*args)
 
 
 def _game_job(args: tuple[str, str, str, int, int]) -> tuple[int, int, float, float]:
-    game, a, b, seed, number = args
-    return game_pair(game, a, b, seed, number)
+    return game_pair(*args)
 
 
 def check(game: str, a: str, b: str, count: int) -> None:
-    if game not in GAMES:
-        raise BlotError(f"unknown game {game!r}: use bazar-blot or 3-5-8")
+    game_spec = spec(game)
     if count < 1:
         raise BlotError("play at least 1 deal or game")
-    for spec in (a, b):
-        make_bot(game, spec, Random(0))  # a bad name or setting fails here, before any play
+    for bot in (a, b):
+        make_bot(game_spec, bot, Random(0))  # a bad name or setting fails here, before any play
 
 
 def run(

@@ -20,7 +20,7 @@ from enum import IntEnum
 from random import Random
 from typing import Final
 
-from blot.errors import CardError
+from blot.errors import NotationError
 
 
 class Suit(IntEnum):
@@ -124,7 +124,7 @@ def card(suit: Suit, rank: int) -> Card:
     """The card of that suit and rank (2 … 14)."""
     found = CARDS[16 * suit + rank] if 2 <= rank <= 14 else None
     if found is None:
-        raise CardError(f"there is no rank {rank}")
+        raise NotationError(f"there is no rank {rank}")
     return found
 
 
@@ -158,7 +158,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_OF_TEXT.get(cleaned[-1]) or _SUIT_OF_TEXT.get(text.strip()[-1])
         if rank is not None and suit is not None:
             return card(suit, rank)
-    raise CardError(
+    raise NotationError(
         f"{text.strip()!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit "
         "(S, H, D, C), e.g. 10H or AS"
     )
@@ -170,7 +170,7 @@ def parse_cards(text: str) -> int:
     for word in text.replace(",", " ").split():
         bit = parse_card(word).bit
         if mask & bit:
-            raise CardError(f"{word} appears twice")
+            raise NotationError(f"{word} appears twice")
         mask |= bit
     return mask
 

@@ -205,7 +205,7 @@ CASES: list[tuple[str, Callable[[], Deal], Action, str]] = [
         "text_instead_of_a_call",
         lambda: new_deal(HANDS, ""),
         "pass",  # type: ignore[arg-type]
-        "the text 'pass' is not an action: read it with parse_call or parse_card first",
+        "the text 'pass' is not an action: read it with parse_action first",
     ),
     (
         "declare_after_first_trick",

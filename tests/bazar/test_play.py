@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from blot.bazar import Deal, Phase, random_hands
+from blot.bazar import Deal, Phase, random_deal
 from blot.bazar.declarations import DECLARE_NONE
 from blot.cards import Suit, cards_of, parse_card
 from blot.errors import IllegalAction
@@ -50,7 +50,9 @@ def test_b30_the_winner_of_each_trick_leads_the_next(seed: int) -> None:
     rng = Random(seed)
     dealer = rng.randrange(4)
     deal = finish(
-        new_deal(random_hands(rng), "9NT pass pass pass" if seed % 2 else "9D pass pass pass", dealer=dealer)
+        new_deal(
+            random_deal(rng).hands, "9NT pass pass pass" if seed % 2 else "9D pass pass pass", dealer=dealer
+        )
     )
     assert deal.tricks[0].leader == (dealer + 1) % 4
     for before, after in zip(deal.tricks, deal.tricks[1:], strict=False):
@@ -243,7 +245,7 @@ def _check_legal(
     expected = set(hand_text(deal, seat).split()) if legal == ANY else set(legal.split())
     assert set(texts(deal.legal_actions())) == expected
     trump = None if strain == "NT" else Suit[strain]
-    trick = deal.play[len(deal.tricks) * 4 :]
+    trick = deal.plays[len(deal.tricks) * 4 :]
     assert {c.text for c in spec_legal(deal.hands[seat], trick, trump)} == expected
     for card, message in refusals:
         refuse_card(deal, card, message)
@@ -340,18 +342,18 @@ def test_b31_to_b34_random_deals_match_the_rule_text() -> None:
     for seed in range(300):
         rng = Random(seed)
         strain = rng.choice(["S", "H", "D", "C", "NT"])
-        deal = new_deal(random_hands(rng), f"8{strain} pass pass pass", dealer=rng.randrange(4))
+        deal = new_deal(random_deal(rng).hands, f"8{strain} pass pass pass", dealer=rng.randrange(4))
         trump = None if strain == "NT" else Suit[strain]
         while not deal.is_over:
             ready(deal)
             seat = deal.to_act
             assert seat is not None
-            trick = deal.play[len(deal.tricks) * 4 :]
+            trick = deal.plays[len(deal.tricks) * 4 :]
             legal = deal.legal_actions()
-            assert set(legal) == spec_legal(deal.hands[seat], trick, trump), (seed, deal.play)
+            assert set(legal) == spec_legal(deal.hands[seat], trick, trump), (seed, deal.plays)
             before = len(deal.tricks)
             deal.apply(rng.choice(legal))
             if len(deal.tricks) > before:
                 t = deal.tricks[-1]
                 assert t.winner == (t.leader + spec_winner(t.cards, trump)) % 4
-        assert sorted(c.index for c in deal.play) == sorted(c.index for c in cards_of(sum(deal.dealt)))
+        assert sorted(c.index for c in deal.plays) == sorted(c.index for c in cards_of(sum(deal.dealt)))

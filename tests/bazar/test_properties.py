@@ -19,9 +19,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blot.bazar import PASS, Action, Deal, Game, Rules, random_hands
+from blot.bazar import PASS, Action, Deal, Game, Rules, random_deal
 from blot.bazar.declarations import Declaration, Declare
-from blot.bazar.view import BazarView
+from blot.bazar.view import DealView
 from blot.cards import DECK32, KING, QUEEN, Card, Suit, card, cards_of
 from blot.errors import IllegalAction
 
@@ -61,7 +61,7 @@ def check_deal(deal: Deal) -> None:
     assert r is not None and deal.is_over
     assert deal.dealt[0] | deal.dealt[1] | deal.dealt[2] | deal.dealt[3] == DECK32
     if r.void:
-        assert deal.play == [] and r.contract is None and r.made is None
+        assert deal.plays == () and r.contract is None and r.made is None
         assert r.points == r.tricks == r.card_points == r.declaration_points == r.belote == (0, 0)
         last = deal.calls[-1]
         assert last.kind == "sevens" or [c.kind for c in deal.calls] == ["pass"] * 4
@@ -70,7 +70,7 @@ def check_deal(deal: Deal) -> None:
     assert contract is not None and r.contract == contract
     trump = trump_of(deal)
     # every card once, each from the hand it was dealt to, in turn
-    assert len(deal.play) == 32 and {c.index for c in deal.play} == {c.index for c in cards_of(DECK32)}
+    assert len(deal.plays) == 32 and {c.index for c in deal.plays} == {c.index for c in cards_of(DECK32)}
     assert len(deal.tricks) == 8
     leader = (deal.dealer + 1) % 4
     card_points = [0, 0]
@@ -172,7 +172,7 @@ def test_random_games_follow_the_rules(seed: int) -> None:
 @given(seed=seeds)
 def test_legal_cards_are_those_of_the_rule_text(seed: int) -> None:
     rng = Random(seed)
-    deal = Deal(random_hands(rng), rng.randrange(4), random_rules(rng))
+    deal = Deal(random_deal(rng).hands, rng.randrange(4), random_rules(rng))
     while deal.phase.value == "bidding":
         deal.apply(choose(deal.legal_actions(), rng, 0.7))
     while not deal.is_over:
@@ -182,7 +182,7 @@ def test_legal_cards_are_those_of_the_rule_text(seed: int) -> None:
         else:
             seat = deal.to_act
             assert seat is not None
-            trick = deal.play[len(deal.tricks) * 4 :]
+            trick = deal.plays[len(deal.tricks) * 4 :]
             assert set(legal) == spec_legal(deal.hands[seat], trick, trump_of(deal))
         deal.apply(rng.choice(legal))
     check_deal(deal)
@@ -207,10 +207,10 @@ def _cards_in(obj: Any, found: list[Card], declarations: list[Declaration], dept
 
 
 def check_view(deal: Deal, seat: int) -> None:
-    v: BazarView = deal.view(seat)
+    v: DealView = deal.view(seat)
     assert v.seat == seat and v.hand == deal.hands[seat]
     played = 0
-    for c in deal.play:
+    for c in deal.plays:
         played |= c.bit
     shown = 0
     if deal.tricks:
@@ -232,7 +232,7 @@ def check_view(deal: Deal, seat: int) -> None:
     assert v.hand & ~deal.dealt[seat] == 0
     assert v.own_declarations == deal.declared[seat]
     assert v.legal == (tuple(deal.legal_actions()) if deal.to_act == seat else ())
-    assert [c.text for c in v.trick] == [c.text for c in deal.play[len(deal.tricks) * 4 :]]
+    assert [c.text for _, c in v.trick] == [c.text for c in deal.plays[len(deal.tricks) * 4 :]]
     assert list(v.tricks) == list(deal.tricks)
     assert list(v.belotes) == list(deal.belotes)
     for s, c in v.belotes:
@@ -248,7 +248,7 @@ def check_view(deal: Deal, seat: int) -> None:
 @given(seed=seeds)
 def test_views_never_show_another_seats_unplayed_card(seed: int) -> None:
     rng = Random(seed)
-    deal = Deal(random_hands(rng), rng.randrange(4), random_rules(rng))
+    deal = Deal(random_deal(rng).hands, rng.randrange(4), random_rules(rng))
     while True:
         for seat in range(4):
             check_view(deal, seat)
@@ -264,7 +264,7 @@ def test_views_never_show_another_seats_unplayed_card(seed: int) -> None:
 @given(seed=seeds)
 def test_random_illegal_actions_change_nothing(seed: int) -> None:
     rng = Random(seed)
-    deal = Deal(random_hands(rng), rng.randrange(4), random_rules(rng))
+    deal = Deal(random_deal(rng).hands, rng.randrange(4), random_rules(rng))
     while True:
         legal = list(deal.legal_actions())
         if rng.random() < 0.3 or deal.is_over:
@@ -299,7 +299,7 @@ def _play_out(deal: Deal, rng: Random) -> list[Action]:
 @given(seed=seeds, stop=st.integers(0, 60))
 def test_copy_is_independent(seed: int, stop: int) -> None:
     rng = Random(seed)
-    deal = Deal(random_hands(rng), rng.randrange(4), random_rules(rng))
+    deal = Deal(random_deal(rng).hands, rng.randrange(4), random_rules(rng))
     for _ in range(stop):
         if deal.is_over:
             break
@@ -349,6 +349,6 @@ def test_copy_made_during_the_bidding_does_not_share_declaration_options() -> No
     before = snapshot(deal)
     twin = deal.copy()
     twin.apply(PASS)
-    assert twin.options[0] and deal.options[0] == ()
+    assert twin.declare_options(0) and deal.declare_options(0) == ()
     assert str(deal.best_declare(0)) == "none"
     assert snapshot(deal) == before

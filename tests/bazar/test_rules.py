@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from blot.bazar import Deal, Game, Rules, random_hands
+from blot.bazar import Deal, DealtCards, Game, Rules, random_deal
 from blot.bazar.declarations import DECLARE_NONE
 from blot.cards import parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction
@@ -82,7 +82,7 @@ def test_b91_every_option_is_part_of_a_games_record(rules: Rules) -> None:
 def test_b90_classic_changes_only_the_declarations(seed: int) -> None:
     """The same deal with the same calls and cards, nobody declaring: league and classic agree."""
     rng = Random(seed)
-    hands = random_hands(rng)
+    hands = random_deal(rng).hands
     dealer = rng.randrange(4)
     if any(h & parse_cards("7S 7H 7D 7C") == parse_cards("7S 7H 7D 7C") for h in hands):
         return  # B-25 differs by design
@@ -107,8 +107,8 @@ def test_b72_no_misdeal_can_be_dealt() -> None:
         Deal([good[0], good[1], good[2], good[2]])
     game = Game()
     with pytest.raises(BlotError):
-        game.start_deal(good[:3])
-    assert game.deals == []
+        game.start_deal(DealtCards(good[:3]))
+    assert game.deals == ()
 
 
 def test_b72_a_card_against_the_rules_is_refused_not_penalised() -> None:
@@ -118,4 +118,4 @@ def test_b72_a_card_against_the_rules_is_refused_not_penalised() -> None:
     with pytest.raises(IllegalAction):
         deal.apply(parse_card("JH"))
     assert snapshot(deal) == before
-    assert deal.card_points == [0, 0] and not deal.is_over
+    assert deal.card_points == (0, 0) and not deal.is_over

@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 
-from blot.bazar import PASS, Deal, Game, Phase, check_hands, parse_call, random_hands
+from blot.bazar import PASS, Deal, DealtCards, Game, Phase, check_hands, parse_call, random_deal
 from blot.cards import DECK32, SUIT_MASKS, Suit, cards_of, parse_card, parse_cards
 from blot.errors import BlotError
 
@@ -38,7 +38,7 @@ def test_b1_teams_are_seats_0_2_and_1_3(declarer: int) -> None:
     finish(deal)
     result = deal.result
     assert result is not None
-    won = deal.tricks_won
+    won = deal.tricks_taken
     assert result.tricks == (won[0] + won[2], won[1] + won[3])
     assert sum(result.tricks) == 8
 
@@ -63,16 +63,16 @@ def test_b2_the_deck_is_7_to_ace_of_four_suits() -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_b2_random_hands_deal_8_cards_to_each_seat(seed: int) -> None:
-    hands = random_hands(Random(seed))
+def test_b2_random_deal_deal_8_cards_to_each_seat(seed: int) -> None:
+    hands = random_deal(Random(seed)).hands
     assert len(hands) == 4
     assert [h.bit_count() for h in hands] == [8, 8, 8, 8]
     assert hands[0] | hands[1] | hands[2] | hands[3] == DECK32
     Deal(hands)  # accepted
 
 
-def test_b2_random_hands_vary_with_the_seed() -> None:
-    assert len({tuple(random_hands(Random(s))) for s in range(50)}) == 50
+def test_b2_random_deal_vary_with_the_seed() -> None:
+    assert len({tuple(random_deal(Random(s)).hands) for s in range(50)}) == 50
 
 
 @pytest.mark.parametrize(
@@ -124,12 +124,12 @@ def test_b3_first_dealer_is_seat_0_and_each_next_deal_the_next_seat() -> None:
 @pytest.mark.parametrize("first", [1, 2, 3])
 def test_b3_first_dealer_may_be_chosen(first: int) -> None:
     game = Game(dealer=first)
-    deal = game.start_deal(fill())
+    deal = game.start_deal(DealtCards(fill()))
     assert deal.dealer == first
     assert deal.to_act == (first + 1) % 4
     for _ in range(4):
         game.apply(PASS)  # a void deal (B-23)
-    assert game.start_deal(fill()).dealer == (first + 1) % 4
+    assert game.start_deal(DealtCards(fill())).dealer == (first + 1) % 4
 
 
 def test_b3_a_deal_is_bidding_then_eight_tricks_then_a_score() -> None:
@@ -259,7 +259,7 @@ def test_b12_card_points_of_a_trick(strain: str, trick: str, seat0: str, points:
 def test_b12_cards_total_152_and_last_trick_adds_10(strain: str) -> None:
     trump = None if strain == "NT" else Suit[strain]
     assert sum(spec_points(c, trump) for c in cards_of(DECK32)) == 152
-    deal = finish(new_deal(random_hands(Random(strain)), f"9{strain} pass pass pass"))
+    deal = finish(new_deal(random_deal(Random(strain)).hands, f"9{strain} pass pass pass"))
     assert sum(deal.card_points) == 162
     per_team = [0, 0]
     for trick in deal.tricks:

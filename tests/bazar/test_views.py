@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from blot.bazar import BazarView, Game, Phase, random_hands
+from blot.bazar import DealView, Game, GameView, Phase, random_deal
 from blot.bazar.declarations import DECLARE_NONE
 from blot.bazar.tables import NT
 from blot.bazar.view import Announcement
@@ -30,27 +30,41 @@ VIEW_FIELDS = [
     "announced",
     "shown",
     "declarations_team",
-    "trick_leader",
     "trick",
     "tricks",
-    "tricks_won",
+    "tricks_taken",
     "card_points",
     "belotes",
     "legal",
+    "best_declare",
     "result",
+]
+GAME_VIEW_FIELDS = [
+    "seat",
+    "rules",
+    "phase",
+    "to_act",
+    "dealer",
     "deal_number",
     "totals",
-    "history",
+    "results",
+    "finished",
+    "winner",
+    "match_score",
+    "tars_kapoot",
+    "deal",
+    "legal",
 ]
 
 
 def test_view_fields_are_pinned() -> None:
-    assert [f.name for f in dataclasses.fields(BazarView)] == VIEW_FIELDS
+    assert [f.name for f in dataclasses.fields(DealView)] == VIEW_FIELDS
+    assert [f.name for f in dataclasses.fields(GameView)] == GAME_VIEW_FIELDS
     assert [f.name for f in dataclasses.fields(Announcement)] == ["seat", "kind", "rank"]
 
 
 def test_view_during_bidding_own_hand_and_public_calls() -> None:
-    hands = random_hands(Random(3))
+    hands = random_deal(Random(3)).hands
     deal = new_deal(hands, "8S contra", dealer=3)
     for seat in range(4):
         v = deal.view(seat)
@@ -70,15 +84,14 @@ def test_view_in_play_hand_trick_and_legal_cards() -> None:
     for seat in range(4):
         v = deal.view(seat)
         assert v.hand == deal.hands[seat]
-        assert [c.text for c in v.trick] == ["7S", "8S"]
-        assert v.trick_seats() == [(0, parse_card("7S")), (1, parse_card("8S"))]
-        assert v.trick_leader == 0 and v.to_act == 2
+        assert v.trick == ((0, parse_card("7S")), (1, parse_card("8S")))
+        assert v.to_act == 2
         assert v.contract is not None and v.trump == 1
         assert v.legal == (tuple(deal.legal_actions()) if seat == 2 else ())
     play(deal, "9S 10S")
     v = deal.view(1)
-    assert v.trick == () and len(v.tricks) == 1 and v.trick_leader == 3
-    assert v.tricks_won == tuple(deal.tricks_won)
+    assert v.trick == () and len(v.tricks) == 1 and v.tricks[0].winner == v.to_act == 3
+    assert v.tricks_taken == tuple(deal.tricks_taken)
     assert v.card_points == (deal.card_points[0], deal.card_points[1])
 
 
@@ -139,20 +152,21 @@ def test_view_result_once_over_and_game_context() -> None:
     play_random_game(game, Random(22))
     assert game.deal is not None and game.deal.is_over
     v = game.view(2)
-    assert v.result == game.deal.result
-    assert v.deal_number == len(game.deals)
-    assert v.totals == game.totals
-    assert list(v.history) == [d.result for d in game.deals[:-1]]
+    assert v.deal is not None and v.deal.result == game.deal.result
+    assert v.deal_number == len(game.deals) and v.finished and v.winner == game.winner
+    assert v.totals == game.totals and v.match_score == game.match_score
+    assert list(v.results) == [d.result for d in game.deals]
+    assert v.legal == () and v.to_act is None
 
 
 def test_view_seat_out_of_range() -> None:
     deal = new_deal(fill())
-    with pytest.raises(ValueError, match="seat must be 0 to 3, not 4"):
+    with pytest.raises(ValueError, match="a seat is a number from 0 to 3, not 4"):
         deal.view(4)
 
 
 def test_view_does_not_change_the_deal() -> None:
-    deal = new_deal(random_hands(Random(5)), "9D pass pass pass")
+    deal = new_deal(random_deal(Random(5)).hands, "9D pass pass pass")
     before = snapshot(deal)
     for seat in range(4):
         deal.view(seat)
@@ -169,5 +183,5 @@ def test_view_does_not_change_the_deal() -> None:
     ],
 )
 def test_b21_view_tix_is_the_trump_suit_or_nt(calls: str, tix: int) -> None:
-    deal = new_deal(random_hands(Random(5)), calls, dealer=3)
+    deal = new_deal(random_deal(Random(5)).hands, calls, dealer=3)
     assert deal.view(0).tix == tix

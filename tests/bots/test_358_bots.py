@@ -8,10 +8,11 @@ from random import Random
 
 import pytest
 
-from blot.bots import bot_names, make_bot
+from blot.bots import make_bot
 from blot.bots.tfe_basic import BasicBot, hand_tricks
 from blot.cards import DECK52, SUIT_MASKS, Card, cards_of, parse_card, parse_cards
-from blot.protocol import Action, View
+from blot.game import Action, View
+from blot.games import spec
 from blot.simulate import Simulation, games_played
 from blot.three_five_eight import (
     HEARTS,
@@ -70,7 +71,7 @@ class Checked:
 
 @pytest.mark.parametrize("name", ["random", "basic", "basic:pass_margin=0"])
 def test_bots_only_choose_legal_actions_of_their_own_view(name: str) -> None:
-    assert set(bot_names("3-5-8")) >= {"random", "basic"}
+    assert set(spec("3-5-8").bot_names()) >= {"random", "basic"}
     rng = Random(name)
     for i in range(40 if name != "random" else 100):
         game = Game(dealer=i % 3, rng=Random(rng.getrandbits(32)))

@@ -6,13 +6,12 @@ from __future__ import annotations
 import gc
 import time
 from random import Random
-from typing import Any
 
 import pytest
 
 from blot.bazar import Deal as BazarDeal
 from blot.bazar import Game as BazarGame
-from blot.bazar import random_hands
+from blot.bazar import random_deal
 from blot.bots import make_bot
 from blot.bots.bazar_info import infer, sample_hands
 from blot.bots.bazar_pimc import PimcBot
@@ -20,7 +19,8 @@ from blot.bots.tfe_info import deal_view
 from blot.bots.tfe_info import infer as tfe_infer
 from blot.bots.tfe_info import sample_hands as tfe_sample
 from blot.cards import DECK32, DECK52
-from blot.simulate import play_game
+from blot.games import spec
+from blot.play import play as play_game
 from blot.three_five_eight import Deal as TfeDeal
 from blot.three_five_eight import Game as TfeGame
 
@@ -29,20 +29,15 @@ def play_deals(game: str, specs: list[str], deals: int, seed: int) -> int:
     """Play ``deals`` whole deals through the engine (``apply`` refuses any illegal action
     with IllegalAction, which fails the test). Returns the number of decisions taken."""
     rng = Random(seed)
-    seats = 4 if game == "bazar-blot" else 3
+    game_spec = spec(game)
+    seats = game_spec.seats
     bots = [make_bot(game, specs[s % len(specs)], Random(rng.getrandbits(32))) for s in range(seats)]
     decisions = 0
     for i in range(deals):
-        state: Any
-        if game == "bazar-blot":
-            state = BazarGame(dealer=i % 4)
-            state.start_deal(random_hands(rng))
-        else:
-            from blot.three_five_eight import random_cards
-
-            state = TfeGame(dealer=i % 3)
-            state.start_deal(*random_cards(rng))
+        state = game_spec.new_game(dealer=i % seats)
+        state.start_deal(game_spec.random_deal(rng))
         deal = state.deal
+        assert deal is not None
         while not deal.is_over:
             seat = state.to_act
             action = bots[seat].choose(state.view(seat))
@@ -128,7 +123,7 @@ def test_bazar_inferences_hold_for_the_real_deal_and_samples_respect_them() -> N
     rng = Random(12)
     checked = 0
     for g in range(40):
-        deal = BazarDeal(random_hands(rng), dealer=g % 4)
+        deal = BazarDeal(random_deal(rng).hands, dealer=g % 4)
         bots = [make_bot("bazar-blot", "heuristic", Random(s)) for s in range(4)]
         while not deal.is_over:
             seat = deal.to_act
@@ -186,7 +181,7 @@ def test_358_inferences_hold_for_the_real_deal_and_samples_respect_them() -> Non
 
 def test_pimc_settings_knob_and_first_trick_decision() -> None:
     """``samples`` sets the deals per decision; ``seconds`` stops sampling early."""
-    deal = BazarDeal(random_hands(Random(21)), dealer=3)
+    deal = BazarDeal(random_deal(Random(21)).hands, dealer=3)
     for call in ("8H", "pass", "pass", "pass"):
         from blot.bazar import parse_call
 

@@ -14,11 +14,11 @@ from rich.console import Console
 
 from blot.bots import make_bot
 from blot.cards import SUIT_SYMBOLS, Card, cards_of
-from blot.cli import play_358 as play_module
-from blot.cli.render import tfe_winner_text
+from blot.cli import three_five_eight as play_module
+from blot.cli.three_five_eight import tfe_winner_text
+from blot.play import play as play_game
 from blot.records import replay_record
 from blot.records.three_five_eight import record_of
-from blot.simulate import play_game
 from blot.three_five_eight import Game, Phase
 
 
@@ -222,7 +222,7 @@ def play_scripted(seed: int, seat: int, monkeypatch: pytest.MonkeyPatch) -> tupl
 
     monkeypatch.setattr(play_module.TfeTable, "run", run)
     console = Console(record=True, width=120, color_system=None)
-    play_module.play_358(seed, "basic", seat, ask=script, console=console)
+    play_module.play(seed, "basic", seat, ask=script, console=console)
     return script, console.export_text()
 
 
@@ -241,9 +241,9 @@ def test_play_a_whole_game_against_basic_bots(monkeypatch: pytest.MonkeyPatch) -
     ending = tfe_winner_text(game.result.to_json(), names).replace("You wins", "You win")
     assert f"Game over: {ending}." in text
     # refused input is explained and asked again
-    assert "'AS' is not a 3-5-8 call" in text and "'9X' is not a 3-5-8 call" in text
+    assert "and AS is not a call" in text and "'9X' is not a 3-5-8 action" in text
     assert "'ZZ' is not a card" in text and "only 4 more cards go back" in text
-    assert "'H' is not a card" in text and "'7Z' is not a card" in text
+    assert "and H is not a card" in text and "'7Z' is not a 3-5-8 action" in text
     assert "must follow" in text or "must trump" in text or "must play one" in text
 
 
@@ -293,7 +293,7 @@ def test_play_ends_cleanly_on_ctrl_c() -> None:
 
     console = Console(record=True, width=100, color_system=None)
     with pytest.raises(SystemExit) as e:
-        play_module.play_358(1, "basic", 0, ask=interrupt, console=console)
+        play_module.play(1, "basic", 0, ask=interrupt, console=console)
     assert e.value.code == 130
     assert "Goodbye" in console.export_text()
 

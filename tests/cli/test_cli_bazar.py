@@ -14,10 +14,10 @@ from rich.console import Console
 
 from blot.bazar import Game
 from blot.bots import make_bot
-from blot.cli import play_bazar as play_module
+from blot.cli import bazar as play_module
+from blot.play import play as play_game
 from blot.records import replay_record
 from blot.records.bazar import record_of
-from blot.simulate import play_game
 
 
 def blot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -178,7 +178,7 @@ def test_play_a_whole_game_against_basic_bots(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(play_module.BazarTable, "run", run)
     console = Console(record=True, width=120, color_system=None)
-    play_module.play_bazar(7, "basic", 0, ask=script, console=console)
+    play_module.play(7, "basic", 0, ask=script, console=console)
     text = console.export_text()
     game = script.table.game
     assert game.is_over
@@ -187,7 +187,7 @@ def test_play_a_whole_game_against_basic_bots(monkeypatch: pytest.MonkeyPatch) -
         "You and your partner win" in text or "The opponents win" in text
     )
     assert "Your hand: " in text and "Trick 1:" in text
-    assert "'AS AS' is not a call" in text or "is not a card" in text  # refused, explained, asked again
+    assert "'AS AS' is neither a call nor a card" in text  # refused, explained, asked again
 
 
 def test_play_quits_cleanly_on_quit_and_end_of_input() -> None:
@@ -203,6 +203,6 @@ def test_play_ends_cleanly_on_ctrl_c() -> None:
 
     console = Console(record=True, width=100, color_system=None)
     with pytest.raises(SystemExit) as e:
-        play_module.play_bazar(1, "basic", 0, ask=interrupt, console=console)
+        play_module.play(1, "basic", 0, ask=interrupt, console=console)
     assert e.value.code == 130
     assert "Goodbye" in console.export_text()

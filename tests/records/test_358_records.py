@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from blot.bots import make_bot
 from blot.cards import SUIT_MASKS, SUIT_NAMES, cards_of, format_cards, parse_card, parse_cards
+from blot.play import play as play_game
 from blot.records import RecordError, replay_record
 from blot.records.three_five_eight import record_of
-from blot.simulate import play_game
-from blot.three_five_eight import Game, Phase, parse_action, random_cards
+from blot.three_five_eight import Game, Phase, check_cards, parse_action, random_deal
 
 TOP_KEYS = ["game", "deals", "totals", "finished", "winner"]
 DEAL_KEYS = ["dealer", "void", "trump", "caller", "targets", "tricks", "scores"]
@@ -49,7 +49,7 @@ def replayed(record: dict[str, Any], until: tuple[int, str, int] | None = None) 
     before action ``position`` (from 1) of list ``key`` in deal ``number`` when ``until`` is set."""
     game = Game(record["deals"][0]["dealer"])
     for number, raw in enumerate(record["deals"], 1):
-        game.start_deal([parse_cards(h) for h in raw["hands"]], parse_cards(raw["talon"]))
+        game.start_deal(check_cards([parse_cards(h) for h in raw["hands"]], parse_cards(raw["talon"])))
         for key in ("calls", "exchange", "discard", "play"):
             texts = raw.get(key, [])
             if isinstance(texts, str):
@@ -143,15 +143,17 @@ def test_an_empty_record_is_an_unfinished_game() -> None:
 
 def void_then_counted() -> dict[str, Any]:
     """Deal 1 (dealer 0) void after three passes; deal 2, the same dealer, hearts by seat 1."""
-    hands, talon = random_cards(Random(3))
+    cards = random_deal(Random(3))
+    hands, talon = cards.hands, cards.talon
     void = {"dealer": 0, "hands": [format_cards(h) for h in hands], "talon": format_cards(talon)}
     void["calls"] = ["pass", "pass", "pass"]
     game = Game(0)
-    game.start_deal(void["hands"], void["talon"])
+    game.start_deal(check_cards(void["hands"], void["talon"]))
     for text in void["calls"]:
         game.apply(parse_action(text))
-    hands2, talon2 = random_cards(Random(4))
-    deal = game.start_deal(hands2, talon2)
+    cards = random_deal(Random(4))
+    hands2, talon2 = cards.hands, cards.talon
+    deal = game.start_deal(check_cards(hands2, talon2))
     game.apply(parse_action("H"))
     rng = Random(5)
     while not deal.is_over:

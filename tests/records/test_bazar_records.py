@@ -12,13 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from blot.bazar import Game, Rules
+from blot.bazar import DealtCards, Game, Rules
 from blot.bazar.deal import Phase
 from blot.bots import make_bot
 from blot.cards import SUIT_NAMES, cards_of, format_cards, parse_cards
+from blot.play import play as play_game
 from blot.records import RecordError, replay_record
 from blot.records.bazar import record_of
-from blot.simulate import play_game
 
 DEAL_KEYS = [
     "dealer",
@@ -129,7 +129,7 @@ def test_missing_declarations_key_means_each_seat_declares_its_best() -> None:
         "7D AC KC QC 10C 9C 8C 7C",
     ]
     game = Game(Rules(), 3)
-    deal = game.start_deal([parse_cards(h) for h in hands])
+    deal = game.start_deal(DealtCards([parse_cards(h) for h in hands]))
     for call in ("8C", "pass", "pass", "pass"):
         game.apply(next(a for a in deal.legal_actions() if str(a) == call))
     while not deal.is_over:
@@ -158,7 +158,7 @@ def find_revoke(record: dict[str, Any]) -> tuple[int, int, str, int, str]:
     holds another card it could wrongly play instead."""
     game = Game(Rules(), record["deals"][0]["dealer"])
     for number, raw in enumerate(record["deals"], 1):
-        deal = game.start_deal([parse_cards(h) for h in raw["hands"]])
+        deal = game.start_deal(DealtCards([parse_cards(h) for h in raw["hands"]]))
         for call in raw["calls"]:
             game.apply(next(a for a in deal.legal_actions() if str(a) == call))
         for i, text in enumerate(raw["play"], 1):
@@ -167,7 +167,7 @@ def find_revoke(record: dict[str, Any]) -> tuple[int, int, str, int, str]:
             seat = deal.to_act
             assert seat is not None
             if deal.trick and deal.phase is Phase.PLAY:
-                led = deal.trick[0] >> 4
+                led = int(deal.trick[0][1].suit)
                 hand = deal.hands[seat]
                 others = [c for c in cards_of(hand) if c.suit != led]
                 if hand & (0xFFFF << 16 * led) and others and led != deal.trump:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from blot.bazar import Game, Rules
 from blot.bots import make_bot
+from blot.play import play as play_game
 from blot.scoresheet import ScoreSheet, SheetError
-from blot.simulate import play_game
 
 
 def played(

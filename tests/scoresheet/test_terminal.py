@@ -15,8 +15,8 @@ from rich.console import Console
 
 from blot.cli.scoresheet import one_line, parse_bid, parse_cards, parse_decl, scoresheet
 from blot.errors import BlotError
-from blot.scoresheet import service
 from blot.store import Store
+from blot.store import scoresheets as service
 
 
 class Script:
@@ -139,7 +139,7 @@ def test_the_sheet_is_the_one_the_server_shows(tmp_path: Path) -> None:
         from fastapi.testclient import TestClient
 
     from blot.server.app import create_app
-    from blot.server.hub import ServerConfig
+    from blot.server.config import ServerConfig
 
     with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db}"))) as client:
         shown = client.get(f"/api/scoresheets/shared/{sheet.share_id}").json()

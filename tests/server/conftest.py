@@ -15,7 +15,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from blot.server.app import create_app
-from blot.server.hub import ServerConfig
+from blot.server.config import ServerConfig
 
 from .frames import check_shape
 

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from blot.cards import parse_cards
-from blot.server.games import kind_of
+from blot.game import AnyGame
+from blot.games import spec
 from blot.store import LogEntry
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
@@ -110,32 +111,35 @@ def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[st
     """What ``seat`` may know after event ``n``, by the rules: its own cards, every card played,
     and in 3-5-8 the talon once shown (T-22) and the cards of the exchange steps it took part in
     (T-20, T-21). Computed by replaying the log through the engine."""
-    kind = kind_of(game)
-    state: Any = None
+    game_spec = spec(game)
+    wire = game_spec.wire_module()
+    state: AnyGame | None = None
     known: set[str] = set()
     for entry in entries:
         if entry.seq > n:
             break
         p = entry.payload
         if entry.kind == "create":
-            state = kind.new_game(p["settings"])
+            settings = p["settings"]
+            state = game_spec.new_game(game_spec.rules(settings.get("ruleset"), settings.get("options")))
         elif entry.kind == "deal":
-            kind.start_deal(state, p)
+            assert state is not None
+            state.start_deal(game_spec.cards_from_json(p))
             known |= set(p["hands"][seat].split())
         elif entry.kind == "act":
-            before = kind.phase(state)
-            action = kind.decode(state, int(p["seat"]), p["action"])
+            assert state is not None
+            before = state.phase.value
+            action = wire.action_from_json(state, p["action"])
             state.apply(action)
             if before == "play":
                 known.add(str(action))
             elif before == "exchange":
-                e = state.deals[-1].exchanges[-1]
+                e = state.deals[-1].exchanges[-1]  # type: ignore[attr-defined]
                 if seat in (e.giver, e.receiver):
                     known |= {str(e.gift), str(e.returned)}
-            if game == "3-5-8" and state.deals[-1].phase.value in ("discard", "play", "over"):
-                deal = state.deals[-1]
-                if deal.trump is not None:
-                    known |= {c.text for c in _cards(deal.talon)}
+            deal: Any = state.deals[-1]
+            if game == "3-5-8" and deal.phase.value in ("discard", "play", "over") and deal.trump is not None:
+                known |= {c.text for c in _cards(deal.talon)}
     return known
 
 

@@ -11,7 +11,7 @@ from random import Random
 
 import pytest
 
-from blot.bazar import PASS, Deal, bid, random_hands
+from blot.bazar import PASS, Deal, bid, random_deal
 from blot.bazar.declarations import DECLARE_NONE
 from blot.bazar.play import legal_mask, trick_winner_pos
 from blot.bazar.tables import KEY, NT
@@ -25,7 +25,7 @@ STRAINS = ("S", "H", "D", "C", "NT")
 
 
 def start(rng: Random, strain: str) -> Deal:
-    deal = Deal(random_hands(rng), dealer=rng.randrange(4))
+    deal = Deal(random_deal(rng).hands, dealer=rng.randrange(4))
     for call in (bid(8, strain), PASS, PASS, PASS):
         deal.apply(call)
     return deal
@@ -40,7 +40,7 @@ def step(deal: Deal, action: object) -> None:
 def advance(deal: Deal, rng: Random, cards: int) -> Deal:
     while deal.must_declare:
         deal.apply(DECLARE_NONE)
-    while len(deal.play) < cards:
+    while len(deal.plays) < cards:
         step(deal, rng.choice(deal.legal_actions()))
     return deal
 
@@ -75,7 +75,7 @@ def test_solver_equals_brute_force_on_endgames_of_up_to_three_tricks(seed: int) 
             child = deal.copy()
             step(child, card)
             team0 = child.card_points[0] - deal.card_points[0] + brute(child)
-            assert value == (team0 if solution.team == 0 else remaining - team0), (card, deal.play)
+            assert value == (team0 if solution.team == 0 else remaining - team0), (card, deal.plays)
         assert max(solution.values.values()) == solution.points[solution.team]
 
 
@@ -108,11 +108,12 @@ def test_kernel_rules_agree_with_the_engine_on_every_position_of_sampled_deals()
                 deal.apply(DECLARE_NONE)
             seat = deal.to_act
             assert seat is not None
-            n = len(deal.trick)
-            for j, index in enumerate(deal.trick):
+            in_trick = [c.index for _, c in deal.trick]
+            n = len(in_trick)
+            for j, index in enumerate(in_trick):
                 tc[j] = COMPACT[tix][index]
-            win = deal.win_pos
-            mine = legal_mask(deal.hands[seat], deal.trick, win, tix)
+            win = trick_winner_pos(in_trick, KEY[tix]) if in_trick else 0
+            mine = legal_mask(deal.hands[seat], in_trick, win, tix)
             assert to_compact(mine, tix) == k.legal_moves(
                 to_compact(deal.hands[seat], tix), tc, n, n, win, trump
             )
@@ -121,7 +122,7 @@ def test_kernel_rules_agree_with_the_engine_on_every_position_of_sampled_deals()
             }  # type: ignore[union-attr]
             card = rng.choice(deal.legal_actions())
             if n == 3:
-                trick = [*deal.trick, card.index]  # type: ignore[union-attr]
+                trick = [*in_trick, card.index]  # type: ignore[union-attr]
                 pos = trick_winner_pos(trick, KEY[tix])
                 w = 0
                 for j in range(1, 4):
@@ -185,9 +186,10 @@ def test_a_search_horizon_estimates_within_the_points_left_and_is_exact_beyond_t
         left = 8 - len(deal.tricks)
         remaining = 162 - sum(deal.card_points)
         shallow = solver.solve(deal).values if left <= 3 else None
-        rough = solver.solve_cards(deal.hands, deal.trick, deal.leader, deal.tix, left, horizon=2)
+        in_trick = [c.index for _, c in deal.trick]
+        rough = solver.solve_cards(deal.hands, in_trick, deal.leader, deal.tix, left, horizon=2)
         assert set(rough.values) == set(deal.legal_actions())
         assert all(0 <= v <= remaining for v in rough.values.values())
-        full = solver.solve_cards(deal.hands, deal.trick, deal.leader, deal.tix, left, horizon=left)
+        full = solver.solve_cards(deal.hands, in_trick, deal.leader, deal.tix, left, horizon=left)
         assert full.values == solver.solve(deal).values
         assert shallow is None or shallow == full.values

@@ -10,7 +10,7 @@ from random import Random
 import pytest
 
 from blot.cards import parse_card
-from blot.errors import IllegalAction
+from blot.errors import IllegalAction, NotationError
 from blot.three_five_eight import (
     CALLS,
     CLUBS,
@@ -25,7 +25,7 @@ from blot.three_five_eight import (
     Phase,
     parse_action,
     parse_call,
-    random_cards,
+    random_deal,
     targets_for,
 )
 
@@ -62,14 +62,14 @@ def test_t10_call_text_is_exactly_the_record_notation() -> None:
 
 @pytest.mark.parametrize("text", ["X", "10H", "", "passs", "N T", "1NT", "contra"])
 def test_t10_anything_else_is_not_a_call(text: str) -> None:
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(NotationError) as refused:
         parse_call(text)
     assert str(refused.value) == f"{text.strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass"
 
 
 @pytest.mark.parametrize("text", ["X", "11H", "", "contra", "AS KS"])
 def test_parse_action_refuses_what_is_neither_card_nor_call(text: str) -> None:
-    with pytest.raises(IllegalAction, match="is not a 3-5-8 action: write a card such as 10H"):
+    with pytest.raises(NotationError, match="is not a 3-5-8 action: write a card such as 10H"):
         parse_action(text)
 
 
@@ -82,7 +82,8 @@ def test_parse_action_reads_cards() -> None:
     ("dealer", "targets", "first"), [(0, (3, 8, 5), 1), (1, (5, 3, 8), 2), (2, (8, 5, 3), 0)]
 )
 def test_t3_targets_by_dealer(dealer: int, targets: tuple[int, int, int], first: int) -> None:
-    hands, talon = random_cards(Random(dealer))
+    cards = random_deal(Random(dealer))
+    hands, talon = cards.hands, cards.talon
     deal = Deal(hands, talon, dealer)
     assert targets_for(dealer) == deal.targets == targets
     assert deal.first == first and deal.to_act == first  # T-10: the first seat calls first
@@ -90,7 +91,8 @@ def test_t3_targets_by_dealer(dealer: int, targets: tuple[int, int, int], first:
 
 
 def _deal(dealer: int = 0, may_pass: tuple[bool, bool, bool] = (True, True, True)) -> Deal:
-    hands, talon = random_cards(Random(11))
+    cards = random_deal(Random(11))
+    hands, talon = cards.hands, cards.talon
     return Deal(hands, talon, dealer, may_pass=may_pass)
 
 
@@ -158,12 +160,12 @@ def test_t10_three_passes_void_the_deal() -> None:
 def test_t10_pass_once_across_deals_of_a_game() -> None:
     rng = Random(3)
     game = Game(dealer=0)
-    game.start_deal(*random_cards(rng))
+    game.start_deal(random_deal(rng))
     act(game, "pass", "S")  # seat 1 passes, seat 2 names spades
     assert game.may_pass == (True, False, True)
     random_play(game, rng)  # the rest of deal 1
     assert game.counted == 1 and game.dealer == 1
-    game.start_deal(*random_cards(rng))
+    game.start_deal(random_deal(rng))
     assert game.to_act == 2 and PASS in game.legal_actions()
     act(game, "pass")
     assert game.to_act == 0 and PASS in game.legal_actions()
@@ -181,13 +183,13 @@ def test_t10_pass_once_across_deals_of_a_game() -> None:
 def test_t10_all_pass_redeal_by_the_same_dealer_is_not_counted() -> None:
     rng = Random(4)
     game = Game(dealer=2)
-    game.start_deal(*random_cards(rng))
+    game.start_deal(random_deal(rng))
     act(game, "pass", "pass", "pass")
-    assert game.phase is Phase.DEAL and game.to_act is None and game.deal is None
+    assert game.phase is Phase.DEAL and game.to_act is None and game.deal is not None and game.deal.is_void
     assert game.counted == 0 and game.dealer == 2 and game.totals == (0, 0, 0)
     assert [r.void for r in game.results] == [True]
     assert game.may_pass == (False, False, False)
-    deal = game.start_deal(*random_cards(rng))
+    deal = game.start_deal(random_deal(rng))
     assert deal.dealer == 2 and deal.targets == (8, 5, 3) and deal.to_act == 0
     assert deal.plan == ()  # still the first counted deal: no exchange (T-20)
     assert game.legal_actions() == STRAINS  # nobody may pass any more

@@ -18,7 +18,7 @@ from blot.three_five_eight import (
     Game,
     Phase,
     exchange_plan,
-    random_cards,
+    random_deal,
 )
 
 from .helpers import act, make_deal, random_play, result
@@ -170,14 +170,14 @@ def test_t22_exchange_comes_before_the_talon() -> None:
 def test_t20_after_a_void_deal_the_last_counted_deal_decides() -> None:
     rng = Random(21)
     game = Game(dealer=0)
-    game.start_deal(*random_cards(rng))
+    game.start_deal(random_deal(rng))
     act(game, "S")  # nobody passes in the first deal
     random_play(game, rng)
     first = game.results[0]
-    game.start_deal(*random_cards(rng))
+    game.start_deal(random_deal(rng))
     act(game, "pass", "pass", "pass")
     assert game.results[-1].void and game.dealer == 1
-    deal = game.start_deal(*random_cards(rng))
+    deal = game.start_deal(random_deal(rng))
     assert deal.plan == exchange_plan(first)
     act(game, SPADES.text if deal.plan else NO_TRUMP.text)
     for _ in deal.plan:

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from blot.cards import parse_card
-from blot.errors import CardError, IllegalAction
+from blot.errors import IllegalAction, SetupError
 from blot.three_five_eight import (
     COUNTED_DEALS,
     PASS,
@@ -18,9 +18,10 @@ from blot.three_five_eight import (
     Game,
     GameResult,
     Phase,
+    check_cards,
     game_winner,
     parse_action,
-    random_cards,
+    random_deal,
 )
 
 from .helpers import act, make_deal, random_play, result
@@ -151,7 +152,7 @@ def test_replay_a_game_from_what_a_record_holds() -> None:
     replay = Game(dealer=1)
     for record in records:
         assert replay.phase is Phase.DEAL and replay.dealer == record["dealer"]
-        deal = replay.start_deal(record["hands"], record["talon"])  # type: ignore[arg-type]
+        deal = replay.start_deal(check_cards(record["hands"], record["talon"]))  # type: ignore[arg-type]
         for key in ("calls", "exchange", "discard", "play"):
             for text in record[key]:  # type: ignore[attr-defined]
                 replay.apply(parse_action(text))
@@ -167,32 +168,32 @@ def test_game_without_generator_waits_for_cards() -> None:
     with pytest.raises(IllegalAction) as refused:
         game.apply(PASS)
     assert str(refused.value) == "no deal is in progress: the next deal's cards must be given first"
-    hands, talon = random_cards(Random(1))
-    with pytest.raises(CardError, match="seat 1 holds 15 cards, not 16"):
-        game.start_deal([hands[0], hands[1] & (hands[1] - 1), hands[2]], talon)
-    with pytest.raises(CardError, match="dealt twice"):
-        game.start_deal([hands[0], hands[0], hands[2]], talon)
+    cards = random_deal(Random(1))
+    hands, talon = cards.hands, cards.talon
+    with pytest.raises(SetupError, match="seat 1 holds 15 cards, not 16"):
+        game.start_deal(check_cards([hands[0], hands[1] & (hands[1] - 1), hands[2]], talon))
+    with pytest.raises(SetupError, match="dealt twice"):
+        game.start_deal(check_cards([hands[0], hands[0], hands[2]], talon))
     assert game.phase is Phase.DEAL
-    game.start_deal(hands, talon)
+    game.start_deal(check_cards(hands, talon))
     with pytest.raises(IllegalAction) as refused:
-        game.start_deal(hands, talon)
+        game.start_deal(check_cards(hands, talon))
     assert str(refused.value) == "the current deal is not over yet"
-    with pytest.raises(IllegalAction) as refused:
-        Game(rng=Random(1)).start_deal(hands, talon)
-    assert str(refused.value) == "this game shuffles and deals its own cards"
 
 
 def test_deal_accepts_cards_as_sets_text_or_cards() -> None:
-    hands, talon = random_cards(Random(2))
+    cards = random_deal(Random(2))
+    hands, talon = cards.hands, cards.talon
     from blot.cards import cards_of, format_cards
 
     as_text = Deal([format_cards(h) for h in hands], format_cards(talon))
     as_cards = Deal([cards_of(h) for h in hands], cards_of(talon))
     assert as_text == as_cards == Deal(hands, talon)
-    with pytest.raises(CardError, match="the talon holds 3 cards, not 4"):
+    with pytest.raises(SetupError, match="the talon holds 3 cards, not 4"):
         Deal(hands, talon & (talon - 1))
-    with pytest.raises(IllegalAction, match="the dealer must be a seat from 0 to 2, not 3"):
+    with pytest.raises(SetupError, match="the dealer must be a seat from 0 to 2, not 3") as bad:
         Deal(hands, talon, 3)
+    assert bad.value.field == "dealer"
 
 
 def test_game_result_json_has_the_format_keys() -> None:
@@ -226,9 +227,9 @@ def test_first_card_of_a_played_deal_is_refused_when_over() -> None:
 
 
 def test_deal_and_game_fit_the_shared_protocol() -> None:
-    from blot.protocol import State, View
+    from blot.game import View
 
-    states: list[State] = [Deal.random(Random(1)), Game(rng=Random(1))]
+    states: list[Deal | Game] = [Deal.random(Random(1)), Game(rng=Random(1))]
     for state in states:
         view: View = state.view(state.to_act or 0)
         assert view.legal == state.legal_actions()

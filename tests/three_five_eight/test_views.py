@@ -8,8 +8,9 @@ from random import Random
 import pytest
 
 from blot.cards import parse_card, parse_cards
-from blot.errors import IllegalAction
-from blot.three_five_eight import HEARTS, STRAINS, Exchange, Game, Phase, Trick
+from blot.errors import BlotError
+from blot.game import Trick
+from blot.three_five_eight import HEARTS, STRAINS, Exchange, Game, Phase
 
 from .helpers import act, make_deal, random_play, result
 
@@ -72,7 +73,7 @@ def test_game_view_holds_public_results_and_the_deal_view() -> None:
     assert v.deal is not None and v.deal.hand == game.deal.hand(2)  # type: ignore[union-attr]
     assert v.legal == (game.legal_actions() if game.to_act == 2 else ())
     assert v.counted == game.counted and not v.finished and v.winner is None
-    with pytest.raises(IllegalAction, match="a seat is 0, 1 or 2, not 3"):
+    with pytest.raises(BlotError, match="a seat is 0, 1 or 2, not 3"):
         game.view(3)
 
 

@@ -49,7 +49,7 @@ class LiveServer:
         import uvicorn
 
         from blot.server.app import UVICORN_WS, create_app
-        from blot.server.hub import ServerConfig
+        from blot.server.config import ServerConfig
 
         config = ServerConfig(db_url=f"sqlite:///{self.db}", **self.settings)
         self.app = create_app(config)

@@ -1,22 +1,15 @@
 """Bazar Blot (Armenian Blot, «Բազար բլոտ»): the pure rules, B-1 … B-91 of docs/rules.md.
 
-No I/O, no clock; randomness only through an injected ``random.Random``.
+No I/O, no clock; randomness only through an injected ``random.Random``. :class:`Game` and
+:class:`Deal` implement the game interface of :mod:`blot.game`.
 """
 
 from blot.bazar.bidding import Bidding, Contract, Stage
 from blot.bazar.calls import BIDS, CONTRA, PASS, REDOUBLE, SEVENS, Call, bid, parse_call
-from blot.bazar.deal import (
-    Action,
-    Deal,
-    DealResult,
-    Phase,
-    Trick,
-    check_hands,
-    random_hands,
-)
+from blot.bazar.deal import Deal
 from blot.bazar.declarations import Declaration, Declare, Outcome
-from blot.bazar.game import Game
-from blot.bazar.rules import Rules
+from blot.bazar.game import Game, GameResult
+from blot.bazar.rules import RULESETS, Rules
 from blot.bazar.scoring import (
     DealScore,
     DealSummary,
@@ -25,17 +18,29 @@ from blot.bazar.scoring import (
     match_score,
     score_deal,
 )
-from blot.bazar.view import Announcement, BazarView, view_of
+from blot.bazar.values import (
+    GAME_NAME,
+    SEATS,
+    Action,
+    DealResult,
+    DealtCards,
+    Phase,
+    check_hands,
+    random_deal,
+)
+from blot.bazar.view import Announcement, DealView, GameView
 
 __all__ = [
     "BIDS",
     "CONTRA",
+    "GAME_NAME",
     "PASS",
     "REDOUBLE",
+    "RULESETS",
+    "SEATS",
     "SEVENS",
     "Action",
     "Announcement",
-    "BazarView",
     "Bidding",
     "Call",
     "Contract",
@@ -43,21 +48,23 @@ __all__ = [
     "DealResult",
     "DealScore",
     "DealSummary",
+    "DealView",
+    "DealtCards",
     "Declaration",
     "Declare",
     "Game",
+    "GameResult",
+    "GameView",
     "Outcome",
     "Phase",
     "Rules",
     "Stage",
-    "Trick",
     "bid",
     "card_to_game_points",
     "check_hands",
     "game_winner",
     "match_score",
     "parse_call",
-    "random_hands",
+    "random_deal",
     "score_deal",
-    "view_of",
 ]

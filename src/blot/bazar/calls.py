@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from blot.cards import SUIT_NAMES, Suit
-from blot.errors import IllegalAction
+from blot.errors import NotationError
 
 #: Strains in the order they are listed: the four suits, then no trump.
 STRAINS: Final = ("S", "H", "D", "C", "NT")
@@ -81,7 +81,7 @@ def bid(level: int, strain: str) -> Call:
     """The bid of that level and strain."""
     found = _BY_TEXT.get(f"{level}{strain}")
     if found is None or not found.is_bid:
-        raise IllegalAction(f"{level}{strain} is not a bid: levels are 8 to 25 (or 30), strains S H D C NT")
+        raise NotationError(f"{level}{strain} is not a bid: levels are 8 to 25 (or 30), strains S H D C NT")
     return found
 
 
@@ -90,7 +90,7 @@ def parse_call(text: str) -> Call:
     cleaned = "".join(text.split()).upper()
     found = _BY_TEXT.get(cleaned) or _BY_TEXT.get(cleaned.lower())
     if found is None:
-        raise IllegalAction(
+        raise NotationError(
             f"{text.strip()!r} is not a call: write pass, contra, redouble, sevens or a bid such as "
             "10H or 12NT"
         )

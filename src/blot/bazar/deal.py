@@ -1,10 +1,12 @@
 """One deal of Bazar Blot: bidding, declarations in the first trick, eight tricks, scoring.
 
 >>> from random import Random
->>> from blot.bazar import Deal, random_hands
->>> deal = Deal(random_hands(Random(1)), dealer=3)
+>>> from blot.bazar import Deal, random_deal
+>>> deal = Deal(random_deal(Random(1)).hands, dealer=3)
 >>> deal.to_act, deal.phase.value
 (0, 'bidding')
+>>> deal.parse_action("8H"), deal.refusal(deal.parse_action("contra"))
+(Call('8H'), 'there is no bid to contra')
 >>> rng = Random(2)
 >>> while not deal.is_over:
 ...     deal.apply(rng.choice(deal.legal_actions()))
@@ -15,13 +17,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
-from random import Random
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final
 
 from blot.bazar.bidding import Bidding, Contract, Stage
-from blot.bazar.calls import Call
+from blot.bazar.calls import Call, parse_call
 from blot.bazar.declarations import (
     DECLARE_NONE,
     NO_DECLARATIONS,
@@ -37,50 +36,18 @@ from blot.bazar.play import legal_mask, refusal_reason
 from blot.bazar.rules import Rules
 from blot.bazar.scoring import DealScore, DealSummary, score_deal
 from blot.bazar.tables import KEY, LAST_TRICK, NT, POINTS, STRAIN_INDEX
-from blot.cards import (
-    DECK32,
-    KING,
-    QUEEN,
-    Card,
-    cards_of,
-    cards_tuple,
-    format_cards,
-    shuffled_bits,
-)
-from blot.errors import BlotError, IllegalAction
-from blot.protocol import Action as ProtocolAction
-
-if TYPE_CHECKING:
-    from blot.bazar.view import BazarView
+from blot.bazar.values import Action, DealResult, Phase, check_hands, void_result
+from blot.bazar.view import Announcement, DealView
+from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
+from blot.errors import BlotError, IllegalAction, NotationError, SetupError
+from blot.game import Trick
 
 DEFAULT_RULES: Final = Rules()
-
-
-class Phase(Enum):
-    BIDDING = "bidding"
-    PLAY = "play"
-    OVER = "over"
-
 
 _PLAY: Final = Phase.PLAY  # hot paths compare with module constants, cheaper than enum lookups
 _BIDDING: Final = Phase.BIDDING
 #: B-42: the king and queen of each trump suit.
 BELOTE: Final = tuple((1 << (16 * s + KING)) | (1 << (16 * s + QUEEN)) for s in range(4))
-
-
-Action = Call | Card | Declare
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards in playing order, who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-    def seat_of(self, position: int) -> int:
-        return (self.leader + position) % 4
-
 
 #: The cards of ranks 7 … A of one suit by their 8 bits (``legal_actions`` reads these).
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
@@ -88,94 +55,67 @@ _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
 )
 
 
-def random_hands(rng: Random) -> list[int]:
-    """Shuffle the 32 cards and deal 8 to each seat (B-2)."""
-    bits = shuffled_bits(DECK32, rng)
-    return [sum(bits[0:8]), sum(bits[8:16]), sum(bits[16:24]), sum(bits[24:32])]
-
-
-def check_hands(hands: Sequence[int]) -> tuple[int, ...]:
-    """Four hands of 8 distinct cards that together are the 32-card deck, or a BlotError."""
-    if (
-        len(hands) == 4
-        and hands[0] | hands[1] | hands[2] | hands[3] == DECK32
-        and hands[0].bit_count() == hands[1].bit_count() == hands[2].bit_count() == 8
-    ):
-        return tuple(hands)
-    if len(hands) != 4:
-        raise BlotError(f"a deal needs 4 hands, not {len(hands)}")
-    seen = 0
-    for seat, hand in enumerate(hands):
-        if hand & ~DECK32:
-            raise BlotError(f"seat {seat} holds {format_cards(hand & ~DECK32)}, not in the 32-card deck")
-        if hand.bit_count() != 8:
-            raise BlotError(f"seat {seat} holds {hand.bit_count()} cards, not 8")
-        if hand & seen:
-            raise BlotError(f"{format_cards(hand & seen)} dealt twice")
-        seen |= hand
-    return tuple(hands)
-
-
 class Deal:
     """The whole state of one deal. ``apply`` checks every action against the rules first and
-    raises :class:`IllegalAction` without changing anything when it is refused."""
+    raises :class:`IllegalAction` without changing anything when it is refused; ``refusal``
+    gives the same reason without applying. The state is read through read-only properties."""
 
     __slots__ = (
         "_belote_pair",
+        "_belote_seat",
+        "_belotes",
+        "_bidding",
+        "_card_points",
+        "_contract",
+        "_dealer",
+        "_dealt",
+        "_declared",
+        "_hands",
+        "_is_over",
         "_keys",
+        "_leader",
         "_legal",
+        "_options",
+        "_outcome",
+        "_phase",
+        "_plays",
+        "_rules",
+        "_score",
+        "_summary",
+        "_taken",
+        "_tix",
+        "_trick",
         "_undeclared",
-        "belote_seat",
-        "belotes",
-        "bidding",
-        "card_points",
-        "contract",
-        "dealer",
-        "dealt",
-        "declared",
-        "hands",
-        "is_over",
-        "leader",
-        "options",
-        "outcome",
-        "phase",
-        "play",
-        "rules",
-        "score",
-        "summary",
-        "tix",
-        "trick",
-        "tricks_won",
-        "win_pos",
-        "winners",
+        "_win_pos",
+        "_winners",
     )
 
     def __init__(self, hands: Sequence[int], dealer: int = 0, rules: Rules = DEFAULT_RULES) -> None:
-        if dealer not in range(4):
-            raise BlotError(f"dealer must be a seat from 0 to 3, not {dealer}")
-        self.rules = rules
-        self.dealer = dealer
-        self.dealt = check_hands(hands)
-        self.hands = list(self.dealt)
-        self.bidding = Bidding(rules, dealer, self.dealt)
-        self.phase = Phase.BIDDING
-        self.is_over = False
-        self.contract: Contract | None = None
-        self.tix = NT
-        self.leader = (dealer + 1) % 4  # B-30
-        self.trick: list[int] = []
-        self.win_pos = 0
-        self.winners: list[int] = []  # the winner of each completed trick
-        self.tricks_won = [0, 0, 0, 0]
-        self.card_points = [0, 0]
-        self.play: list[Card] = []
-        self.options: list[tuple[Declare, ...]] = [(), (), (), ()]
-        self.declared: list[tuple[Declaration, ...] | None] = [(), (), (), ()]
-        self.outcome: Outcome = NO_DECLARATIONS
-        self.belote_seat: int | None = None
-        self.belotes: list[tuple[int, Card]] = []
-        self.summary: DealSummary | None = None
-        self.score: DealScore | None = None
+        if not isinstance(dealer, int) or dealer not in range(4):
+            raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer}", "dealer")
+        self._rules = rules
+        self._dealer = dealer
+        self._dealt = check_hands(list(hands))
+        self._hands = list(self._dealt)
+        self._bidding = Bidding(rules, dealer, self._dealt)
+        self._phase = Phase.BIDDING
+        self._is_over = False
+        self._contract: Contract | None = None
+        self._tix = NT
+        self._leader = (dealer + 1) % 4  # B-30
+        self._trick: list[int] = []  # card indices of the trick in progress
+        self._win_pos = 0
+        self._winners: list[int] = []  # the winner of each completed trick
+        self._taken = [0, 0, 0, 0]
+        self._card_points = [0, 0]
+        self._plays: list[Card] = []
+        self._options: list[tuple[Declare, ...]] = [(), (), (), ()]
+        self._declared: list[tuple[Declaration, ...] | None] = [(), (), (), ()]
+        self._outcome: Outcome = NO_DECLARATIONS
+        self._belote_seat: int | None = None
+        self._belotes: list[tuple[int, Card]] = []
+        self._summary: DealSummary | None = None
+        self._score: DealScore | None = None
         self._legal = 0  # in play: the cards the seat to act may play (0 while it must declare)
         self._keys = KEY[NT]  # in play: KEY[tix], the strength of each card (B-34)
         self._belote_pair = 0  # in play: trump K and Q when one seat holds both (B-42)
@@ -184,43 +124,156 @@ class Deal:
     # --- state -------------------------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """The hands as dealt, as card sets."""
+        return self._dealt
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """The cards each seat holds now, as card sets."""
+        return tuple(self._hands)
+
+    def hand(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over
+
+    @property
+    def is_void(self) -> bool:
+        """Everybody passed, or four sevens were shown (B-23, B-25): the deal does not count."""
+        return self._bidding.stage is Stage.VOID
+
+    @property
     def to_act(self) -> int | None:
-        if self.phase is Phase.PLAY:
-            return (self.leader + len(self.trick)) % 4
-        if self.phase is Phase.BIDDING:
-            return self.bidding.to_act
+        if self._phase is _PLAY:
+            return (self._leader + len(self._trick)) % 4
+        if self._phase is _BIDDING:
+            return self._bidding.to_act
         return None
 
     @property
-    def void(self) -> bool:
-        return self.bidding.stage is Stage.VOID
+    def bidding(self) -> Bidding:
+        return self._bidding
 
     @property
-    def calls(self) -> list[Call]:
-        return self.bidding.calls
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(self._bidding.calls)
 
     @property
-    def tricks(self) -> list[Trick]:
-        """The completed tricks, in order."""
-        out = []
-        leader = (self.dealer + 1) % 4
-        for i, winner in enumerate(self.winners):
-            out.append(Trick(leader, tuple(self.play[4 * i : 4 * i + 4]), winner))
-            leader = winner
-        return out
+    def contract(self) -> Contract | None:
+        return self._contract
+
+    @property
+    def tix(self) -> int:
+        """The strain's index into the engine's tables: the trump suit, or NT (also before the
+        contract)."""
+        return self._tix
 
     @property
     def trump(self) -> int | None:
         """The trump suit index, None in a no-trump deal or before the contract."""
-        return None if self.tix == NT else self.tix
+        return None if self._tix == NT else self._tix
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick in progress."""
+        return self._leader
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs in playing order."""
+        leader = self._leader
+        return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(self._trick))  # type: ignore[misc]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        out = []
+        leader = (self._dealer + 1) % 4
+        plays = self._plays
+        for i, winner in enumerate(self._winners):
+            out.append(Trick(leader, tuple(plays[4 * i : 4 * i + 4]), winner))
+            leader = winner
+        return tuple(out)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that took each completed trick, first to last."""
+        return tuple(self._winners)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat."""
+        return tuple(self._taken)
+
+    @property
+    def team_tricks(self) -> tuple[int, int]:
+        won = self._taken
+        return (won[0] + won[2], won[1] + won[3])
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played to a trick, in order: the record's ``play`` list."""
+        return tuple(self._plays)
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points won so far by each team, the last trick's 10 included (B-12)."""
+        return (self._card_points[0], self._card_points[1])
+
+    @property
+    def declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
+        """What each seat declared in the first trick (``None``: not yet said)."""
+        return tuple(self._declared)
+
+    def declare_options(self, seat: int) -> tuple[Declare, ...]:
+        """The sets of declarations ``seat`` may choose from in the first trick (B-43); empty
+        when it has nothing to declare."""
+        return self._options[seat]
+
+    @property
+    def outcome(self) -> Outcome:
+        """Which team's declarations count, once the first trick is over (B-44)."""
+        return self._outcome
+
+    @property
+    def belote_seat(self) -> int | None:
+        return self._belote_seat
+
+    @property
+    def belotes(self) -> tuple[tuple[int, Card], ...]:
+        """The belote cards played so far, with their seats (B-42)."""
+        return tuple(self._belotes)
+
+    @property
+    def summary(self) -> DealSummary | None:
+        return self._summary
+
+    @property
+    def score(self) -> DealScore | None:
+        return self._score
 
     @property
     def must_declare(self) -> bool:
         """The seat to act is in the first trick and has not yet said what it declares."""
         return (
-            self.phase is Phase.PLAY
-            and not self.winners
-            and self.declared[(self.leader + len(self.trick)) % 4] is None
+            self._phase is Phase.PLAY
+            and not self._winners
+            and self._declared[(self._leader + len(self._trick)) % 4] is None
         )
 
     def copy(self) -> Deal:
@@ -228,25 +281,25 @@ class Deal:
         other = object.__new__(Deal)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
-        other.hands = self.hands.copy()
-        other.bidding = self.bidding if self.bidding.is_over else self.bidding.copy()
-        other.trick = self.trick.copy()
-        other.winners = self.winners.copy()
-        other.tricks_won = self.tricks_won.copy()
-        other.card_points = self.card_points.copy()
-        other.play = self.play.copy()
-        other.declared = self.declared.copy()
-        other.belotes = self.belotes.copy()
+        other._hands = self._hands.copy()
+        other._bidding = self._bidding if self._bidding.is_over else self._bidding.copy()
+        other._trick = self._trick.copy()
+        other._winners = self._winners.copy()
+        other._taken = self._taken.copy()
+        other._card_points = self._card_points.copy()
+        other._plays = self._plays.copy()
+        other._declared = self._declared.copy()
+        other._belotes = self._belotes.copy()
         return other
 
     # --- actions -----------------------------------------------------------------------------
 
     def legal_actions(self) -> Sequence[Action]:
         """The actions the seat to act may take now (empty when the deal is over)."""
-        if self.phase is _PLAY:
+        if self._phase is _PLAY:
             m = self._legal
             if not m:
-                return self.options[(self.leader + len(self.trick)) % 4]
+                return self._options[(self._leader + len(self._trick)) % 4]
             s = _SPADES[(m >> 7) & 255]
             h = _HEARTS[(m >> 23) & 255]
             d = _DIAMONDS[(m >> 39) & 255]
@@ -254,251 +307,300 @@ class Deal:
             if not (h or d or c):
                 return s
             return s + h + d + c
-        if self.phase is _BIDDING:
-            return self.bidding.legal_calls()
+        if self._phase is _BIDDING:
+            return self._bidding.legal_calls()
         return ()
 
-    def apply(self, action: ProtocolAction) -> None:
-        """Take ``action`` (a Call, Declare or Card) for the seat to act. Any object is taken,
-        so that a deal is a :class:`blot.protocol.State`; what is not an action now is refused."""
+    def parse_action(self, text: str) -> Action:
+        """Read ``text`` as the phase means it: a call during the bidding (``8H`` is a bid), else
+        a card (``8H`` is the eight of hearts); while the seat to act must declare, ``best``,
+        ``none`` or its declarations as cards (``KS QS JS, 7H 7D 7C 7S``). A card in the bidding
+        or a call in the play is read too, so that :meth:`refusal` can say why it is refused."""
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not text: write a call or a card in record notation")
+        if self._phase is _PLAY and self.must_declare:
+            declare = self._parse_declare(text)
+            if declare is not None:
+                return declare
+        first, second = (parse_call, parse_card) if self._phase is not _PLAY else (parse_card, parse_call)
+        try:
+            return first(text)
+        except BlotError:
+            pass
+        try:
+            return second(text)
+        except BlotError:
+            raise NotationError(f"{text.strip()!r} is neither a call nor a card") from None
+
+    def _parse_declare(self, text: str) -> Declare | None:
+        """``best``, ``none`` or a set of declarations written as cards, for the seat to act."""
+        seat = (self._leader + len(self._trick)) % 4
+        word = text.strip().lower()
+        if word == "best":
+            return self.best_declare(seat)
+        if word == "none":
+            return DECLARE_NONE
+        if "," not in text and len(text.split()) < 3:
+            return None  # a single card
+        try:
+            masks = sorted(parse_cards(part) for part in text.split(",") if part.strip())
+        except BlotError:
+            return None
+        for option in self._options[seat]:
+            if sorted(d.mask for d in option.declarations) == masks:
+                return option
+        raise IllegalAction(
+            f"seat {seat} cannot declare {text.strip()}: that is not a set of declarations it holds (B-43)"
+        )
+
+    def refusal(self, action: object) -> str | None:
+        """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
+        Nothing is changed."""
+        if type(action) is Card and action.bit & self._legal:
+            return None
+        if isinstance(action, str):
+            return f"the text {action!r} is not an action: read it with parse_action first"
+        if self._phase is _PLAY:
+            if type(action) is Card:
+                return self._card_refusal(action)
+            if type(action) is Declare:
+                return self._declare_refusal(action)
+            return f"{action} is not a card: the bidding is over"
+        if self._phase is _BIDDING:
+            if type(action) is not Call:
+                return f"{action} is not a call: the bidding is not over"
+            return self._bidding.refusal(action)
+        return "the deal is over"
+
+    def apply(self, action: object) -> None:
+        """Take ``action`` (a Call, Declare or Card) for the seat to act. Anything else, and any
+        action the rules do not allow now, raises :class:`IllegalAction` and changes nothing."""
         # ``_legal`` is empty outside the play, so one test tells a legal card.
         if type(action) is not Card or not action.bit & self._legal:
             self._apply_other(action)
             return
         # A legal card: the hot path of every search, written out in full.
-        trick = self.trick
+        trick = self._trick
         n = len(trick)
-        seat = (self.leader + n) & 3
-        hands = self.hands
+        seat = (self._leader + n) & 3
+        hands = self._hands
         hands[seat] ^= action.bit
-        self.play.append(action)
+        self._plays.append(action)
         index = action.index
         if n:
             keys = self._keys
-            if keys[index] > keys[trick[self.win_pos]] and (
+            if keys[index] > keys[trick[self._win_pos]] and (
                 index >> 4 == trick[0] >> 4 or keys[index] >= 100
             ):
-                self.win_pos = n
+                self._win_pos = n
         else:
-            self.win_pos = 0
+            self._win_pos = 0
         trick.append(index)
         if action.bit & self._belote_pair:
-            self.belotes.append((seat, action))
+            self._belotes.append((seat, action))
         if n == 3:
             self._end_trick()
             return
         seat = (seat + 1) & 3
-        if self._undeclared and self.declared[seat] is None:
+        if self._undeclared and self._declared[seat] is None:
             self._legal = 0
         else:
-            self._legal = legal_mask(hands[seat], trick, self.win_pos, self.tix)
+            self._legal = legal_mask(hands[seat], trick, self._win_pos, self._tix)
 
     def _set_legal(self, seat: int) -> None:
         """B-31 … B-33 for the seat to act; nothing while it must first declare (B-43)."""
-        if self._undeclared and self.declared[seat] is None:
+        if self._undeclared and self._declared[seat] is None:
             self._legal = 0
         else:
-            self._legal = legal_mask(self.hands[seat], self.trick, self.win_pos, self.tix)
+            self._legal = legal_mask(self._hands[seat], self._trick, self._win_pos, self._tix)
 
-    def _apply_other(self, action: ProtocolAction) -> None:
-        if isinstance(action, str):
-            raise IllegalAction(
-                f"the text {action!r} is not an action: read it with parse_call or parse_card first"
-            )
-        if self.phase is _PLAY:
-            if type(action) is Card:
-                raise IllegalAction(self._card_refusal(action))
-            if type(action) is not Declare:
-                raise IllegalAction(f"{action} is not a card: the bidding is over")
-            self._declare(action)
-        elif self.phase is _BIDDING:
-            if type(action) is not Call:
-                raise IllegalAction(f"{action} is not a call: the bidding is not over")
-            self.bidding.apply(action)
-            if self.bidding.is_over:
+    def _apply_other(self, action: object) -> None:
+        if self._phase is _BIDDING and type(action) is Call:
+            self._bidding.apply(action)  # checks the call itself (B-20 … B-26)
+            if self._bidding.is_over:
                 self._end_bidding()
-        else:
-            raise IllegalAction("the deal is over")
+            return
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        assert type(action) is Declare
+        seat = (self._leader + len(self._trick)) % 4
+        self._declared[seat] = action.declarations
+        self._undeclared -= 1
+        self._set_legal(seat)
 
     def _end_bidding(self) -> None:
-        self.contract = self.bidding.contract
-        if self.contract is None:
-            self.phase = Phase.OVER
-            self.is_over = True
+        self._contract = self._bidding.contract
+        if self._contract is None:
+            self._phase = Phase.OVER
+            self._is_over = True
             return
-        self.tix = STRAIN_INDEX[self.contract.strain]
-        self._keys = KEY[self.tix]
-        self.phase = Phase.PLAY
-        self.options = [(), (), (), ()]  # a new list: copies made during the bidding share the old one
-        for seat, hand in enumerate(self.dealt):
+        self._tix = STRAIN_INDEX[self._contract.strain]
+        self._keys = KEY[self._tix]
+        self._phase = Phase.PLAY
+        self._options = [(), (), (), ()]  # a new list: copies made during the bidding share the old one
+        for seat, hand in enumerate(self._dealt):
             if may_hold_declaration(hand):  # false for most hands, and cheap
                 options = choices(hand)
                 if len(options) > 1:
-                    self.options[seat] = options
-                    self.declared[seat] = None
+                    self._options[seat] = options
+                    self._declared[seat] = None
                     self._undeclared += 1
-        if self.tix != NT:
-            pair = BELOTE[self.tix]
-            for seat, hand in enumerate(self.dealt):
+        if self._tix != NT:
+            pair = BELOTE[self._tix]
+            for seat, hand in enumerate(self._dealt):
                 if hand & pair == pair:
-                    self.belote_seat = seat
+                    self._belote_seat = seat
                     self._belote_pair = pair
-        self._set_legal(self.leader)
+        self._set_legal(self._leader)
 
-    def _declare(self, action: Declare) -> None:
-        seat = (self.leader + len(self.trick)) % 4
-        if self.winners:
-            raise IllegalAction(f"seat {seat} may declare only in the first trick, before its card")
-        if not self.options[seat]:
-            raise IllegalAction(f"seat {seat} has nothing to declare")
-        if self.declared[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already said what it declares")
-        if action not in self.options[seat]:
-            raise IllegalAction(f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}")
-        self.declared[seat] = action.declarations
-        self._undeclared -= 1
-        self._set_legal(seat)
+    def _declare_refusal(self, action: Declare) -> str | None:
+        seat = (self._leader + len(self._trick)) % 4
+        if self._winners:
+            return f"seat {seat} may declare only in the first trick, before its card"
+        if not self._options[seat]:
+            return f"seat {seat} has nothing to declare"
+        if self._declared[seat] is not None:
+            return f"seat {seat} has already said what it declares"
+        if action not in self._options[seat]:
+            return f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}"
+        return None
 
     def _why_not(self, seat: int, action: Declare) -> str:
         used = 0
         for d in action.declarations:
-            if d.mask & ~self.dealt[seat]:
-                return f"it does not hold {format_cards(d.mask & ~self.dealt[seat])}"
+            if d.mask & ~self._dealt[seat]:
+                return f"it does not hold {format_cards(d.mask & ~self._dealt[seat])}"
             if d.mask & used:
                 return "a card may serve in only one declaration (B-43)"
             used |= d.mask
         return "that is not a set of declarations it holds"
 
     def _card_refusal(self, card: Card) -> str:
-        seat = (self.leader + len(self.trick)) % 4
-        hand = self.hands[seat]
+        seat = (self._leader + len(self._trick)) % 4
+        hand = self._hands[seat]
         if not hand & card.bit:
             return f"seat {seat} does not hold {card}"
-        if not self.winners and self.declared[seat] is None:
+        if not self._winners and self._declared[seat] is None:
             return f"seat {seat} must say what it declares before playing its first card"
-        return refusal_reason(seat, hand, self.trick, self.win_pos, self.tix, card.index)
+        return refusal_reason(seat, hand, self._trick, self._win_pos, self._tix, card.index)
 
     def _end_trick(self) -> None:
-        trick = self.trick
-        winner = (self.leader + self.win_pos) % 4
-        points = POINTS[self.tix]
+        trick = self._trick
+        winner = (self._leader + self._win_pos) % 4
+        points = POINTS[self._tix]
         gained = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-        winners = self.winners
+        winners = self._winners
         winners.append(winner)
-        self.tricks_won[winner] += 1
+        self._taken[winner] += 1
         done = len(winners)
         if done == 8:
             gained += LAST_TRICK
-        self.card_points[winner % 2] += gained
-        self.leader = winner
-        self.trick = []
-        self._legal = self.hands[winner]  # B-30: the winner leads, any card
+        self._card_points[winner % 2] += gained
+        self._leader = winner
+        self._trick = []
+        self._legal = self._hands[winner]  # B-30: the winner leads, any card
         if done == 1:
-            if any(self.declared):
-                self.outcome = resolve([d or () for d in self.declared], self.rules, self.tix, winner)
+            if any(self._declared):
+                self._outcome = resolve([d or () for d in self._declared], self._rules, self._tix, winner)
         elif done == 8:
             self._legal = 0
-            self._score()
+            self._score_deal()
 
-    def _score(self) -> None:
-        contract = self.contract
+    def _score_deal(self) -> None:
+        contract = self._contract
         assert contract is not None
         team = contract.team
-        won = self.tricks_won
+        won = self._taken
         kapoot = 0 if won[0] + won[2] == 8 else 1 if won[1] + won[3] == 8 else None
-        belote = (0, 0) if self.belote_seat is None else ((2, 0) if self.belote_seat % 2 == 0 else (0, 2))
-        self.summary = DealSummary(
+        belote = (0, 0) if self._belote_seat is None else ((2, 0) if self._belote_seat % 2 == 0 else (0, 2))
+        self._summary = DealSummary(
             team=team,
             level=contract.level,
             multiplier=contract.multiplier,
-            card_points=(self.card_points[0], self.card_points[1]),
+            card_points=(self._card_points[0], self._card_points[1]),
             kapoot=kapoot,
             declarer_alone=won[contract.declarer] == 8,
-            declaration_points=self.outcome.points,
+            declaration_points=self._outcome.points,
             belote=belote,
         )
-        self.score = score_deal(self.summary)
-        self.phase = Phase.OVER
-        self.is_over = True
+        self._score = score_deal(self._summary)
+        self._phase = Phase.OVER
+        self._is_over = True
 
-    # --- conveniences --------------------------------------------------------------------------
+    # --- views and results -----------------------------------------------------------------------
 
-    def view(self, seat: int) -> BazarView:
-        """What ``seat`` may know of this deal."""
-        from blot.bazar.view import view_of
-
-        return view_of(self, seat)
+    def view(self, seat: int) -> DealView:
+        """What ``seat`` may know of this deal: its own hand and everything public."""
+        if not isinstance(seat, int) or seat not in range(4):
+            raise BlotError(f"a seat is a number from 0 to 3, not {seat}")
+        announced: list[Announcement] = []
+        if self._phase is not Phase.BIDDING and self._contract is not None:
+            first = (self._dealer + 1) % 4
+            for i in range(4):
+                s = (first + i) % 4
+                ds = self._declared[s]
+                if ds:
+                    announced += [Announcement.of(s, d) for d in ds]
+        tricks = self.tricks
+        to_act = self.to_act
+        mine = to_act == seat
+        return DealView(
+            seat=seat,
+            rules=self._rules,
+            dealer=self._dealer,
+            phase=self._phase,
+            to_act=to_act,
+            hand=self._hands[seat],
+            calls=tuple(zip(self._bidding.callers, self._bidding.calls, strict=True)),
+            contract=self._contract,
+            trump=self.trump,
+            own_declarations=self._declared[seat],
+            announced=tuple(announced),
+            shown=self._outcome.counting if tricks else (),
+            declarations_team=self._outcome.team if tricks else None,
+            trick=self.trick,
+            tricks=tricks,
+            tricks_taken=tuple(self._taken),
+            card_points=self.card_points,
+            belotes=tuple(self._belotes),
+            legal=tuple(self.legal_actions()) if mine else (),
+            best_declare=self.best_declare(seat) if mine and self.must_declare else None,
+            result=self.result,
+        )
 
     def best_declare(self, seat: int) -> Declare:
-        """The seat's best set of declarations (docs/format.md), for records without ``declarations``."""
-        options = self.options[seat]
-        return best_choice(options, self.rules, self.tix) if options else DECLARE_NONE
+        """The seat's best set of declarations (docs/format.md), for records without
+        ``declarations``."""
+        options = self._options[seat]
+        return best_choice(options, self._rules, self._tix) if options else DECLARE_NONE
 
     def hand_cards(self, seat: int) -> list[Card]:
-        return cards_of(self.hands[seat])
+        return cards_of(self._hands[seat])
 
     @property
     def points(self) -> tuple[int, int]:
         """Game points per team for this deal (0, 0 until scored and for a void deal)."""
-        return self.score.points if self.score else (0, 0)
-
-    @property
-    def team_tricks(self) -> tuple[int, int]:
-        won = self.tricks_won
-        return (won[0] + won[2], won[1] + won[3])
+        return self._score.points if self._score else (0, 0)
 
     @property
     def result(self) -> DealResult | None:
         """The scored outcome, once the deal is over."""
-        if self.phase is not Phase.OVER:
+        if self._phase is not Phase.OVER:
             return None
-        if self.score is None or self.summary is None:
-            return DealResult(
-                self.dealer, True, None, (0, 0), (0, 0), (0, 0), (0, 0), None, (0, 0), False, None
-            )
-        s = self.summary
+        if self._score is None or self._summary is None:
+            return void_result(self._dealer)
+        s = self._summary
         return DealResult(
-            dealer=self.dealer,
+            dealer=self._dealer,
             void=False,
-            contract=self.contract,
+            contract=self._contract,
             tricks=self.team_tricks,
             card_points=s.card_points,
             declaration_points=s.declaration_points,
             belote=s.belote,
-            made=self.score.made,
-            points=self.score.points,
-            tars_kapoot=self.score.tars_kapoot,
+            made=self._score.made,
+            points=self._score.points,
+            tars_kapoot=self._score.tars_kapoot,
             kapoot=s.kapoot,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """A finished deal as docs/format.md reports it; pairs are indexed by team."""
-
-    dealer: int
-    void: bool
-    contract: Contract | None
-    tricks: tuple[int, int]
-    card_points: tuple[int, int]
-    declaration_points: tuple[int, int]
-    belote: tuple[int, int]
-    made: bool | None
-    points: tuple[int, int]
-    tars_kapoot: bool
-    kapoot: int | None
-
-    def to_json(self) -> dict[str, object]:
-        """The object of one deal in ``blot replay --json`` (docs/format.md)."""
-        c = self.contract
-        return {
-            "dealer": self.dealer,
-            "void": self.void,
-            "contract": None if c is None else c.to_json(),
-            "tricks": list(self.tricks),
-            "card_points": list(self.card_points),
-            "declaration_points": list(self.declaration_points),
-            "belote": list(self.belote),
-            "made": self.made,
-            "points": list(self.points),
-        }

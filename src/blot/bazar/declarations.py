@@ -33,7 +33,7 @@ from blot.cards import (
     parse_cards,
     rank_mask,
 )
-from blot.errors import IllegalAction
+from blot.errors import IllegalAction, NotationError
 
 TERZ, FIFTY, HUNDRED, FOUR = "terz", "fifty", "hundred", "four"
 SEQUENCE_KINDS: Final = {3: TERZ, 4: FIFTY, 5: HUNDRED}
@@ -248,13 +248,10 @@ def best_choice(options: Sequence[Declare], rules: Rules, tix: int) -> Declare:
 
 def parse_declaration(text: str, hand: int) -> Declaration:
     """Read a declaration written as its cards and check that ``hand`` holds it."""
-    try:
-        mask = parse_cards(text)
-    except ValueError as e:
-        raise IllegalAction(str(e)) from None
+    mask = parse_cards(text)
     found = _BY_MASK.get(mask)
     if found is None:
-        raise IllegalAction(
+        raise NotationError(
             f"{text} is not a declaration: a declaration is 3 to 5 cards in sequence in one suit "
             "or four cards of one rank other than 7"
         )

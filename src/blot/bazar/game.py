@@ -1,6 +1,7 @@
 """A game of Bazar Blot: deals until a team wins (B-3, B-70, B-71, B-55).
 
 >>> from random import Random
+from typing import Any
 >>> from blot.bazar import Game
 >>> game = Game(rng=Random(7))
 >>> moves = Random(8)
@@ -8,115 +9,241 @@
 ...     game.apply(moves.choice(game.legal_actions()))
 >>> game.winner in (0, 1), max(game.totals) >= 301 or game.tars_kapoot
 (True, True)
+>>> game.result.ranking() in ((0, 1, 0, 1), (1, 0, 1, 0))
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from random import Random
+from typing import Any
 
-from blot.bazar.deal import DEFAULT_RULES, Action, Deal, DealResult, random_hands
+from blot.bazar.deal import DEFAULT_RULES, Deal
 from blot.bazar.rules import Rules
 from blot.bazar.scoring import game_winner, match_score
-from blot.bazar.view import BazarView, view_of
-from blot.errors import BlotError, IllegalAction
-from blot.protocol import Action as ProtocolAction
+from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, Phase, random_deal
+from blot.bazar.view import GameView
+from blot.errors import BlotError, IllegalAction, SetupError
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A game so far (docs/format.md): every deal (void ones too), the totals, and once a team
+    has won the winner, the match score (B-71) and whether tars kapoot ended it (B-55)."""
+
+    deals: tuple[DealResult, ...]
+    totals: tuple[int, int]
+    finished: bool
+    winner: int | None
+    match_score: str | None
+    tars_kapoot: bool
+
+    def ranking(self) -> tuple[int, ...]:
+        """Each seat's place (B-70): 0 for the winning team's two seats, 1 for the others."""
+        if self.winner is None:
+            raise BlotError("the game is not finished: it has no ranking yet")
+        return tuple(0 if seat % 2 == self.winner else 1 for seat in range(SEATS))
+
+    def to_json(self) -> dict[str, Any]:
+        """``blot replay --json`` for a Bazar Blot record (docs/format.md)."""
+        return {
+            "game": GAME_NAME,
+            "deals": [r.to_json() for r in self.deals],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winner": self.winner,
+            "match_score": self.match_score,
+            "tars_kapoot": self.tars_kapoot,
+        }
 
 
 class Game:
     """Deals in turn, each dealt by the next seat (B-3). With ``rng`` the game deals the cards
-    itself; without one the caller gives each deal's hands to :meth:`start_deal` (replays)."""
+    itself; without one the caller gives each deal's cards to :meth:`start_deal` (replays, the
+    server's tables). The state is read through read-only properties."""
+
+    __slots__ = ("_deals", "_first_dealer", "_rng", "_rules", "_tars_kapoot", "_totals", "_winner")
+
+    seats = SEATS
 
     def __init__(self, rules: Rules = DEFAULT_RULES, dealer: int = 0, rng: Random | None = None) -> None:
-        if dealer not in range(4):
-            raise BlotError(f"dealer must be a seat from 0 to 3, not {dealer}")
-        self.rules = rules
-        self.first_dealer = dealer
-        self.rng = rng
-        self.deals: list[Deal] = []
-        self.totals = (0, 0)
-        self.winner: int | None = None
-        self.tars_kapoot = False
+        if not isinstance(dealer, int) or dealer not in range(SEATS):
+            raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer}", "dealer")
+        self._rules = rules
+        self._first_dealer = dealer
+        self._rng = rng
+        self._deals: list[Deal] = []
+        self._totals = (0, 0)
+        self._winner: int | None = None
+        self._tars_kapoot = False
         if rng is not None:
             self.start_deal()
 
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
     @property
     def deal(self) -> Deal | None:
-        """The deal in progress or the last one."""
-        return self.deals[-1] if self.deals else None
+        """The deal in progress, or the last one until the next is dealt."""
+        return self._deals[-1] if self._deals else None
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """Every deal of the game so far, void ones included, the current one last."""
+        return tuple(self._deals)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (the first dealer before the first deal)."""
+        return self._deals[-1].dealer if self._deals else self._first_dealer
 
     @property
     def next_dealer(self) -> int:
-        return (self.deals[-1].dealer + 1) % 4 if self.deals else self.first_dealer
+        return (self._deals[-1].dealer + 1) % SEATS if self._deals else self._first_dealer
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._totals
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team, once the game is over (B-70)."""
+        return self._winner
+
+    @property
+    def tars_kapoot(self) -> bool:
+        return self._tars_kapoot
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self._winner is not None
 
     @property
     def match_score(self) -> str | None:
-        return None if self.winner is None else match_score(self.totals, self.winner)
+        return None if self._winner is None else match_score(self._totals, self._winner)
 
     @property
-    def results(self) -> list[DealResult]:
-        return [r for d in self.deals if (r := d.result) is not None]
+    def results(self) -> tuple[DealResult, ...]:
+        """The finished deals, void ones included."""
+        return tuple(r for d in self._deals if (r := d.result) is not None)
 
-    def start_deal(self, hands: Sequence[int] | None = None) -> Deal:
-        """Deal the next deal: ``hands`` as given, or shuffled with the game's rng."""
+    @property
+    def result(self) -> GameResult:
+        return GameResult(
+            self.results, self._totals, self.is_over, self._winner, self.match_score, self._tars_kapoot
+        )
+
+    @property
+    def phase(self) -> Phase:
+        """``DEAL`` while the game waits for the next deal's cards, ``OVER`` at its end."""
         if self.is_over:
-            raise BlotError("the game is over")
-        if self.deals and not self.deals[-1].is_over:
-            raise BlotError("the current deal is not over")
-        if hands is None:
-            if self.rng is None:
-                raise BlotError("this game has no random source: give the hands")
-            hands = random_hands(self.rng)
-        deal = Deal(hands, self.next_dealer, self.rules)
-        self.deals.append(deal)
-        return deal
+            return Phase.OVER
+        deal = self.deal
+        return Phase.DEAL if deal is None or deal.is_over else deal.phase
+
+    @property
+    def needs_cards(self) -> bool:
+        deal = self.deal
+        return not self.is_over and (deal is None or deal.is_over)
 
     @property
     def to_act(self) -> int | None:
         deal = self.deal
         return None if deal is None or self.is_over else deal.to_act
 
+    def start_deal(self, cards: DealtCards | None = None) -> Deal:
+        """Deal the next deal: ``cards`` as given, or shuffled with the game's own rng."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if self._deals and not self._deals[-1].is_over:
+            raise IllegalAction("the current deal is not over")
+        if cards is None:
+            if self._rng is None:
+                raise SetupError("this game has no random source: give the cards of the deal", "hands")
+            cards = random_deal(self._rng)
+        deal = Deal(cards.hands, self.next_dealer, self._rules)
+        self._deals.append(deal)
+        return deal
+
+    # --- actions -----------------------------------------------------------------------------
+
     def legal_actions(self) -> Sequence[Action]:
         deal = self.deal
         return () if deal is None or self.is_over else deal.legal_actions()
 
-    def apply(self, action: ProtocolAction) -> None:
+    def parse_action(self, text: str) -> Action:
+        """Read ``text`` as the current phase means it (:meth:`Deal.parse_action`)."""
+        deal = self.deal
+        if deal is None:
+            raise IllegalAction("no deal is in progress: the next deal must be dealt first")
+        return deal.parse_action(text)
+
+    def refusal(self, action: object) -> str | None:
         deal = self.deal
         if self.is_over:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         if deal is None or deal.is_over:
-            raise IllegalAction("no deal is in progress: the next deal must be dealt first")
+            return "no deal is in progress: the next deal must be dealt first"
+        return deal.refusal(action)
+
+    def apply(self, action: object) -> None:
+        deal = self.deal
+        if deal is None or deal.is_over or self.is_over:
+            reason = self.refusal(action)
+            assert reason is not None
+            raise IllegalAction(reason)
         deal.apply(action)
         if deal.is_over:
             self._tally(deal)
-            if self.rng is not None and not self.is_over:
+            if self._rng is not None and not self.is_over:
                 self.start_deal()
 
     def _tally(self, deal: Deal) -> None:
-        if deal.score is None or deal.summary is None:
+        score, summary = deal.score, deal.summary
+        if score is None or summary is None:
             return  # void deals do not count (B-70)
-        p = deal.score.points
-        self.totals = (self.totals[0] + p[0], self.totals[1] + p[1])
-        self.winner = game_winner(self.totals, deal.summary, deal.score, self.rules.target)
-        self.tars_kapoot = deal.score.tars_kapoot
+        p = score.points
+        self._totals = (self._totals[0] + p[0], self._totals[1] + p[1])
+        self._winner = game_winner(self._totals, summary, score, self._rules.target)
+        self._tars_kapoot = score.tars_kapoot
 
-    def view(self, seat: int) -> BazarView:
+    # --- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
+        if not isinstance(seat, int) or seat not in range(SEATS):
+            raise BlotError(f"a seat is a number from 0 to 3, not {seat}")
         deal = self.deal
-        if deal is None:
-            raise BlotError("no deal has been dealt yet")
-        history = tuple(r for d in self.deals[:-1] if (r := d.result) is not None)
-        return view_of(deal, seat, deal_number=len(self.deals), totals=self.totals, history=history)
+        dv = None if deal is None else deal.view(seat)
+        return GameView(
+            seat=seat,
+            rules=self._rules,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            deal_number=len(self._deals),
+            totals=self._totals,
+            results=self.results,
+            finished=self.is_over,
+            winner=self._winner,
+            match_score=self.match_score,
+            tars_kapoot=self._tars_kapoot,
+            deal=dv,
+            legal=() if dv is None else dv.legal,
+        )
 
     def copy(self) -> Game:
         """An independent copy; its random source continues where this one's is."""
         other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.deals = self.deals[:-1] + [d.copy() for d in self.deals[-1:]]
-        if self.rng is not None:
-            other.rng = Random()
-            other.rng.setstate(self.rng.getstate())
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._deals = self._deals[:-1] + [d.copy() for d in self._deals[-1:]]
+        if self._rng is not None:
+            other._rng = Random()
+            other._rng.setstate(self._rng.getstate())
         return other

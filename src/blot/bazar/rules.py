@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from blot.errors import BlotError
+from blot.errors import SetupError
 
 Ruleset = Literal["league", "classic"]
 RULESETS: tuple[Ruleset, ...] = ("league", "classic")
@@ -29,14 +29,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
-            raise BlotError(f"unknown ruleset {self.ruleset!r}: use league or classic")
+            raise SetupError(f"unknown ruleset {self.ruleset!r}: use league or classic", "ruleset")
         for name in ("kanach", "three_passes_end_bidding"):
             if not isinstance(getattr(self, name), bool):
-                raise BlotError(f"option {name} must be true or false")
+                raise SetupError(f"option {name} must be true or false", "options")
         if type(self.nt_four_nines) is not int or self.nt_four_nines not in (0, 10):
-            raise BlotError("option nt_four_nines must be 10 or 0")
+            raise SetupError("option nt_four_nines must be 10 or 0", "options")
         if type(self.target) is not int or not 1 <= self.target <= 10_000:
-            raise BlotError("option target must be a whole number of points from 1 to 10000")
+            raise SetupError("option target must be a whole number of points from 1 to 10000", "options")
 
     @property
     def league(self) -> bool:
@@ -59,11 +59,13 @@ class Rules:
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
-            raise BlotError("options must be an object")
+            raise SetupError("options must be an object", "options")
         known = set(cls.__dataclass_fields__) - {"ruleset"}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise BlotError(f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(known))}")
+            raise SetupError(
+                f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(known))}", "options"
+            )
         if not isinstance(ruleset, str):
-            raise BlotError("ruleset must be league or classic")
+            raise SetupError("ruleset must be league or classic", "ruleset")
         return cls(ruleset=ruleset, **options)  # type: ignore[arg-type]

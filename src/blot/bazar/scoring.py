@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 
 from blot.bazar.calls import KANACH, KAPOOT
 from blot.bazar.tables import TOTAL_CARD_POINTS
-from blot.errors import BlotError
+from blot.errors import SetupError
 
 KAPOOT_POINTS: Final = 25
 DEAL_POINTS: Final = 16
@@ -46,26 +46,34 @@ class DealSummary(NamedTuple):
     belote: Pair = (0, 0)
 
     def check(self) -> DealSummary:
-        """The summary itself if it is consistent, else a BlotError naming the field (for input
+        """The summary itself if it is consistent, else a SetupError naming the field (for input
         typed by people; the engine builds consistent summaries)."""
         if self.team not in (0, 1):
-            raise BlotError("team must be 0 or 1")
+            raise SetupError("team must be 0 or 1", "team")
         if self.multiplier not in (1, 2, 4):
-            raise BlotError("multiplier must be 1, 2 (contra) or 4 (redouble)")
+            raise SetupError("multiplier must be 1, 2 (contra) or 4 (redouble)", "multiplier")
         if not (8 <= self.level <= KAPOOT or self.level == KANACH):
-            raise BlotError(f"level {self.level} does not exist: levels are 8 to 25, or 30")
+            raise SetupError(f"level {self.level} does not exist: levels are 8 to 25, or 30", "level")
         if sum(self.card_points) != TOTAL_CARD_POINTS or min(self.card_points) < 0:
-            raise BlotError("card_points must be two numbers from 0 to 162 that add up to 162")
+            raise SetupError(
+                "card_points must be two numbers from 0 to 162 that add up to 162", "card_points"
+            )
         if self.kapoot not in (None, 0, 1):
-            raise BlotError("kapoot must be null, 0 or 1")
+            raise SetupError("kapoot must be null, 0 or 1", "kapoot")
         if min(self.declaration_points) < 0 or min(self.declaration_points) != 0:
-            raise BlotError("declaration_points: only one team's declarations count (B-44)")
+            raise SetupError(
+                "declaration_points: only one team's declarations count (B-44)", "declaration_points"
+            )
         if any(b not in (0, 2) for b in self.belote) or sum(self.belote) > 2:
-            raise BlotError("belote must be 2 points for at most one team")
+            raise SetupError("belote must be 2 points for at most one team", "belote")
         if self.kapoot is not None and self.card_points[self.kapoot] != TOTAL_CARD_POINTS:
-            raise BlotError("card_points: a team that took all 8 tricks has all 162 card points")
+            raise SetupError(
+                "card_points: a team that took all 8 tricks has all 162 card points", "card_points"
+            )
         if self.declarer_alone and self.kapoot != self.team:
-            raise BlotError("declarer_alone: the declarer cannot take every trick unless his team does")
+            raise SetupError(
+                "declarer_alone: the declarer cannot take every trick unless his team does", "declarer_alone"
+            )
         return self
 
 
@@ -154,10 +162,10 @@ def score_penalty(kind: str, team: int, declaration_points: int = 0) -> Pair:
     """B-72, for real-table score sheets: the team at fault scores nothing; a misdeal gives the
     other team 5, a card played against the rules 16 plus every declaration of the deal."""
     if kind not in PENALTY_KINDS:
-        raise BlotError("penalty kind must be misdeal or misplay")
+        raise SetupError("penalty kind must be misdeal or misplay", "penalty")
     if team not in (0, 1):
-        raise BlotError("penalty team must be 0 or 1")
+        raise SetupError("penalty team must be 0 or 1", "penalty")
     if declaration_points < 0:
-        raise BlotError("penalty declaration_points must be 0 or more")
+        raise SetupError("penalty declaration_points must be 0 or more", "penalty")
     gained = MISDEAL_POINTS if kind == "misdeal" else DEAL_POINTS + declaration_points
     return (0, gained) if team == 0 else (gained, 0)

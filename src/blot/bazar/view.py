@@ -1,21 +1,24 @@
 """What one seat may know (DESIGN.md): its own hand and everything public, nothing else.
 
-Bots and clients only ever receive a :class:`BazarView`. Declarations are public at once only as
-kind and top rank (B-43); the cards of the counting team's declarations are shown from the second
-trick on. Belote is announced as its cards are played (B-42).
+Bots and clients only ever receive a :class:`GameView` (which wraps the seat's
+:class:`DealView`); the deal and the game build them (:meth:`blot.bazar.Deal.view`,
+:meth:`blot.bazar.Game.view`). Declarations are public at once only as kind and top rank
+(B-43); the cards of the counting team's declarations are shown from the second trick on.
+Belote is announced as its cards are played (B-42).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from blot.bazar.bidding import Contract
 from blot.bazar.calls import Call
-from blot.bazar.deal import Action, Deal, DealResult, Phase, Trick
-from blot.bazar.declarations import Declaration
+from blot.bazar.declarations import Declaration, Declare
 from blot.bazar.rules import Rules
 from blot.bazar.tables import NT
-from blot.cards import CARDS, Card, cards_of
+from blot.bazar.values import Action, DealResult, Phase
+from blot.cards import Card, cards_of
+from blot.game import Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,10 @@ class Announcement:
 
 
 @dataclass(frozen=True, slots=True)
-class BazarView:
+class DealView:
+    """One seat's view of a deal. ``legal`` is empty unless ``seat`` is to act; ``best_declare``
+    is the seat's best set of declarations while it must say what it declares (B-43)."""
+
     seat: int
     rules: Rules
     dealer: int
@@ -46,17 +52,14 @@ class BazarView:
     announced: tuple[Announcement, ...]
     shown: tuple[tuple[int, Declaration], ...]
     declarations_team: int | None
-    trick_leader: int
-    trick: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
+    tricks_taken: tuple[int, ...]
     card_points: tuple[int, int]
     belotes: tuple[tuple[int, Card], ...]
     legal: tuple[Action, ...]
+    best_declare: Declare | None
     result: DealResult | None
-    deal_number: int = 1
-    totals: tuple[int, int] = (0, 0)
-    history: tuple[DealResult, ...] = field(default=())
 
     @property
     def team(self) -> int:
@@ -81,47 +84,24 @@ class BazarView:
             and self.to_act == self.seat
         )
 
-    def trick_seats(self) -> list[tuple[int, Card]]:
-        """The trick in progress as (seat, card) pairs."""
-        return [((self.trick_leader + i) % 4, c) for i, c in enumerate(self.trick)]
 
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """One seat's view of a game: the public results so far and its view of the current deal
+    (``None`` before the first deal)."""
 
-def view_of(deal: Deal, seat: int, **game: object) -> BazarView:
-    """Build ``seat``'s view of ``deal``; ``game`` adds the game's context (totals, history)."""
-    if seat not in range(4):
-        raise ValueError(f"seat must be 0 to 3, not {seat}")
-    announced: list[Announcement] = []
-    if deal.phase is not Phase.BIDDING and deal.contract is not None:
-        first = (deal.dealer + 1) % 4
-        for i in range(4):
-            s = (first + i) % 4
-            ds = deal.declared[s]
-            if ds:
-                announced += [Announcement.of(s, d) for d in ds]
-    tricks = deal.tricks
-    shown = deal.outcome.counting if tricks else ()
-    to_act = deal.to_act
-    return BazarView(
-        seat=seat,
-        rules=deal.rules,
-        dealer=deal.dealer,
-        phase=deal.phase,
-        to_act=to_act,
-        hand=deal.hands[seat],
-        calls=tuple(zip(deal.bidding.callers, deal.bidding.calls, strict=True)),
-        contract=deal.contract,
-        trump=deal.trump,
-        own_declarations=deal.declared[seat],
-        announced=tuple(announced),
-        shown=shown,
-        declarations_team=deal.outcome.team if tricks else None,
-        trick_leader=deal.leader,
-        trick=tuple(CARDS[i] for i in deal.trick),  # type: ignore[misc]
-        tricks=tuple(tricks),
-        tricks_won=tuple(deal.tricks_won),
-        card_points=(deal.card_points[0], deal.card_points[1]),
-        belotes=tuple(deal.belotes),
-        legal=tuple(deal.legal_actions()) if to_act == seat else (),
-        result=deal.result,
-        **game,  # type: ignore[arg-type]
-    )
+    seat: int
+    rules: Rules
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    deal_number: int
+    totals: tuple[int, int]
+    #: Every finished deal, void ones and the current one (once over) included.
+    results: tuple[DealResult, ...]
+    finished: bool
+    winner: int | None
+    match_score: str | None
+    tars_kapoot: bool
+    deal: DealView | None
+    legal: tuple[Action, ...]

@@ -1,8 +1,9 @@
-"""Computer players behind one protocol: ``choose(view) -> action``; they only ever see a view.
+"""Computer players behind one protocol (:class:`blot.game.Bot`): ``choose(view) -> action``;
+they only ever see their seat's view of the game.
 
-Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate``, ``blot play``):
-``basic``, ``random``, ``basic:boldness=1.5``. Each game lists its own bots; a bot's module is
-imported only when the bot is made.
+Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate``, ``blot play``,
+``blot arena``, the server): ``basic``, ``random``, ``basic:boldness=1.5``. Each game's spec in
+:mod:`blot.games` lists its bots; a bot's module is imported only when the bot is made.
 
 >>> from random import Random
 >>> from blot.bazar import Game
@@ -15,28 +16,14 @@ True
 from __future__ import annotations
 
 import inspect
-from importlib import import_module
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blot.errors import BlotError
-from blot.protocol import Bot
+from blot.game import Action, Bot, View
 
-#: game -> bot name -> "module:Class"
-REGISTRY: dict[str, dict[str, str]] = {
-    "bazar-blot": {
-        "random": "blot.bots.random_bot:RandomBot",
-        "basic": "blot.bots.bazar_basic:BasicBot",
-        "heuristic": "blot.bots.bazar_heuristic:HeuristicBot",
-        "pimc": "blot.bots.bazar_pimc:PimcBot",
-    },
-    "3-5-8": {
-        "random": "blot.bots.random_bot:RandomBot",
-        "basic": "blot.bots.tfe_basic:BasicBot",
-        "heuristic": "blot.bots.tfe_heuristic:HeuristicBot",
-        "pimc": "blot.bots.tfe_pimc:PimcBot",
-    },
-}
+if TYPE_CHECKING:
+    from blot.games import GameSpec
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -78,27 +65,20 @@ def _value(text: str) -> Any:
     return text
 
 
-def bot_names(game: str) -> list[str]:
-    return sorted(REGISTRY.get(game, {}))
+def make_bot(game: str | GameSpec, spec: str, rng: Random | None = None) -> Bot[View, Action]:
+    """A new bot for ``game`` (a name or a spec) from its bot spec, with its own random source."""
+    from blot.games import spec as spec_of
 
-
-def make_bot(game: str, spec: str, rng: Random | None = None) -> Bot:
-    """A new bot for ``game`` from its spec, with its own random source."""
+    game_spec = spec_of(game) if isinstance(game, str) else game
     name, settings = parse_bot_spec(spec)
-    known = REGISTRY.get(game)
-    if known is None:
-        raise BlotError(f"unknown game {game!r}: use bazar-blot or 3-5-8")
-    if name not in known:
-        raise BlotError(f"unknown bot {name!r} for {game}: choose from {', '.join(sorted(known))}")
-    module_name, _, class_name = known[name].partition(":")
-    cls = getattr(import_module(module_name), class_name)
+    cls = game_spec.bot_class(name)
     accepted = set(inspect.signature(cls).parameters) - {"rng"}
     for key in settings:
         if key not in accepted:
             choices = ", ".join(sorted(accepted)) or "none"
             raise BlotError(f"bot {name} has no setting {key!r} (its settings: {choices})")
     try:
-        bot: Bot = cls(rng=rng or Random(), **settings)
+        bot: Bot[View, Action] = cls(rng=rng or Random(), **settings)
     except (TypeError, ValueError) as e:
         raise BlotError(f"bot {spec}: {e}") from None
     return bot

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, Call
-from blot.bazar.deal import Action, Phase
 from blot.bazar.declarations import Declare, best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
-from blot.bazar.view import BazarView
+from blot.bazar.values import Action, Phase
+from blot.bazar.view import DealView
+from blot.bots.bazar_info import deal_view
 from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
-from blot.protocol import View
+from blot.game import View
 
 #: Card points a partner brings to a contract on average, and the last trick's share.
 PARTNER_SHARE = 28
@@ -68,17 +69,17 @@ class BasicBot:
         self.boldness = boldness
 
     def choose(self, view: View) -> Action:
-        assert isinstance(view, BazarView)
-        legal = view.legal
-        if view.phase is Phase.BIDDING:
-            return self._call(view, legal)
+        v = deal_view(view)
+        legal = v.legal
+        if v.phase is Phase.BIDDING:
+            return self._call(v, legal)
         if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
-        return self._card(view, [a for a in legal if type(a) is Card])
+            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
+        return self._card(v, [a for a in legal if type(a) is Card])
 
     # --- bidding -----------------------------------------------------------------------------
 
-    def _call(self, view: BazarView, legal: Sequence[Action]) -> Call:
+    def _call(self, view: DealView, legal: Sequence[Action]) -> Call:
         bids = [a for a in legal if type(a) is Call and a.is_bid]
         current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
         holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
@@ -98,7 +99,7 @@ class BasicBot:
                 best, best_value = options[0], value
         return best if best is not None else PASS
 
-    def _should_contra(self, view: BazarView, bid: Call) -> bool:
+    def _should_contra(self, view: DealView, bid: Call) -> bool:
         if bid.trump is None:
             return False
         trumps = view.hand & SUIT_MASKS[bid.trump]
@@ -107,12 +108,12 @@ class BasicBot:
 
     # --- play ----------------------------------------------------------------------------------
 
-    def _card(self, view: BazarView, legal: list[Card]) -> Card:
+    def _card(self, view: DealView, legal: list[Card]) -> Card:
         if len(legal) == 1:
             return legal[0]
         tix = view.tix
         points, keys = POINTS[tix], KEY[tix]
-        trick = view.trick
+        trick = [c for _, c in view.trick]
         if not trick:
             return self._lead(view, legal, tix)
         led = trick[0].suit
@@ -139,7 +140,7 @@ class BasicBot:
                 return min(winning, key=lambda c: (keys[c.index] >= 100, keys[c.index]))
         return cheapest
 
-    def _lead(self, view: BazarView, legal: list[Card], tix: int) -> Card:
+    def _lead(self, view: DealView, legal: list[Card], tix: int) -> Card:
         points, keys = POINTS[tix], KEY[tix]
         contract = view.contract
         ours = contract is not None and contract.team == view.team

@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
-from blot.bazar.deal import Action, Phase
 from blot.bazar.declarations import Declare, best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
-from blot.bazar.view import BazarView
-from blot.bots.bazar_info import Knowledge, infer, trick_state
+from blot.bazar.values import Action, Phase
+from blot.bazar.view import DealView
+from blot.bots.bazar_info import Knowledge, deal_view, infer, trick_state
 from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
-from blot.protocol import View
+from blot.game import View
 
 STRAINS = ("S", "H", "D", "C", "NT")
 
@@ -105,17 +105,17 @@ class HeuristicBot:
         self.boldness = boldness
 
     def choose(self, view: View) -> Action:
-        assert isinstance(view, BazarView)
-        legal = view.legal
-        if view.phase is Phase.BIDDING:
-            return self.call(view, legal)
+        v = deal_view(view)
+        legal = v.legal
+        if v.phase is Phase.BIDDING:
+            return self.call(v, legal)
         if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
-        return self.card(view, [a for a in legal if type(a) is Card])
+            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
+        return self.card(v, [a for a in legal if type(a) is Card])
 
     # --- bidding -----------------------------------------------------------------------------
 
-    def call(self, view: BazarView, legal: Sequence[Action]) -> Call:
+    def call(self, view: DealView, legal: Sequence[Action]) -> Call:
         bids = [a for a in legal if type(a) is Call and a.is_bid]
         current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
         holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
@@ -151,7 +151,7 @@ class HeuristicBot:
 
     # --- play ----------------------------------------------------------------------------------
 
-    def card(self, view: BazarView, legal: list[Card]) -> Card:
+    def card(self, view: DealView, legal: list[Card]) -> Card:
         if len(legal) == 1:
             return legal[0]
         k = infer(view)
@@ -175,7 +175,7 @@ class HeuristicBot:
                 return True
         return False
 
-    def lead(self, view: BazarView, k: Knowledge, legal: list[Card], tix: int) -> Card:
+    def lead(self, view: DealView, k: Knowledge, legal: list[Card], tix: int) -> Card:
         points, keys = POINTS[tix], KEY[tix]
         ours = view.contract is not None and view.contract.team == view.team
         if tix != NT:
@@ -208,7 +208,7 @@ class HeuristicBot:
         return min(side, key=lead_cost)
 
     def follow(
-        self, view: BazarView, k: Knowledge, legal: list[Card], trick: list[Card], win: int, tix: int
+        self, view: DealView, k: Knowledge, legal: list[Card], trick: list[Card], win: int, tix: int
     ) -> Card:
         points, keys = POINTS[tix], KEY[tix]
         led = trick[0].suit

@@ -2,7 +2,7 @@
 revealed by the play (B-31 … B-33), cards located by declarations and belote (B-42 … B-44),
 and random deals of the hidden cards consistent with all of it (for PIMC).
 
-Everything here reads a :class:`~blot.bazar.view.BazarView` only; nothing can reach another
+Everything here reads a :class:`~blot.bazar.view.DealView` only; nothing can reach another
 seat's hand.
 """
 
@@ -13,9 +13,10 @@ from random import Random
 
 from blot.bazar.declarations import FOUR
 from blot.bazar.tables import ABOVE, KEY, NT
-from blot.bazar.view import BazarView
+from blot.bazar.view import DealView, GameView
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, Suit, card, rank_mask
+from blot.game import View
 
 
 @dataclass
@@ -44,7 +45,16 @@ class Knowledge:
         return self.hidden & ~self.forbidden[seat] if seat != self.seat else self.known[seat]
 
 
-def infer(view: BazarView) -> Knowledge:
+def deal_view(view: View) -> DealView:
+    """The deal part of a bot's view (bots are given the game's view; tests may give a deal's)."""
+    if isinstance(view, GameView):
+        assert view.deal is not None, "a bot is asked to act only during a deal"
+        return view.deal
+    assert isinstance(view, DealView)
+    return view
+
+
+def infer(view: DealView) -> Knowledge:
     """Read everything the view reveals."""
     tix = view.tix
     keys = KEY[tix]
@@ -54,7 +64,7 @@ def infer(view: BazarView) -> Knowledge:
     forbidden = [0, 0, 0, 0]
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
-        tricks.append((view.trick_leader, view.trick))
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
     for leader, cards in tricks:
         led = cards[0].suit
         win = 0
@@ -147,11 +157,11 @@ def sample_hands(k: Knowledge, rng: Random, tries: int = 50) -> list[int] | None
     return None
 
 
-def trick_state(view: BazarView) -> tuple[list[Card], int, int]:
+def trick_state(view: DealView) -> tuple[list[Card], int, int]:
     """The trick in progress: its cards, the position of the card winning it, the strain."""
     tix = view.tix
     keys = KEY[tix]
-    cards = list(view.trick)
+    cards = [c for _, c in view.trick]
     win = 0
     for i in range(1, len(cards)):
         c, w = cards[i], cards[win]

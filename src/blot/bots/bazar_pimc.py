@@ -32,15 +32,15 @@ from collections.abc import Sequence
 from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
-from blot.bazar.deal import Action, Phase
 from blot.bazar.declarations import Declare, best_choice, choices
 from blot.bazar.scoring import DealSummary, score_deal
 from blot.bazar.tables import NT, STRAIN_INDEX
-from blot.bazar.view import BazarView
+from blot.bazar.values import Action, Phase
+from blot.bazar.view import DealView
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
-from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.bazar_info import deal_view, infer, sample_hands
 from blot.cards import DECK32, KING, QUEEN, Card
-from blot.protocol import View
+from blot.game import View
 
 
 class PimcBot:
@@ -89,25 +89,26 @@ class PimcBot:
         self._bid_cache = None
 
     def choose(self, view: View) -> Action:
-        assert isinstance(view, BazarView)
-        legal = view.legal
-        if view.phase is Phase.BIDDING:
+        v = deal_view(view)
+        legal = v.legal
+        if v.phase is Phase.BIDDING:
             if self.bidding == "heuristic":
-                return self.fallback.call(view, legal)
-            return self.call(view, legal)
+                return self.fallback.call(v, legal)
+            return self.call(v, legal)
         if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], view.rules, view.tix)
+            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
         cards = [a for a in legal if type(a) is Card]
         if len(cards) == 1:
             return cards[0]
-        return self.card(view, cards)
+        return self.card(v, cards)
 
     # --- play ----------------------------------------------------------------------------------
 
-    def card(self, view: BazarView, legal: list[Card]) -> Card:
+    def card(self, view: DealView, legal: list[Card]) -> Card:
         k = infer(view)
         tix = k.tix
-        trick = [c.index for c in view.trick]
+        trick = [c.index for _, c in view.trick]
+        leader = view.trick[0][0] if view.trick else view.seat
         left = 8 - len(view.tricks)
         totals = dict.fromkeys(legal, 0)
         start = time.perf_counter()
@@ -117,7 +118,7 @@ class PimcBot:
             if hands is None:
                 break
             horizon = 8 if left <= self.exact else self.horizon
-            solution = self.solver.solve_cards(hands, trick, view.trick_leader, tix, left, horizon=horizon)
+            solution = self.solver.solve_cards(hands, trick, leader, tix, left, horizon=horizon)
             for c in legal:
                 totals[c] += solution.values[c]
             done += 1
@@ -135,7 +136,7 @@ class PimcBot:
 
     # --- bidding -----------------------------------------------------------------------------
 
-    def _deals(self, view: BazarView) -> list[list[int]]:
+    def _deals(self, view: DealView) -> list[list[int]]:
         """Sampled deals for the bidding: the other hands at random, kept only when every bid
         made so far is one the heuristic evaluation would make with the hand sampled for its
         bidder (give or take three levels; after 30 refusals a deal is kept anyway)."""
@@ -156,7 +157,7 @@ class PimcBot:
             out.append(hands)
         return out
 
-    def _card_points(self, view: BazarView, strain: str) -> list[int]:
+    def _card_points(self, view: DealView, strain: str) -> list[int]:
         """The card points the bot's team takes in each sampled deal when everybody plays
         ``strain`` double-dummy (the seat after the dealer leads)."""
         key = (view.dealer, view.hand, len([c for _, c in view.calls if c.is_bid]))
@@ -172,7 +173,7 @@ class PimcBot:
             ]
         return solved[strain]
 
-    def _bonus(self, view: BazarView, strain: str) -> int:
+    def _bonus(self, view: DealView, strain: str) -> int:
         tix = STRAIN_INDEX[strain]
         declared = best_choice(choices(view.hand), view.rules, tix).declarations
         bonus = sum(d.points(view.rules, tix) for d in declared)
@@ -180,7 +181,7 @@ class PimcBot:
             bonus += 2
         return bonus
 
-    def _margin(self, view: BazarView, strain: str, level: int, multiplier: int, ours: bool) -> float:
+    def _margin(self, view: DealView, strain: str, level: int, multiplier: int, ours: bool) -> float:
         """Mean game-point margin for the bot's team if ``strain`` at ``level`` is played
         (contracted by the bot's team when ``ours``)."""
         team = view.team
@@ -209,7 +210,7 @@ class PimcBot:
             total += points[team] - points[1 - team]
         return total / len(samples)
 
-    def call(self, view: BazarView, legal: Sequence[Action]) -> Call:
+    def call(self, view: DealView, legal: Sequence[Action]) -> Call:
         """Candidate calls: pass, the heuristic player's call, contra when it is legal, and the
         cheapest bid in the strain the heuristic evaluation rates best; each is judged by its
         mean game-point margin over the sampled deals; the heuristic's call stands unless another

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from blot.protocol import Action, View
+from blot.game import Action, View
 
 
 class RandomBot:

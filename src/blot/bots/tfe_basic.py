@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
+from blot.bots.tfe_info import deal_view
 from blot.cards import ACE, CARD_OF_BIT, DECK52, JACK, KING, QUEEN, SUIT_MASKS, Card
-from blot.protocol import View
-from blot.three_five_eight import NO_TRUMP, PASS, STRAINS, Action, Call, DealView, GameView, Phase
+from blot.game import View
+from blot.three_five_eight import NO_TRUMP, PASS, STRAINS, Action, Call, DealView, Phase
 from blot.three_five_eight.play import winning_bit
 
 _RANKS: Final = 0x7FFC  # bits 2 … 14 of one suit's 16-bit segment
@@ -95,14 +96,6 @@ def hand_tricks(hand: int, trump: int | None) -> float:
     return total
 
 
-def _deal_view(view: View) -> DealView:
-    if isinstance(view, GameView):
-        assert view.deal is not None
-        return view.deal
-    assert isinstance(view, DealView)
-    return view
-
-
 class BasicBot:
     """The rule-based 3-5-8 player of ``blot simulate`` and ``blot play 3-5-8``.
 
@@ -119,7 +112,7 @@ class BasicBot:
         self.pass_margin = pass_margin
 
     def choose(self, view: View) -> Action:
-        deal = _deal_view(view)
+        deal = deal_view(view)
         legal = deal.legal
         if len(legal) == 1:
             return legal[0]

@@ -7,9 +7,10 @@ cashes a winner in any suit that both other seats are known unable to ruff.
 
 from __future__ import annotations
 
-from blot.bots.tfe_basic import BasicBot, _deal_view, _Play, _segment
+from blot.bots.tfe_basic import BasicBot, _Play, _segment
+from blot.bots.tfe_info import deal_view
 from blot.cards import Card
-from blot.protocol import View
+from blot.game import View
 from blot.three_five_eight import Action, Phase
 
 
@@ -40,7 +41,7 @@ class HeuristicBot(BasicBot):
     name = "heuristic"
 
     def choose(self, view: View) -> Action:
-        deal = _deal_view(view)
+        deal = deal_view(view)
         if deal.phase is Phase.PLAY and len(deal.legal) > 1:
             return _BetterPlay(deal).choose()
         return super().choose(view)

@@ -11,7 +11,7 @@ from random import Random
 
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK52, SUIT_MASKS
-from blot.protocol import View
+from blot.game import View
 from blot.three_five_eight import DealView, GameView
 
 DISCARD = 3  # the index of the first seat's discard among the "hands" of a sample

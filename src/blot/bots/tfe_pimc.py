@@ -20,7 +20,7 @@ from random import Random
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.bots.tfe_info import deal_view, infer, sample_hands
 from blot.cards import Card
-from blot.protocol import Action, View
+from blot.game import Action, View
 from blot.three_five_eight import Phase
 
 

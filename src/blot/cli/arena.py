@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from blot.arena import ArenaResult, run
+from blot.games import spec
 
 
 def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: int, as_json: bool) -> None:
@@ -53,12 +54,12 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: in
         table.add_row("95% interval", f"[{lo:.3f}, {hi:.3f}]")
     else:
         lo, hi = result.ci95
-        what = "game points of A minus B" if game == "bazar-blot" else "A's score minus B's mean"
+        what = "game points of A minus B" if len(spec(game).teams) == 2 else "A's score minus B's mean"
         table.add_row(f"mean margin per deal ({what})", f"{result.mean_margin:+.3f}")
         table.add_row("95% interval", f"[{lo:+.3f}, {hi:+.3f}]")
         table.add_row("tables played", str(result.tables))
         table.add_row("void deals (tables)", str(result.void))
-        if game == "bazar-blot":
+        if spec(game).contracts:
             for side, name in (("a", a), ("b", b)):
                 played, made = result.contracts[side]
                 table.add_row(f"contracts of {side.upper()} ({name}): made / played", f"{made} / {played}")

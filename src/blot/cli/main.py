@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from blot.errors import BlotError
+
+if TYPE_CHECKING:
+    from blot.games import GameSpec
 
 app = typer.Typer(
     name="blot",
@@ -21,8 +24,6 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-GAME_NAMES = ("bazar-blot", "3-5-8")
-
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``error: message`` on standard error and exit."""
@@ -30,10 +31,14 @@ def fail(message: str, code: int = 1) -> NoReturn:
     raise SystemExit(code)
 
 
-def check_game(game: str) -> str:
-    if game not in GAME_NAMES:
-        fail(f"unknown game {game!r}: use bazar-blot or 3-5-8", 2)
-    return game
+def check_game(game: str) -> GameSpec:
+    """The game named on the command line (a bad name is a bad command line: exit 2)."""
+    from blot.games import spec
+
+    try:
+        return spec(game)
+    except BlotError as e:
+        fail(str(e), 2)
 
 
 @app.command()
@@ -48,9 +53,9 @@ def replay(
     if as_json:
         print(json.dumps(result.to_json()))
         return
-    from blot.cli.render import print_replay
+    from blot.games import spec
 
-    print_replay(result)
+    spec(result.name).cli_module().print_replay(result)
 
 
 @app.command()
@@ -68,7 +73,7 @@ def simulate(
     from blot.bots import split_bot_specs
     from blot.cli.simulate import run
 
-    run(check_game(game), games, seed, split_bot_specs(bots), records, as_json)
+    run(check_game(game).name, games, seed, split_bot_specs(bots), records, as_json)
 
 
 @app.command()
@@ -81,15 +86,7 @@ def play(
     ] = 0,
 ) -> None:
     """Play a whole game in the terminal against bots."""
-    check_game(game)
-    if game == "bazar-blot":
-        from blot.cli.play_bazar import play_bazar
-
-        play_bazar(seed, bots, seat)
-    else:
-        from blot.cli.play_358 import play_358
-
-        play_358(seed, bots, seat)
+    check_game(game).cli_module().play(seed, bots, seat)
 
 
 @app.command("score-deal")
@@ -201,7 +198,7 @@ def serve(
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
     from blot.server.app import serve as run_server
-    from blot.server.hub import ServerConfig
+    from blot.server.config import ServerConfig
     from blot.store import default_url
 
     url = db or default_url(data_dir)
@@ -251,7 +248,7 @@ def arena(
 
     if jobs < 1:
         fail("--jobs must be at least 1", 2)
-    run_arena(check_game(game), a, b, deals, seed, games, jobs, as_json)
+    run_arena(check_game(game).name, a, b, deals, seed, games, jobs, as_json)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,10 +18,10 @@ from rich.table import Table
 
 from blot.cards import SUIT_SYMBOLS
 from blot.errors import BlotError
-from blot.scoresheet import service
 from blot.scoresheet.model import SheetError
-from blot.scoresheet.service import Editor, SheetNotFound, StoredSheet
 from blot.store import Store
+from blot.store import scoresheets as service
+from blot.store.scoresheets import Editor, SheetNotFound, StoredSheet
 
 Ask = Callable[[str], str]
 

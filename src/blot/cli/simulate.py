@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from blot.errors import BlotError
+from blot.games import spec
 from blot.simulate import Simulation, games_played
 
 
@@ -21,7 +22,7 @@ def run(game: str, games: int, seed: int, specs: list[str], records: Path | None
             out = records.open("w", encoding="utf-8")
         except OSError as e:
             raise BlotError(f"cannot write {records}: {e.strerror}") from None
-    record_of = _record_writer(game)
+    game_spec = spec(game)
     console = Console(stderr=True)
     progress = Progress(
         TextColumn("{task.description}"),
@@ -37,7 +38,7 @@ def run(game: str, games: int, seed: int, specs: list[str], records: Path | None
             task = progress.add_task(f"{game} games", total=games)
             for state in games_played(game, games, seed, specs, sim):
                 if out is not None:
-                    out.write(json.dumps(record_of(state)) + "\n")
+                    out.write(json.dumps(game_spec.record_of(state)) + "\n")
                 progress.advance(task)
     finally:
         if out is not None:
@@ -54,13 +55,3 @@ def run(game: str, games: int, seed: int, specs: list[str], records: Path | None
             continue
         table.add_row(key.replace("_", " "), str(value))
     Console().print(table)
-
-
-def _record_writer(game: str):  # type: ignore[no-untyped-def]
-    if game == "bazar-blot":
-        from blot.records.bazar import record_of
-
-        return record_of
-    from blot.records.three_five_eight import record_of as record_of_358
-
-    return record_of_358

@@ -15,29 +15,30 @@ from blot.solver import Solution, solve
 def position(record: object, number: int, after: int) -> Deal:
     """Deal ``number`` (from 1) of a Bazar Blot record, replayed through the rules, after the
     first ``after`` cards of its play."""
+    from blot.bazar import Game
+    from blot.games import spec
     from blot.records import game_of
-    from blot.records.bazar import replay
 
-    if game_of(record) != "bazar-blot":
-        raise BlotError("blot solve reads Bazar Blot records only")
+    game_spec = spec(game_of(record))
     assert isinstance(record, dict)
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise RecordError("the record has no deals")
     if not 1 <= number <= len(deals):
         raise BlotError(f"--deal must be from 1 to {len(deals)}, the deals of the record")
-    game = replay({**record, "deals": deals[:number]}).game
+    game = game_spec.replay({**record, "deals": deals[:number]}).game
+    if not isinstance(game, Game):
+        raise BlotError("blot solve reads Bazar Blot records only")
     played = game.deals[number - 1]
     if played.contract is None:
         raise BlotError(f"deal {number} is void: nobody plays it")
-    if not 0 <= after < len(played.play):
-        raise BlotError(
-            f"--after must be from 0 to {len(played.play) - 1}: deal {number} has {len(played.play)} cards"
-        )
+    plays = played.plays
+    if not 0 <= after < len(plays):
+        raise BlotError(f"--after must be from 0 to {len(plays) - 1}: deal {number} has {len(plays)} cards")
     deal = Deal(played.dealt, played.dealer, played.rules)
     for call in played.calls:
         deal.apply(call)
-    for card in played.play[:after]:
+    for card in plays[:after]:
         while deal.must_declare:
             seat = deal.to_act
             assert seat is not None

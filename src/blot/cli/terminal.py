@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from random import Random
 
 from rich.console import Console
+
+from blot.bots import make_bot, split_bot_specs
+from blot.errors import BlotError
+from blot.games import spec
+from blot.play import Player
 
 Ask = Callable[[str], str]
 QUIT_WORDS = ("quit", "exit", "q")
@@ -35,3 +41,21 @@ def run_until_quit(run: Callable[[], None], console: Console) -> None:
     except KeyboardInterrupt:
         console.print("\nGame left. Goodbye.")
         raise SystemExit(130) from None
+
+
+def seat_bots(game: str, bots: str, seat: int, rng: Random) -> dict[int, Player]:
+    """The computer players of a terminal game: ``bots`` names one bot for all of them
+    (``basic``) or one per computer player in turn from the seat after the person's
+    (``basic,random``)."""
+    game_spec = spec(game)
+    others = game_spec.seats - 1
+    specs = split_bot_specs(bots) or ["basic"]
+    if len(specs) > others:
+        count = {2: "two", 3: "three"}.get(others, str(others))
+        raise BlotError(f"--bots names at most {count} bots, one per computer player: e.g. basic,random")
+    return {
+        (seat + 1 + i) % game_spec.seats: make_bot(
+            game_spec, specs[i % len(specs)], Random(rng.getrandbits(64))
+        )
+        for i in range(others)
+    }

@@ -1,5 +1,7 @@
 """Game records (docs/format.md): read one, replay it through the rules, write one.
 
+Each game's reader and writer is named by its spec in :mod:`blot.games`.
+
 >>> from blot.records import replay_record
 >>> replay_record({"game": "bazar-blot", "deals": []}).to_json()["totals"]
 [0, 0]
@@ -7,40 +9,54 @@
 
 from __future__ import annotations
 
-from importlib import import_module
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from blot.game import AnyGame
 from blot.records.common import RecordError, check_type, load_json
 
-#: Each game's record module, imported only when a record of that game is met.
-GAMES = {"bazar-blot": "blot.records.bazar", "3-5-8": "blot.records.three_five_eight"}
 
+@dataclass
+class Replay:
+    """A record replayed through the engine: the game as the record's last deal leaves it, and
+    the record's player names."""
 
-class Replay(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    game: AnyGame
+    players: list[str] | None
+
+    @property
+    def name(self) -> str:
+        """The game's name (``bazar-blot``, ``3-5-8``)."""
+        return str(self.to_json()["game"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``blot replay --json`` object of docs/format.md."""
+        return self.game.result.to_json()
 
 
 def game_of(record: Any) -> str:
-    """The record's game, checked."""
+    """The record's game, checked against the registry."""
+    from blot.games import SPECS, names
+
     check_type(record, dict, "a record")
     if "game" not in record:
         raise RecordError("the record has no key 'game'")
     game = record["game"]
-    if game not in GAMES:
-        raise RecordError(f"unknown game {game!r}: a record's game is bazar-blot or 3-5-8")
-    return str(game)
+    if not isinstance(game, str) or game not in SPECS:
+        raise RecordError(f"unknown game {game!r}: a record's game is {' or '.join(names())}")
+    return game
 
 
 def replay_record(record: Any) -> Replay:
-    """Replay a record (a parsed JSON value) of either game; RecordError on the first broken step."""
-    module = import_module(GAMES[game_of(record)])
-    result: Replay = module.replay(record)
-    return result
+    """Replay a record (a parsed JSON value) of any game; RecordError on the first broken step."""
+    from blot.games import spec
+
+    return spec(game_of(record)).replay(record)
 
 
 def replay_file(path: str | Path) -> Replay:
     return replay_record(load_json(path))
 
 
-__all__ = ["GAMES", "RecordError", "Replay", "game_of", "replay_file", "replay_record"]
+__all__ = ["RecordError", "Replay", "game_of", "replay_file", "replay_record"]

@@ -1,5 +1,5 @@
-"""Bazar Blot records (docs/format.md): replay one through the rules, checking every step, and write
-any game played through the engine as a record that replays to the same result.
+"""Bazar Blot records (docs/format.md): replay one through the rules, checking every step, and
+write any game played through the engine as a record that replays to the same result.
 
 >>> from random import Random
 >>> from blot.bazar import Game
@@ -13,44 +13,21 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from blot.bazar import Deal, Game, Phase, Rules, parse_call
+from blot.bazar import GAME_NAME, Deal, DealtCards, Game, Phase, Rules, parse_call
 from blot.bazar.declarations import DECLARE_NONE, Declaration, Declare, parse_declaration
 from blot.cards import format_cards, parse_card
-from blot.errors import BlotError
+from blot.errors import BlotError, SetupError
+from blot.records import Replay
 from blot.records.common import RecordError, check_type, read_hands, require, string_list
 
-GAME = "bazar-blot"
 
-
-@dataclass
-class BazarReplay:
-    """A record replayed through the engine: the game as it stands after the record's last deal."""
-
-    game: Game
-    players: list[str] | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of docs/format.md."""
-        g = self.game
-        return {
-            "game": GAME,
-            "deals": [r.to_json() for r in g.results],
-            "totals": list(g.totals),
-            "finished": g.is_over,
-            "winner": g.winner,
-            "match_score": g.match_score,
-            "tars_kapoot": g.tars_kapoot,
-        }
-
-
-def replay(record: Mapping[str, Any]) -> BazarReplay:
+def replay(record: Mapping[str, Any]) -> Replay:
     """Replay a Bazar Blot record, or raise RecordError naming the first broken step."""
     try:
         rules = Rules.from_record(record.get("ruleset", "league"), record.get("options"))
-    except BlotError as e:
+    except SetupError as e:
         raise RecordError(f"the record's rules: {e}") from None
     players = record.get("players")
     if players is not None:
@@ -76,16 +53,16 @@ def replay(record: Mapping[str, Any]) -> BazarReplay:
         _replay_deal(game, number, raw)
     if game is None:
         game = Game(rules)
-    return BazarReplay(game, players)
+    return Replay(game, players)
 
 
 def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> None:
     where = f"deal {number}"
     hands = read_hands(raw, number)
     try:
-        deal = game.start_deal(hands)
-    except BlotError as e:
-        raise RecordError.at(number, "hands", str(e)) from None
+        deal = game.start_deal(DealtCards(tuple(hands)))
+    except SetupError as e:
+        raise RecordError.at(number, e.field, str(e)) from None
 
     calls = string_list(require(raw, "calls", list, where), f"{where}, calls")
     for i, text in enumerate(calls, 1):
@@ -105,11 +82,11 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> None:
         raise RecordError.at(number, "declarations", "the deal is void: nobody plays or declares")
     for i, text in enumerate(play, 1):
         if deal.is_over:
-            reason = "the deal is void: no card is played" if deal.void else "the deal is already over"
+            reason = "the deal is void: no card is played" if deal.is_void else "the deal is already over"
             raise RecordError.at(number, "play", reason, i, text)
         player = deal.to_act
         assert player is not None
-        if not deal.winners and declared is not None and player in declared:
+        if not deal.tricks and declared is not None and player in declared:
             _declare(game, deal, number, player, declared.pop(player))
         elif deal.must_declare:
             game.apply(deal.best_declare(player) if declared is None else DECLARE_NONE)
@@ -165,10 +142,14 @@ def record_of(game: Game, players: list[str] | None = None, *, unfinished: bool 
                 "hands": [format_cards(h) for h in deal.dealt],
                 "calls": [str(c) for c in deal.calls],
                 "declarations": declarations,
-                "play": [str(c) for c in deal.play],
+                "play": [str(c) for c in deal.plays],
             }
         )
-    record: dict[str, Any] = {"game": GAME, "ruleset": game.rules.ruleset, "options": game.rules.options()}
+    record: dict[str, Any] = {
+        "game": GAME_NAME,
+        "ruleset": game.rules.ruleset,
+        "options": game.rules.options(),
+    }
     if players is not None:
         record["players"] = list(players)
     record["deals"] = deals

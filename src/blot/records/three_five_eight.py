@@ -18,33 +18,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from blot.cards import format_cards, parse_card, parse_cards
-from blot.errors import BlotError
+from blot.errors import BlotError, SetupError
+from blot.records import Replay
 from blot.records.common import RecordError, check_type, read_hands, require, string_list
-from blot.three_five_eight import Deal, Game, Phase, parse_call
+from blot.three_five_eight import GAME_NAME, SEATS, Deal, Game, Phase, check_cards, parse_call
 
-GAME = "3-5-8"
-SEATS = 3
 #: The keys a void deal may hold only empty (docs/format.md: it has no exchange, discard or play).
 _PLAYED_KEYS = ("exchange", "discard", "play")
 
 
-@dataclass
-class TfeReplay:
-    """A record replayed through the engine: the game as it stands after the record's last deal."""
-
-    game: Game
-    players: list[str] | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of docs/format.md."""
-        return self.game.result.to_json()
-
-
-def replay(record: Mapping[str, Any]) -> TfeReplay:
+def replay(record: Mapping[str, Any]) -> Replay:
     """Replay a 3-5-8 record, or raise RecordError naming the first broken step."""
     players = record.get("players")
     if players is not None:
@@ -71,7 +57,7 @@ def replay(record: Mapping[str, Any]) -> TfeReplay:
                 reason = f"must be seat {game.dealer}, the seat after the last dealer (T-2)"
             raise RecordError.at(number, "dealer", reason)
         last_void = _replay_deal(game, number, raw)
-    return TfeReplay(game if game is not None else Game(), players)
+    return Replay(game if game is not None else Game(), players)
 
 
 def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
@@ -147,11 +133,9 @@ def _start(game: Game, number: int, raw: Mapping[str, Any]) -> Deal:
     except BlotError as e:
         raise RecordError.at(number, "talon", str(e)) from None
     try:
-        return game.start_deal(hands, talon)
-    except BlotError as e:
-        message = str(e)
-        where = "talon" if message.startswith("the talon") else "hands"
-        raise RecordError.at(number, where, message) from None
+        return game.start_deal(check_cards(hands, talon))
+    except SetupError as e:
+        raise RecordError.at(number, e.field, str(e)) from None
 
 
 def _apply_card(game: Game, number: int, where: str, position: int, text: str, seat: int | None) -> None:
@@ -211,11 +195,11 @@ def deal_record(deal: Deal) -> dict[str, Any]:
 def record_of(game: Game, players: list[str] | None = None, *, unfinished: bool = False) -> dict[str, Any]:
     """The docs/format.md record of ``game``: its finished deals (and the one in progress so far with
     ``unfinished``; such a record is for people, not for ``blot replay``)."""
-    record: dict[str, Any] = {"game": GAME}
+    record: dict[str, Any] = {"game": GAME_NAME}
     if players is not None:
         record["players"] = list(players)
     record["deals"] = [deal_record(d) for d in game.deals if d.is_over or unfinished]
     return record
 
 
-__all__ = ["GAME", "TfeReplay", "deal_record", "record_of", "replay"]
+__all__ = ["deal_record", "record_of", "replay"]

@@ -31,17 +31,16 @@ from blot.bazar.scoring import (
     score_penalty,
 )
 from blot.bazar.tables import TOTAL_CARD_POINTS
-from blot.errors import BlotError
+from blot.errors import SetupError
 
 MAX_DECLARATION_POINTS = 200
 
 
-class SheetError(BlotError):
+class SheetError(SetupError):
     """Input the sheet refuses; ``field`` names the part of the input at fault."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
+        super().__init__(f"{field}: {message}", field)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from blot.server.config import ServerConfig
 from blot.server.errors import Refused
-from blot.server.hub import Hub, ServerConfig
+from blot.server.hub import Hub
 from blot.server.routes import pages, players, replays, scoresheets, tables, ws
 
 STATUS = {

@@ -1,10 +1,15 @@
 """The one error the server's table logic raises: a request refused, with a code for clients
-(they translate it) and one plain English sentence (the rules engine's own, when it refused)."""
+(they translate it) and one plain English sentence (the rules engine's own, when it refused).
+
+It is a :class:`~blot.errors.BlotError`, and :meth:`Refused.of` is the one place where the
+engine's errors become server answers."""
 
 from __future__ import annotations
 
+from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 
-class Refused(Exception):
+
+class Refused(BlotError):
     """A command that changes nothing. ``code`` is one of: ``malformed``, ``illegal``,
     ``not_your_turn``, ``not_seated``, ``forbidden``, ``not_found``, ``conflict``, ``server``,
     ``invalid`` (score sheets: inconsistent input; ``field`` names the part at fault)."""
@@ -14,6 +19,19 @@ class Refused(Exception):
         self.code = code
         self.message = message
         self.field = field
+
+    @classmethod
+    def of(cls, error: BlotError) -> Refused:
+        """The answer to an engine error: a rule or notation that refuses an action is
+        ``illegal``; a set-up (game, rules, options, cards) that cannot be made is ``malformed``
+        and names its field."""
+        if isinstance(error, Refused):
+            return error
+        if isinstance(error, IllegalAction | NotationError):
+            return cls("illegal", str(error))
+        if isinstance(error, SetupError):
+            return cls("malformed", str(error), error.field)
+        return cls("malformed", str(error))
 
     def to_json(self) -> dict[str, str]:
         return {"type": "error", "code": self.code, "message": self.message}

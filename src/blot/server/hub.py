@@ -11,12 +11,13 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from random import Random, SystemRandom
 from typing import Any
 
+from blot.errors import BlotError
+from blot.games import spec
+from blot.server.config import ServerConfig
 from blot.server.errors import Refused
-from blot.server.games import kind_of
 from blot.server.table import FINISHED, PLAYING, WAITING, Table
 from blot.store import LogEntry, Store, Writer
 
@@ -25,23 +26,6 @@ log = logging.getLogger("blot.server")
 #: The turn timer's choices, in seconds (0: no timer).
 TIMER_LIMIT = 600
 NAME_LIMIT = 40
-
-
-@dataclass
-class ServerConfig:
-    """How the server behaves; ``blot serve`` sets these from its options."""
-
-    db_url: str
-    #: Seconds a player who dropped keeps the seat before a bot plays it (until the player returns).
-    grace: float = 60.0
-    #: Seconds a bot waits before it moves, so that people can follow.
-    bot_delay: float = 0.8
-    #: Extra seconds after a trick is complete before a bot leads the next one.
-    trick_pause: float = 1.2
-    #: Seconds the result of a deal stays on the table before the next deal is dealt.
-    deal_pause: float = 4.0
-    #: Seed of the shuffles (tests); None: the operating system's randomness.
-    seed: int | None = None
 
 
 def token_hash(token: str) -> str:
@@ -72,9 +56,24 @@ class Hub:
     def new_rng(self) -> Random:
         return Random(self._seeds.getrandbits(64)) if self._seeds is not None else SystemRandom()
 
+    # --- what tables need (blot.server.table.TableServices) ---------------------------------------
+
     def accepted(self, table_id: str, n: int, at: float) -> None:
         if self.on_accept is not None:
             self.on_accept(table_id, n, at)
+
+    async def append(self, table_id: str, entries: list[LogEntry], changes: dict[str, Any]) -> None:
+        await self.writer.run(lambda c: Store.append(c, table_id, entries, changes))
+
+    async def read_log(self, table_id: str) -> list[LogEntry]:
+        return await asyncio.to_thread(self.store.log, table_id)
+
+    def idle(self, table_id: str) -> None:
+        """Finished tables leave memory when their last viewer leaves (they stay in the database)."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status == FINISHED and not table.connections:
+            del self.tables[table_id]
+            asyncio.get_running_loop().create_task(table.stop())
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -128,8 +127,12 @@ class Hub:
     # --- tables --------------------------------------------------------------------------------
 
     async def create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
-        kind = kind_of(body.get("game", ""))
-        settings = kind.settings(body)
+        try:
+            game = spec(body.get("game", ""))
+            rules = game.rules(body.get("ruleset"), body.get("options") or None)
+        except BlotError as e:
+            raise Refused.of(e) from None
+        settings: dict[str, Any] = {"ruleset": rules.ruleset, "options": rules.options()}
         timer = body.get("timer", 0)
         if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= TIMER_LIMIT:
             raise Refused(
@@ -144,10 +147,10 @@ class Hub:
             LogEntry(1, "create", {"settings": settings, "public": public, "host": player}),
             LogEntry(2, "sit", {"seat": 0, "player": player, "name": name}),
         ]
-        table = Table.rebuild(self, table_id, kind.name, entries)
+        table = Table.rebuild(self, table_id, game.name, entries)
         row = {
             "id": table_id,
-            "game": kind.name,
+            "game": game.name,
             "settings": settings,
             "public": public,
             "status": WAITING,
@@ -199,9 +202,3 @@ class Hub:
         if table is None:
             raise Refused("not_found", "no such table")
         return table
-
-    def maybe_unload(self, table: Table) -> None:
-        """Finished tables leave memory when their last viewer leaves (they stay in the database)."""
-        if table.status == FINISHED and not table.connections and self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            asyncio.get_running_loop().create_task(table.stop())

@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from blot.bazar.deal import Deal, Phase
+from blot.bazar.deal import Deal
 from blot.bazar.tables import NT, PLAIN_ORDER, POINTS, TRUMP_ORDER
+from blot.bazar.values import Phase
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import bazar_kernel as k
@@ -170,8 +171,9 @@ class Solver:
                 if deal.phase is Phase.BIDDING
                 else "the deal is over"
             )
+        trick = [c.index for _, c in deal.trick]
         return self.solve_cards(
-            deal.hands, deal.trick, deal.leader, deal.tix, 8 - len(deal.tricks), all_cards
+            deal.hands, trick, deal.leader, deal.tix, 8 - len(deal.trick_winners), all_cards
         )
 
 

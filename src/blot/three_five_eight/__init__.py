@@ -3,6 +3,7 @@
 No I/O, no clock; randomness only through an injected ``random.Random``. Card sets are ints as
 in :mod:`blot.cards`; actions are :class:`~blot.three_five_eight.calls.Call` singletons (trump
 calls) and :class:`~blot.cards.Card` singletons (gifts, discards and plays, as the phase says).
+:class:`Game` and :class:`Deal` implement the game interface of :mod:`blot.game`.
 """
 
 from blot.three_five_eight.calls import (
@@ -17,31 +18,34 @@ from blot.three_five_eight.calls import (
     Call,
     parse_call,
 )
-from blot.three_five_eight.deal import (
+from blot.three_five_eight.deal import Deal, exchange_plan, parse_action, targets_for
+from blot.three_five_eight.game import COUNTED_DEALS, Game, GameResult, game_winner, ranking
+from blot.three_five_eight.play import legal_mask, winning_bit
+from blot.three_five_eight.rules import RULESETS, Rules
+from blot.three_five_eight.values import (
+    GAME_NAME,
+    SEATS,
     Action,
-    Deal,
     DealResult,
-    DealView,
+    DealtCards,
     Exchange,
     Phase,
-    Trick,
     check_cards,
-    exchange_plan,
-    parse_action,
-    random_cards,
-    targets_for,
+    random_deal,
 )
-from blot.three_five_eight.game import COUNTED_DEALS, Game, GameResult, GameView, game_winner
-from blot.three_five_eight.play import legal_mask, winning_bit
+from blot.three_five_eight.view import DealView, GameView
 
 __all__ = [
     "CALLS",
     "CLUBS",
     "COUNTED_DEALS",
     "DIAMONDS",
+    "GAME_NAME",
     "HEARTS",
     "NO_TRUMP",
     "PASS",
+    "RULESETS",
+    "SEATS",
     "SPADES",
     "STRAINS",
     "Action",
@@ -49,19 +53,21 @@ __all__ = [
     "Deal",
     "DealResult",
     "DealView",
+    "DealtCards",
     "Exchange",
     "Game",
     "GameResult",
     "GameView",
     "Phase",
-    "Trick",
+    "Rules",
     "check_cards",
     "exchange_plan",
     "game_winner",
     "legal_mask",
     "parse_action",
     "parse_call",
-    "random_cards",
+    "random_deal",
+    "ranking",
     "targets_for",
     "winning_bit",
 ]

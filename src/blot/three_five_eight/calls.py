@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Suit
-from blot.errors import IllegalAction
+from blot.errors import NotationError
 
 
 class Call:
@@ -86,5 +86,5 @@ def parse_call(text: str) -> Call:
     suit symbols are accepted too)."""
     found = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if found is None:
-        raise IllegalAction(f"{str(text).strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass")
+        raise NotationError(f"{str(text).strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass")
     return found

@@ -21,45 +21,31 @@ pass (T-10) and the previous counted deal's result, which decides the exchange (
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Sequence
 from random import Random
-from typing import Final, TypeAlias
+from typing import Final
 
-from blot.cards import CARD_OF_BIT, DECK52, Card, cards_of, format_cards, parse_cards
-from blot.errors import CardError, IllegalAction
-from blot.protocol import Action as ProtocolAction
+from blot.cards import CARD_OF_BIT, Card, parse_card
+from blot.errors import BlotError, IllegalAction, NotationError, SetupError
+from blot.game import Trick
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
 from blot.three_five_eight.play import SUIT_CARD_TABLES, SUIT_MASK_OF_INDEX, highest, refusal
-
-#: Anything ``apply`` takes: a trump call, or a card (a gift, a discard or a play; the phase
-#: says which).
-Action: TypeAlias = Call | Card
-#: Cards as the constructors accept them: a card set, a notation string or cards.
-CardsLike: TypeAlias = int | str | Iterable[Card]
-
-SEATS: Final = 3
-HAND_SIZE: Final = 16
-TALON_SIZE: Final = 4
-TRICKS: Final = 16
-#: The seat after each seat, and the one before it (T-1).
-NEXT: Final = (1, 2, 0)
-PREV: Final = (2, 0, 1)
-
-
-class Phase(Enum):
-    """Where a deal (or a game) stands. ``DEAL`` is only a game's: it waits for the cards of the
-    next deal (a game replayed from a record is given each deal's cards)."""
-
-    DEAL = "deal"
-    CALL = "call"
-    EXCHANGE = "exchange"
-    DISCARD = "discard"
-    PLAY = "play"
-    OVER = "over"
-
+from blot.three_five_eight.values import (
+    NEXT,
+    PREV,
+    SEATS,
+    TALON_SIZE,
+    TRICKS,
+    Action,
+    CardsLike,
+    DealResult,
+    DealtCards,
+    Exchange,
+    Phase,
+    check_cards,
+    random_deal,
+)
+from blot.three_five_eight.view import DealView
 
 _CALL: Final = Phase.CALL
 _EXCHANGE: Final = Phase.EXCHANGE
@@ -82,63 +68,6 @@ def targets_for(dealer: int) -> tuple[int, int, int]:
 _TARGETS: Final = tuple(targets_for(d) for d in range(SEATS))
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, the three cards in playing order, who took it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-    def seat_of(self, position: int) -> int:
-        """The seat that played ``cards[position]``."""
-        return (self.leader + position) % SEATS
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:
-    """One step of the exchange (T-20, T-21): ``giver`` gave ``gift`` to ``receiver``, who gave
-    back ``returned`` (the gift itself when he held nothing stronger in its suit). In a seat's
-    view both cards are ``None`` unless that seat is the giver or the receiver."""
-
-    giver: int
-    receiver: int
-    gift: Card | None
-    returned: Card | None
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """A finished deal, indexed by seat (docs/format.md). A void deal (three passes, T-10) has no
-    trump or caller and zero tricks and scores."""
-
-    dealer: int
-    void: bool
-    #: The strain named (a suit call or ``NT``); ``None`` for a void deal.
-    trump: Call | None
-    caller: int | None
-    targets: tuple[int, int, int]
-    tricks: tuple[int, int, int]
-    #: Tricks minus target (T-40); they add up to 0.
-    scores: tuple[int, int, int]
-    #: The seat that took each trick, first to last (T-50's tie-break looks back along it).
-    trick_winners: tuple[int, ...] = ()
-    #: How many cards were given in the exchange (T-20); 0 on the first counted deal, after NT.
-    exchanged: int = 0
-
-    def to_json(self) -> dict[str, object]:
-        """The object of one deal in ``blot replay --json`` (docs/format.md)."""
-        return {
-            "dealer": self.dealer,
-            "void": self.void,
-            "trump": None if self.trump is None else self.trump.text,
-            "caller": self.caller,
-            "targets": list(self.targets),
-            "tricks": list(self.tricks),
-            "scores": list(self.scores),
-        }
-
-
 def exchange_plan(previous: DealResult | None) -> tuple[tuple[int, int], ...]:
     """Who gives a card to whom, card by card, in order (T-20), after ``previous``, the last
     counted deal (``None`` before the first: no exchange).
@@ -159,122 +88,33 @@ def exchange_plan(previous: DealResult | None) -> tuple[tuple[int, int], ...]:
     return tuple(zip(givers, takers, strict=True))
 
 
-def _card_set(cards: CardsLike, what: str) -> int:
-    if isinstance(cards, int):
-        if cards & ~DECK52:
-            raise CardError(f"{what} holds bits that are not cards of the 52-card deck")
-        return cards
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    mask = 0
-    for c in cards:
-        if not isinstance(c, Card):
-            raise CardError(f"{what} holds {c!r}, which is not a card")
-        if mask & c.bit:
-            raise CardError(f"{c} appears twice in {what}")
-        mask |= c.bit
-    return mask
-
-
-def check_cards(hands: Sequence[CardsLike], talon: CardsLike) -> tuple[tuple[int, int, int], int]:
-    """Three hands of 16 cards and a talon of 4 that together are the 52-card deck (T-2), as
-    card sets, or a :class:`~blot.errors.CardError` saying what is wrong."""
-    if isinstance(hands, str | int) or len(hands) != SEATS:
-        raise CardError(f"a 3-5-8 deal needs {SEATS} hands")
-    sets = [_card_set(h, f"the hand of seat {s}") for s, h in enumerate(hands)]
-    sets.append(_card_set(talon, "the talon"))
-    seen = 0
-    for i, cards in enumerate(sets):
-        who = f"seat {i} holds" if i < SEATS else "the talon holds"
-        size = HAND_SIZE if i < SEATS else TALON_SIZE
-        if cards.bit_count() != size:
-            raise CardError(f"{who} {cards.bit_count()} cards, not {size}")
-        if cards & seen:
-            raise CardError(f"{format_cards(cards & seen)} dealt twice")
-        seen |= cards
-    return (sets[0], sets[1], sets[2]), sets[3]
-
-
-_BITS52: Final = tuple(c.bit for c in cards_of(DECK52))
-_RADICES: Final = tuple(range(52, 1, -1))
-#: Random bits for one shuffle: 52! possible orders plus 64 bits so that the bias is below 2**-64.
-_SHUFFLE_BITS: Final = math.factorial(52).bit_length() + 64
-
-
-def random_cards(rng: Random) -> tuple[tuple[int, int, int], int]:
-    """Shuffle the 52 cards with ``rng`` and deal 16 to each seat and 4 to the talon (T-2).
-
-    A Fisher-Yates shuffle driven by one ``getrandbits`` call read in mixed radix (52, 51, …):
-    uniform to within 2**-64 and faster than ``rng.shuffle`` (every random deal pays for it).
-    """
-    x = rng.getrandbits(_SHUFFLE_BITS)
-    bits = list(_BITS52)
-    for n in _RADICES:
-        x, j = divmod(x, n)
-        bits[n - 1], bits[j] = bits[j], bits[n - 1]
-    return (sum(bits[0:16]), sum(bits[16:32]), sum(bits[32:48])), sum(bits[48:52])
-
-
-def _wrong_kind(seat: int, task: str, action: object, kind: str) -> IllegalAction:
-    """The refusal of an object that is not the kind of action the phase wants. Text is quoted
+def _wrong_kind(seat: int, task: str, action: object, kind: str) -> str:
+    """Why an object that is not the kind of action the phase wants is refused. Text is quoted
     so that the string ``'9S'`` is not mistaken for the card 9S."""
     if isinstance(action, str):
-        return IllegalAction(
+        return (
             f"seat {seat} must {task} now, and the text {action!r} is not a {kind}: "
             "read text with parse_action"
         )
-    return IllegalAction(f"seat {seat} must {task} now, and {action} is not a {kind}")
+    return f"seat {seat} must {task} now, and {action} is not a {kind}"
 
 
 def parse_action(text: str) -> Action:
-    """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``)."""
+    """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``);
+    the phase decides what a card means (a gift, a discard or a play)."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not text: write a call or a card in record notation")
     try:
         return parse_call(text)
-    except IllegalAction:
+    except BlotError:
         pass
     try:
-        return CARD_OF_BIT[parse_cards(text)]
-    except (CardError, KeyError):
-        raise IllegalAction(
-            f"{str(text).strip()!r} is not a 3-5-8 action: write a card such as 10H or a call "
+        return parse_card(text)
+    except BlotError:
+        raise NotationError(
+            f"{text.strip()!r} is not a 3-5-8 action: write a card such as 10H or a call "
             "(S, H, D, C, NT, pass)"
         ) from None
-
-
-@dataclass(frozen=True, slots=True)
-class DealView:
-    """What one seat may know of a deal, and nothing more.
-
-    Card sets are ints (``blot.cards``). ``talon`` is ``None`` until it is shown (T-22),
-    ``discard`` is ``None`` except for the first seat once he discards, and an exchange step's
-    cards are ``None`` except for its giver and receiver. ``legal`` is empty unless ``seat`` is
-    to act.
-    """
-
-    seat: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    targets: tuple[int, int, int]
-    hand: int
-    hand_sizes: tuple[int, int, int]
-    may_pass: tuple[bool, bool, bool]
-    calls: tuple[Call, ...]
-    trump: Call | None
-    caller: int | None
-    plan: tuple[tuple[int, int], ...]
-    exchanges: tuple[Exchange, ...]
-    talon: int | None
-    discard: int | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_taken: tuple[int, int, int]
-    scores: tuple[int, int, int] | None
-    legal: tuple[Action, ...]
-
-    @property
-    def hand_cards(self) -> list[Card]:
-        return cards_of(self.hand)
 
 
 class Deal:
@@ -345,11 +185,11 @@ class Deal:
         has already passed in this game (T-10); ``previous`` is the last counted deal of the game,
         ``None`` for the first (T-20)."""
         if not isinstance(dealer, int) or dealer not in range(SEATS):
-            raise IllegalAction(f"the dealer must be a seat from 0 to 2, not {dealer}")
+            raise SetupError(f"the dealer must be a seat from 0 to 2, not {dealer}", "dealer")
         if len(may_pass) != SEATS:
-            raise IllegalAction("may_pass needs one flag per seat")
-        dealt, talon_set = check_cards(hands, talon)
-        self._setup(dealt, talon_set, dealer, may_pass, exchange_plan(previous))
+            raise SetupError("may_pass needs one flag per seat", "may_pass")
+        cards = check_cards(hands, talon)
+        self._setup(cards.hands, cards.talon, dealer, may_pass, exchange_plan(previous))
 
     @classmethod
     def random(
@@ -361,33 +201,32 @@ class Deal:
         previous: DealResult | None = None,
     ) -> Deal:
         """A deal of freshly shuffled cards (T-2)."""
-        hands, talon = random_cards(rng)
-        return cls(hands, talon, dealer, may_pass=may_pass, previous=previous)
+        cards = random_deal(rng)
+        return cls(cards.hands, cards.talon, dealer, may_pass=may_pass, previous=previous)
 
     @classmethod
     def _trusted(
         cls,
-        hands: tuple[int, int, int],
-        talon: int,
+        cards: DealtCards,
         dealer: int,
         may_pass: Sequence[bool],
         plan: tuple[tuple[int, int], ...],
     ) -> Deal:
         """A deal of cards already known to be right (the game's own shuffles): no checks."""
         deal = object.__new__(cls)
-        deal._setup(hands, talon, dealer, may_pass, plan)
+        deal._setup(cards.hands, cards.talon, dealer, may_pass, plan)
         return deal
 
     def _setup(
         self,
-        hands: tuple[int, int, int],
+        hands: tuple[int, ...],
         talon: int,
         dealer: int,
         may_pass: Sequence[bool],
         plan: tuple[tuple[int, int], ...],
     ) -> None:
         self._dealer = dealer
-        self._dealt = hands
+        self._dealt = (hands[0], hands[1], hands[2])
         self._talon = talon
         self._hands = list(hands)
         self._may_pass = [bool(p) for p in may_pass]
@@ -561,11 +400,22 @@ class Deal:
         n = len(plays) % 3
         if not n:
             return ()
-        leader = self._winners[-1] if self._winners else NEXT[self._dealer]
+        leader = self.leader
         return tuple(((leader + i) % SEATS, plays[len(plays) - n + i]) for i in range(n))
 
     @property
-    def tricks_taken(self) -> tuple[int, int, int]:
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick in progress."""
+        return self._winners[-1] if self._winners else NEXT[self._dealer]
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that took each completed trick, first to last."""
+        return tuple(self._winners)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat."""
         t = self._taken
         return (t[0], t[1], t[2])
 
@@ -595,10 +445,39 @@ class Deal:
             return s
         return s + h + d + c
 
-    def apply(self, action: ProtocolAction) -> None:
-        """Take ``action`` (a :class:`Call` or a :class:`~blot.cards.Card`) for the seat to act,
-        or raise :class:`IllegalAction` and change nothing. Any object is accepted so that the
-        deal is a :class:`blot.protocol.State`; what is not an action of the phase is refused."""
+    def parse_action(self, text: str) -> Action:
+        """Read an action in record notation (:func:`parse_action`)."""
+        return parse_action(text)
+
+    def refusal(self, action: object) -> str | None:
+        """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
+        Nothing is changed."""
+        phase = self._phase
+        seat = self._to_act
+        if phase is _OVER or seat is None:
+            return "the deal is over"
+        if phase is _CALL:
+            if type(action) is not Call:
+                return _wrong_kind(seat, "name a trump or pass", action, "call")
+            if action is PASS and not self._may_pass[seat]:
+                return f"seat {seat} has already passed once this game"
+            return None
+        if type(action) is not Card:
+            if phase is _EXCHANGE:
+                what = f"give a card to seat {self._plan[len(self._exchanges)][1]}"
+            else:
+                what = "discard a card" if phase is _DISCARD else "play a card"
+            return _wrong_kind(seat, what, action, "card")
+        if not self._hands[seat] & action.bit:
+            return f"seat {seat} does not hold {action}"
+        if phase is _PLAY and not action.bit & self._legal:
+            return refusal(seat, action, self._hands[seat], self._lead, self._trick, self._trump_mask)
+        return None
+
+    def apply(self, action: object) -> None:
+        """Take ``action`` (a :class:`Call` or a :class:`~blot.cards.Card`) for the seat to act.
+        Anything else, and any action the rules do not allow now, raises :class:`IllegalAction`
+        and changes nothing."""
         if type(action) is Card and self._phase is _PLAY:
             bit = action.bit
             if bit & self._legal:  # the hot path: a legal card to a trick (T-30 … T-34)
@@ -654,37 +533,20 @@ class Deal:
         self._apply_other(action)
 
     def _apply_other(self, action: object) -> None:
-        phase = self._phase
-        seat = self._to_act
-        if phase is _OVER or seat is None:
-            raise IllegalAction("the deal is over")
-        if phase is _CALL:
-            if type(action) is not Call:
-                raise _wrong_kind(seat, "name a trump or pass", action, "call")
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat: int = self._to_act  # type: ignore[assignment]
+        if type(action) is Call:
             self._call(seat, action)
-            return
-        if type(action) is not Card:
-            if phase is _EXCHANGE:
-                what = f"give a card to seat {self._plan[len(self._exchanges)][1]}"
-            else:
-                what = "discard a card" if phase is _DISCARD else "play a card"
-            raise _wrong_kind(seat, what, action, "card")
-        if not self._hands[seat] & action.bit:
-            raise IllegalAction(f"seat {seat} does not hold {action}")
-        if phase is _PLAY:
-            raise IllegalAction(
-                refusal(seat, action, self._hands[seat], self._lead, self._trick, self._trump_mask)
-            )
-        if phase is _EXCHANGE:
-            self._give(seat, action)
+        elif self._phase is _EXCHANGE:
+            self._give(seat, action)  # type: ignore[arg-type]
         else:
-            self._put_back(seat, action)
+            self._put_back(seat, action)  # type: ignore[arg-type]
 
     def _call(self, seat: int, call: Call) -> None:
         """T-10: the first strain named is trump; three passes void the deal."""
         if call is PASS:
-            if not self._may_pass[seat]:
-                raise IllegalAction(f"seat {seat} has already passed once this game")
             self._may_pass[seat] = False
             self._calls.append(call)
             if len(self._calls) == SEATS:
@@ -769,7 +631,7 @@ class Deal:
         """What ``seat`` may know now: its own hand and everything public, never another seat's
         unplayed card except the talon (shown to all) and the exchange cards it gave or got."""
         if not isinstance(seat, int) or seat not in range(SEATS):
-            raise IllegalAction(f"a seat is 0, 1 or 2, not {seat}")
+            raise BlotError(f"a seat is 0, 1 or 2, not {seat}")
         phase = self._phase
         first = NEXT[self._dealer]
         shown = phase is _DISCARD or phase is _PLAY or (phase is _OVER and self._trump is not None)
@@ -804,4 +666,5 @@ class Deal:
             tricks_taken=self.tricks_taken,
             scores=None if self._result is None else self._result.scores,
             legal=self.legal_actions() if seat == self._to_act else (),
+            result=self._result,
         )

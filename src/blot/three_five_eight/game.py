@@ -22,22 +22,20 @@ from dataclasses import dataclass
 from random import Random
 from typing import Final
 
-from blot.errors import IllegalAction
-from blot.protocol import Action as ProtocolAction
-from blot.three_five_eight.deal import (
+from blot.errors import BlotError, IllegalAction, SetupError
+from blot.three_five_eight.deal import Deal, exchange_plan
+from blot.three_five_eight.rules import DEFAULT_RULES, Rules
+from blot.three_five_eight.values import (
+    GAME_NAME,
     NEXT,
     SEATS,
     Action,
-    CardsLike,
-    Deal,
     DealResult,
-    DealView,
+    DealtCards,
     Phase,
-    exchange_plan,
-    random_cards,
+    random_deal,
 )
-
-_OVER: Final = Phase.OVER
+from blot.three_five_eight.view import GameView
 
 #: Counted deals in a game (T-50): each seat deals three times.
 COUNTED_DEALS: Final = 9
@@ -52,12 +50,17 @@ def game_winner(results: Sequence[DealResult]) -> int:
     The chain always decides: two seats with equal last-deal scores have different targets, so
     not both took no trick.
     """
+    return _best(results, range(SEATS))
+
+
+def _best(results: Sequence[DealResult], seats: Sequence[int]) -> int:
+    """The best of ``seats`` by T-50's chain (total, last counted deal, latest trick)."""
     counted = [r for r in results if not r.void]
     if not counted:
         raise IllegalAction("a game with no counted deal has no winner")
-    totals = [sum(r.scores[s] for r in counted) for s in range(SEATS)]
-    best = max(totals)
-    tied = [s for s in range(SEATS) if totals[s] == best]
+    totals = {s: sum(r.scores[s] for r in counted) for s in seats}
+    best = max(totals.values())
+    tied = [s for s in seats if totals[s] == best]
     last = counted[-1]
     if len(tied) > 1:
         top = max(last.scores[s] for s in tied)
@@ -69,20 +72,41 @@ def game_winner(results: Sequence[DealResult]) -> int:
     return tied[0]
 
 
+def ranking(results: Sequence[DealResult]) -> tuple[int, int, int]:
+    """Each seat's place at the end of a game (0 first, 2 last): the winner of T-50, then the
+    better of the other two by the same chain.
+
+    **Interpretation**: T-50 names only the winner; second and third place are decided by the
+    same steps between the two other seats (needed for ratings).
+    """
+    first = _best(results, range(SEATS))
+    rest = [s for s in range(SEATS) if s != first]
+    second = _best(results, rest)
+    places = [2, 2, 2]
+    places[first], places[second] = 0, 1
+    return (places[0], places[1], places[2])
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A game so far, indexed by seat (docs/format.md): every deal (void ones too), the totals of the
-    counted deals, and once nine are counted the winner."""
+    """A game so far, indexed by seat (docs/format.md): every deal (void ones too), the totals of
+    the counted deals, and once nine are counted the winner."""
 
     deals: tuple[DealResult, ...]
     totals: tuple[int, int, int]
     finished: bool
     winner: int | None
 
+    def ranking(self) -> tuple[int, ...]:
+        """Each seat's place (:func:`ranking`), once the game is finished."""
+        if not self.finished:
+            raise BlotError("the game is not finished: it has no ranking yet")
+        return ranking(self.deals)
+
     def to_json(self) -> dict[str, object]:
         """``blot replay --json`` for a 3-5-8 record (docs/format.md)."""
         return {
-            "game": "3-5-8",
+            "game": GAME_NAME,
             "deals": [d.to_json() for d in self.deals],
             "totals": list(self.totals),
             "finished": self.finished,
@@ -90,59 +114,45 @@ class GameResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GameView:
-    """What one seat may know of a game: the public results of the finished deals and its view
-    of the current deal (``None`` while the game waits for the next deal's cards)."""
-
-    seat: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    counted: int
-    totals: tuple[int, int, int]
-    may_pass: tuple[bool, bool, bool]
-    results: tuple[DealResult, ...]
-    finished: bool
-    winner: int | None
-    deal: DealView | None
-    legal: tuple[Action, ...]
-
-
 class Game:
     """A whole game of 3-5-8: ``apply`` plays into the current deal and moves the game on when a
-    deal ends; a refused action raises :class:`IllegalAction` and changes nothing."""
+    deal ends; a refused action raises :class:`IllegalAction` and changes nothing.
+
+    With a ``random.Random`` the game shuffles and deals every deal itself; without one the
+    caller gives each deal's cards with :meth:`start_deal` (a record's replay, the server)."""
 
     __slots__ = (
         "_counted",
-        "_deal",
         "_dealer",
         "_deals",
         "_may_pass",
         "_results",
         "_rng",
+        "_rules",
         "_totals",
     )
+
+    seats = SEATS
 
     _counted: int
     _dealer: int
     _deals: list[Deal]
-    _deal: Deal | None
     _may_pass: tuple[bool, bool, bool]
     _results: list[DealResult]
     _rng: Random | None
+    _rules: Rules
     _totals: tuple[int, int, int]
 
-    def __init__(self, dealer: int = 0, rng: Random | None = None) -> None:
+    def __init__(self, dealer: int = 0, rng: Random | None = None, rules: Rules = DEFAULT_RULES) -> None:
         """A new game whose first deal is dealt by ``dealer`` (T-2). With ``rng`` the game deals
         every deal itself; without it, give each deal's cards to :meth:`start_deal`."""
         if not isinstance(dealer, int) or dealer not in range(SEATS):
-            raise IllegalAction(f"the dealer must be a seat from 0 to 2, not {dealer}")
+            raise SetupError(f"the dealer must be a seat from 0 to 2, not {dealer}", "dealer")
+        self._rules = rules
         self._counted = 0
         self._dealer = dealer
         self._rng = rng
         self._deals = []
-        self._deal = None
         self._may_pass = (True, True, True)
         self._results = []
         self._totals = (0, 0, 0)
@@ -153,13 +163,13 @@ class Game:
         """An independent copy: the current deal and the random generator are copied, finished
         deals (which never change) are shared."""
         o = object.__new__(Game)
+        o._rules = self._rules
         o._counted = self._counted
         o._dealer = self._dealer
         o._rng = None if self._rng is None else _copy.copy(self._rng)
         o._deals = self._deals.copy()
-        o._deal = self._deal
-        if self._deal is not None and not self._deal.is_over:
-            o._deal = o._deals[-1] = self._deal.copy()
+        if self._deals and not self._deals[-1].is_over:
+            o._deals[-1] = self._deals[-1].copy()
         o._may_pass = self._may_pass
         o._results = self._results.copy()
         o._totals = self._totals
@@ -192,22 +202,24 @@ class Game:
         return None
 
     def _deal_random(self, rng: Random) -> None:
-        hands, talon = random_cards(rng)
         plan = exchange_plan(self._previous())
-        self._deal = Deal._trusted(hands, talon, self._dealer, self._may_pass, plan)
-        self._deals.append(self._deal)
+        self._deals.append(Deal._trusted(random_deal(rng), self._dealer, self._may_pass, plan))
 
-    def start_deal(self, hands: Sequence[CardsLike], talon: CardsLike) -> Deal:
-        """Give the cards of the next deal (T-2), for a game without its own generator: three
-        hands of 16 cards and a talon of 4, as card sets, notation strings or cards."""
-        if self._rng is not None:
-            raise IllegalAction("this game shuffles and deals its own cards")
+    def start_deal(self, cards: DealtCards | None = None) -> Deal:
+        """Deal the next deal (T-2): ``cards`` as given, or shuffled by the game's own random
+        source when ``None``."""
         if self.is_over:
             raise IllegalAction("the game is over")
-        if self._deal is not None:
+        if self._deals and not self._deals[-1].is_over:
             raise IllegalAction("the current deal is not over yet")
-        deal = Deal(hands, talon, self._dealer, may_pass=self._may_pass, previous=self._previous())
-        self._deal = deal
+        if cards is None:
+            if self._rng is None:
+                raise SetupError("this game has no random source: give the cards of the deal", "hands")
+            self._deal_random(self._rng)
+            return self._deals[-1]
+        deal = Deal(
+            cards.hands, cards.talon, self._dealer, may_pass=self._may_pass, previous=self._previous()
+        )
         self._deals.append(deal)
         return deal
 
@@ -223,24 +235,26 @@ class Game:
             self._totals = (t[0] + s[0], t[1] + s[1], t[2] + s[2])
             self._dealer = NEXT[self._dealer]
             self._counted += 1
-        if self._counted >= COUNTED_DEALS:
-            return
-        self._deal = None
-        if self._rng is not None:
+        if self._counted < COUNTED_DEALS and self._rng is not None:
             self._deal_random(self._rng)
 
     # --- state --------------------------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
     def dealer(self) -> int:
         """The dealer of the current deal (or of the next one while the game waits for cards)."""
-        return self._deal.dealer if self._deal is not None else self._dealer
+        deal = self.deal
+        return deal.dealer if deal is not None and (not deal.is_over or self.is_over) else self._dealer
 
     @property
     def deal(self) -> Deal | None:
-        """The current deal; the last one once the game is over; ``None`` while waiting for
-        cards."""
-        return self._deal
+        """The deal in progress, or the last one until the next is dealt (``None`` before the
+        first)."""
+        return self._deals[-1] if self._deals else None
 
     @property
     def deals(self) -> tuple[Deal, ...]:
@@ -264,19 +278,26 @@ class Game:
     @property
     def may_pass(self) -> tuple[bool, bool, bool]:
         """Which seats may still pass in this game (T-10)."""
-        return self._deal.may_pass if self._deal is not None else self._may_pass
+        deal = self.deal
+        return deal.may_pass if deal is not None and (not deal.is_over or self.is_over) else self._may_pass
 
     @property
     def phase(self) -> Phase:
-        if self._deal is None:
-            return Phase.DEAL
-        if self._deal.is_over:
+        """``DEAL`` while the game waits for the next deal's cards, ``OVER`` at its end."""
+        if self.is_over:
             return Phase.OVER
-        return self._deal.phase
+        deal = self.deal
+        return Phase.DEAL if deal is None or deal.is_over else deal.phase
+
+    @property
+    def needs_cards(self) -> bool:
+        deal = self.deal
+        return not self.is_over and (deal is None or deal.is_over)
 
     @property
     def to_act(self) -> int | None:
-        return None if self._deal is None else self._deal.to_act
+        deal = self.deal
+        return None if deal is None else deal.to_act
 
     @property
     def is_over(self) -> bool:
@@ -297,41 +318,55 @@ class Game:
     # --- actions ------------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[Action, ...]:
-        deal = self._deal
+        deal = self.deal
         return () if deal is None else deal.legal_actions()
 
-    def apply(self, action: ProtocolAction) -> None:
-        """Take ``action`` in the current deal, or raise :class:`IllegalAction` and change
-        nothing."""
-        deal = self._deal
+    def parse_action(self, text: str) -> Action:
+        """Read an action in record notation (:func:`blot.three_five_eight.parse_action`)."""
+        deal = self.deal
         if deal is None:
             raise IllegalAction("no deal is in progress: the next deal's cards must be given first")
-        try:
-            deal.apply(action)
-        except IllegalAction:
-            if deal._phase is _OVER:
-                raise IllegalAction("the game is over") from None
-            raise
-        if deal._phase is _OVER:
+        return deal.parse_action(text)
+
+    def refusal(self, action: object) -> str | None:
+        deal = self.deal
+        if self.is_over:
+            return "the game is over"
+        if deal is None or deal.is_over:
+            return "no deal is in progress: the next deal's cards must be given first"
+        return deal.refusal(action)
+
+    def apply(self, action: object) -> None:
+        """Take ``action`` in the current deal, or raise :class:`IllegalAction` and change
+        nothing."""
+        deal = self.deal
+        if deal is None or deal.is_over:
+            reason = self.refusal(action)
+            assert reason is not None
+            raise IllegalAction(reason)
+        deal.apply(action)
+        if deal.is_over:
             self._end_deal(deal)
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
         if not isinstance(seat, int) or seat not in range(SEATS):
-            raise IllegalAction(f"a seat is 0, 1 or 2, not {seat}")
-        deal = None if self._deal is None else self._deal.view(seat)
+            raise BlotError(f"a seat is 0, 1 or 2, not {seat}")
+        deal = self.deal
+        dv = None if deal is None else deal.view(seat)
         over = self.is_over
         return GameView(
             seat=seat,
             phase=self.phase,
             to_act=self.to_act,
             dealer=self.dealer,
-            counted=self.counted,
+            deal_number=len(self._deals),
+            counted=self._counted,
             totals=self._totals,
             may_pass=self.may_pass,
             results=tuple(self._results),
             finished=over,
             winner=game_winner(self._results) if over else None,
-            deal=deal,
-            legal=() if deal is None else deal.legal,
+            deal=dv,
+            legal=() if dv is None else dv.legal,
         )

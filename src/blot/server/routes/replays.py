@@ -7,8 +7,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from blot.errors import BlotError
+from blot.game import AnyGame
+from blot.games import spec
 from blot.server.errors import Refused
-from blot.server.games import kind_of
 from blot.server.routes import hub_of
 from blot.server.routes.tables import _listed
 from blot.server.table import FINISHED
@@ -43,25 +45,28 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
 
 def frames(game: str, entries: list[LogEntry]) -> list[dict[str, Any]]:
     """Replay the log through the engine, one frame after each deal and each action."""
-    kind = kind_of(game)
-    state: Any = None
+    game_spec = spec(game)
+    wire = game_spec.wire_module()
+    state: AnyGame | None = None
     deals: list[dict[str, Any]] = []
     for entry in entries:
         p = entry.payload
         if entry.kind == "create":
-            state = kind.new_game(p["settings"])
+            settings = p["settings"]
+            state = game_spec.new_game(game_spec.rules(settings.get("ruleset"), settings.get("options")))
+        elif state is None:
+            raise BlotError("a table's log starts with its creation")
         elif entry.kind == "deal":
-            kind.start_deal(state, p)
-            deals.append(
-                {"number": len(deals) + 1, "dealer": state.deal.dealer, "frames": [kind.frame(state)]}
-            )
-            deals[-1]["frames"][0]["action"] = None
+            deal = state.start_deal(game_spec.cards_from_json(p))
+            first = wire.frame(state)
+            first["action"] = None
+            deals.append({"number": len(deals) + 1, "dealer": deal.dealer, "frames": [first]})
         elif entry.kind == "act":
             seat = int(p["seat"])
-            before = kind.phase(state)
-            action = kind.decode(state, seat, p["action"])
+            before = state.phase
+            action = wire.action_from_json(state, p["action"])
             state.apply(action)
-            frame = kind.frame(state)
-            frame["action"] = {"seat": seat, "text": str(action), "phase": before, "by": p.get("by")}
+            frame = wire.frame(state)
+            frame["action"] = {"seat": seat, "text": str(action), "phase": before.value, "by": p.get("by")}
             deals[-1]["frames"].append(frame)
     return deals

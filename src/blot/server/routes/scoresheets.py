@@ -18,12 +18,12 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
 
-from blot.scoresheet import service
 from blot.scoresheet.model import ScoreSheet, SheetError
-from blot.scoresheet.service import Editor, SheetNotFound, StoredSheet
 from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.routes import bearer, hub_of
+from blot.store import scoresheets as service
+from blot.store.scoresheets import Editor, SheetNotFound, StoredSheet
 
 router = APIRouter(tags=["scoresheets"])
 log = logging.getLogger("blot.server")

@@ -8,10 +8,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from blot.games import SPECS
 from blot.server.errors import Refused
-from blot.server.games import KINDS, bot_levels
 from blot.server.routes import body_of, hub_of, me
-from blot.server.table import PLAYING, WAITING
+from blot.server.table import PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
@@ -19,7 +19,19 @@ router = APIRouter(prefix="/api", tags=["tables"])
 @router.get("/games")
 async def games() -> dict[str, Any]:
     """The games a table can be made for, with their rulesets, options and bot levels."""
-    return {"games": [{**kind.info(), "bots": bot_levels(name)} for name, kind in KINDS.items()]}
+    return {
+        "games": [
+            {
+                "game": game.name,
+                "title": game.title,
+                "seats": game.seats,
+                "rulesets": list(game.rulesets),
+                "options": game.default_options(),
+                "bots": game.bot_names(),
+            }
+            for game in SPECS.values()
+        ]
+    }
 
 
 @router.get("/tables")
@@ -47,9 +59,8 @@ async def create_table(request: Request) -> dict[str, Any]:
     return summary
 
 
-async def _summary(table: Any) -> dict[str, Any]:
-    summary: dict[str, Any] = table.summary()
-    return summary
+async def _summary(table: Table) -> dict[str, Any]:
+    return table.summary()
 
 
 @router.get("/tables/{table_id}")
@@ -64,7 +75,7 @@ async def sit(table_id: str, request: Request) -> dict[str, Any]:
     player, name = await me(request)
     body = await body_of(request)
     table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.sit, player, name, body.get("seat"))
+    result: dict[str, Any] = await table.call(table.seating.sit, player, name, body.get("seat"))
     return result
 
 
@@ -72,7 +83,7 @@ async def sit(table_id: str, request: Request) -> dict[str, Any]:
 async def leave(table_id: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
     table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.leave, player)
+    result: dict[str, Any] = await table.call(table.seating.leave, player)
     return result
 
 
@@ -82,7 +93,9 @@ async def set_bot(table_id: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
     body = await body_of(request)
     table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.set_bot, player, body.get("seat"), body.get("level"))
+    result: dict[str, Any] = await table.call(
+        table.seating.set_bot, player, body.get("seat"), body.get("level")
+    )
     return result
 
 
@@ -91,7 +104,7 @@ async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
     body = await body_of(request)
     table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.fill_bots, player, body.get("level", "basic"))
+    result: dict[str, Any] = await table.call(table.seating.fill_bots, player, body.get("level", "basic"))
     return result
 
 
@@ -99,7 +112,7 @@ async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
 async def start(table_id: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
     table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.begin, player)
+    result: dict[str, Any] = await table.call(table.seating.begin, player)
     return result
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from blot.server.connection import Connection
 from blot.server.errors import Refused
 from blot.server.routes import hub_of
-from blot.server.table import Connection
 
 router = APIRouter()
 
@@ -78,7 +78,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _close(ws)
 
     conn = Connection(ws.send_text, None if found is None else found[0], close)
-    await table.call(table.connect, conn, since)
+    await table.call(table.seating.connect, conn, since)
     try:
         while True:
             text = await _receive(ws)
@@ -98,7 +98,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        await table.call(table.disconnect, conn)
+        await table.call(table.seating.disconnect, conn)
 
 
 async def _close(ws: WebSocket, code: int = 1000) -> None:

@@ -1,4 +1,5 @@
-"""``blot play 3-5-8``: one person against two bots in the terminal, a whole game (T-50).
+"""3-5-8 in the terminal: ``blot play 3-5-8`` (one person against two bots, a whole game, T-50)
+and the score table ``blot replay`` prints.
 
 The person sees only what their seat may know (the same view a bot gets): their hand, the
 calls, the cards of the exchange steps they gave or got, the talon once shown, their own
@@ -11,27 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from blot.bots import make_bot, split_bot_specs
 from blot.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, parse_card
-from blot.cli.render import tfe_sheet, tfe_winner_text
-from blot.cli.terminal import Ask, read_answer, run_until_quit
+from blot.cli.terminal import Ask, read_answer, run_until_quit, seat_bots
 from blot.errors import BlotError
-from blot.protocol import Action as AnyAction
-from blot.protocol import Bot
+from blot.game import View
+from blot.play import Move, Player, moves, when_over
+from blot.records import Replay
 from blot.three_five_eight import (
     COUNTED_DEALS,
+    GAME_NAME,
     PASS,
     Action,
     Call,
     Deal,
     DealView,
     Game,
+    GameView,
     Phase,
-    parse_call,
 )
 
 SEATS = 3
@@ -64,7 +66,7 @@ def hand_text(hand: int, trump: int | None) -> str:
 class TfeTable:
     """The terminal table: prints what happens and asks the person for each decision."""
 
-    def __init__(self, seat: int, bots: Mapping[int, Bot], game: Game, console: Console, ask: Ask) -> None:
+    def __init__(self, seat: int, bots: Mapping[int, Player], game: Game, console: Console, ask: Ask) -> None:
         self.seat = seat
         self.bots = bots
         self.game = game
@@ -102,21 +104,13 @@ class TfeTable:
             f"{self.name((self.seat + 2) % SEATS)}."
         )
         c.print("Type a call (S, H, D, C, NT, pass) or a card (10H, AS) when asked; 'quit' leaves.")
+        players: list[Player] = [self.bots.get(s, self) for s in range(SEATS)]
         while not game.is_over:
             deal = game.deal
             assert deal is not None
             self._start_deal(deal)
-            while not deal.is_over:
-                seat = deal.to_act
-                assert seat is not None
-                phase, tricks = deal.phase, len(deal.tricks)
-                action: AnyAction
-                if seat == self.seat:
-                    action = self._ask_action(self.view())
-                else:
-                    action = self.bots[seat].choose(game.view(seat))
-                game.apply(action)
-                self._announce(deal, seat, action, phase, tricks)
+            for move in moves(game, players, until=when_over(deal)):
+                self._announce(deal, move)
             self._end_deal(deal)
         self._end_game()
 
@@ -155,8 +149,9 @@ class TfeTable:
             parts.append(f"{gives} {to} {n} card{'s' if n > 1 else ''}")
         return ", then ".join(parts)
 
-    def _announce(self, deal: Deal, seat: int, action: AnyAction, phase: Phase, tricks: int) -> None:
+    def _announce(self, deal: Deal, move: Move) -> None:
         c = self.console
+        seat, action, phase = move.seat, move.action, move.before
         who = self.name(seat)
         if phase is Phase.CALL:
             assert type(action) is Call
@@ -180,7 +175,7 @@ class TfeTable:
         else:
             assert type(action) is Card
             c.print(f"{who}: {card_text(action)}")
-            if len(deal.tricks) > tricks:
+            if not deal.trick:
                 trick = deal.tricks[-1]
                 played = ", ".join(
                     f"{self.short(trick.seat_of(i))} {card_text(card)}" for i, card in enumerate(trick.cards)
@@ -264,6 +259,11 @@ class TfeTable:
     def _read(self, prompt: str) -> str:
         return read_answer(self.ask, prompt)
 
+    def choose(self, view: View) -> Action:
+        """The person's decision at their turn (the table is their seat's player)."""
+        assert isinstance(view, GameView) and view.deal is not None
+        return self._ask_action(view.deal)
+
     def _ask_action(self, view: DealView) -> Action:
         if view.phase is Phase.CALL:
             return self._ask_call(view)
@@ -286,29 +286,23 @@ class TfeTable:
             c.print("You may name S, H, D, C or NT, or pass (your one pass of the game).")
         else:
             c.print("You may name S, H, D, C or NT; you have used your pass, so you must name one.")
-        while True:
-            answer = self._read("Your call (S, H, D, C, NT or pass): ")
-            try:
-                call = parse_call(answer)
-                if call not in view.legal:
-                    self.game.apply(call)  # raises IllegalAction with the reason
-                return call
-            except BlotError as e:
-                self._refuse(e)
+        return self._ask_legal(view, "Your call (S, H, D, C, NT or pass): ")
 
     def _trump(self, view: DealView) -> int | None:
         return None if view.trump is None else view.trump.suit
 
-    def _ask_card_of(self, view: DealView, prompt: str) -> Card:
+    def _ask_legal(self, view: DealView, prompt: str) -> Action:
+        """Ask until the answer is an action the rules allow now; say why when they do not."""
         while True:
             answer = self._read(prompt)
             try:
-                card = parse_card(answer)
-                if card not in view.legal:
-                    self.game.apply(card)  # raises IllegalAction with the reason
-                return card
+                action = self.game.parse_action(answer)
             except BlotError as e:
                 self._refuse(e)
+                continue
+            if action in view.legal:
+                return action
+            self.console.print(f"[red]{self.game.refusal(action)}[/]")
 
     def _ask_gift(self, view: DealView) -> Action:
         step = len(view.exchanges)
@@ -320,7 +314,7 @@ class TfeTable:
             "strongest card of its suit if it is stronger, else your card comes back (T-21)."
         )
         self.console.print("Your hand: " + hand_text(view.hand, self._trump(view)))
-        return self._ask_card_of(view, f"Card to give {self.short(receiver)} (e.g. 2C): ")
+        return self._ask_legal(view, f"Card to give {self.short(receiver)} (e.g. 2C): ")
 
     def _ask_discard(self, view: DealView) -> Action:
         if self.pending:
@@ -363,10 +357,10 @@ class TfeTable:
         c.print("Your hand: " + hand_text(view.hand, trump))
         legal = [a for a in view.legal if type(a) is Card]
         c.print("Legal: " + cards_text(legal))
-        return self._ask_card_of(view, "Your card (e.g. 10H): ")
+        return self._ask_legal(view, "Your card (e.g. 10H): ")
 
 
-def play_358(
+def play(
     seed: int | None,
     bots: str,
     seat: int,
@@ -375,18 +369,70 @@ def play_358(
     console: Console | None = None,
 ) -> None:
     """Play one game to the end (or until the person quits). ``bots`` names the two computer
-    players' bot (``basic``), or one per seat in turn (``random,basic``)."""
+    players' bot (``basic``), or one per computer player in turn (``random,basic``)."""
     if seat not in range(SEATS):
         raise BlotError(f"--seat must be 0 to 2, not {seat}")
     rng = Random(seed)
-    specs = split_bot_specs(bots) or ["basic"]
-    if len(specs) > SEATS - 1:
-        raise BlotError("--bots names at most two bots, one per computer player: e.g. random,basic")
-    players: dict[int, Bot] = {}
-    for i, s in enumerate(s for s in range(SEATS) if s != seat):
-        players[s] = make_bot("3-5-8", specs[i % len(specs)], Random(rng.getrandbits(64)))
+    players = seat_bots(GAME_NAME, bots, seat, rng)
     console = console or Console(highlight=False)
     # the dealer of the first deal sits before the person, who then calls first (T-3)
     game = Game(dealer=(seat + 2) % SEATS, rng=Random(rng.getrandbits(64)))
-    table = TfeTable(seat, players, game, console, ask or console.input)
-    run_until_quit(table.run, console)
+    run_until_quit(TfeTable(seat, players, game, console, ask or console.input).run, console)
+
+
+def print_replay(replay: Replay, console: Console | None = None) -> None:
+    """``blot replay``'s readable output: the score table and how the game ended."""
+    console = console or Console()
+    data = replay.to_json()
+    names = list(replay.players) if replay.players else ["seat 0", "seat 1", "seat 2"]
+    console.print(tfe_sheet(data["deals"], names, title="3-5-8"))
+    if data["finished"]:
+        console.print(f"Game over: {tfe_winner_text(data, names)}.")
+    else:
+        console.print(
+            "Unfinished: " + ", ".join(f"{n} {t}" for n, t in zip(names, data["totals"], strict=True)) + "."
+        )
+
+
+def tfe_sheet(deals: list[dict[str, Any]], names: list[str], title: str | None = None) -> Table:
+    """The score table of a 3-5-8 game (docs/format.md deal objects): one row per deal, void deals
+    included but not numbered among the nine counted ones; per seat its tricks against its
+    target, its score in the deal and its running total."""
+    table = Table(title=title, caption="tricks/target  score (total) · score = tricks - target (T-40)")
+    table.add_column("deal", justify="right")
+    table.add_column("dealer")
+    table.add_column("trump (by)")
+    for name in names:
+        table.add_column(name, justify="right")
+    totals = [0, 0, 0]
+    counted = 0
+    for d in deals:
+        totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
+        if d["void"]:
+            table.add_row("-", names[d["dealer"]], "void: all passed", "", "", "")
+            continue
+        counted += 1
+        table.add_row(
+            str(counted),
+            names[d["dealer"]],
+            f"{d['trump']} ({names[d['caller']]})",
+            *(f"{d['tricks'][s]}/{d['targets'][s]}  {d['scores'][s]:+d} ({totals[s]})" for s in range(3)),
+        )
+    return table
+
+
+def tfe_winner_text(data: dict[str, Any], names: list[str]) -> str:
+    """Who won a finished 3-5-8 game, and how the tie-break decided when the totals tied (T-50)."""
+    winner: int = data["winner"]
+    totals: list[int] = data["totals"]
+    text = f"{names[winner]} wins with {totals[winner]}"
+    tied = [s for s in range(3) if totals[s] == totals[winner] and s != winner]
+    if not tied:
+        return text
+    last = next(d for d in reversed(data["deals"]) if not d["void"])
+    others = " and ".join(names[s] for s in tied)
+    if all(last["scores"][s] < last["scores"][winner] for s in tied):
+        how = "more points in the last deal"
+    else:
+        how = "took the latest trick of the last deal"
+    return f"{text} (tied with {others}; tie-break T-50: {how})"

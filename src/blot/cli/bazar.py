@@ -1,30 +1,30 @@
-"""``blot play bazar-blot``: one person against three bots in the terminal, a whole game.
+"""Bazar Blot in the terminal: ``blot play bazar-blot`` (one person against three bots, a whole
+game) and the score sheet ``blot replay`` prints.
 
-The person sees only what their seat may know (the same view a bot gets); everything they type
-is checked by the rules, and a refused move is explained and asked again.
+The person sees only what their seat may know (the same view a bot gets) and plays through the
+same loop as the bots (:func:`blot.play.moves`); everything they type is read and checked by
+the rules (``parse_action``, ``refusal``), and a refused move is explained and asked again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from blot.bazar import Deal, Game, Phase
-from blot.bazar.calls import STRAIN_NAMES, Call, parse_call
-from blot.bazar.deal import Action
+from blot.bazar import GAME_NAME, Action, Deal, DealView, Game, GameView, Phase
+from blot.bazar.calls import STRAIN_NAMES, Call
 from blot.bazar.declarations import Declare
 from blot.bazar.tables import KEY, NT, POINTS
-from blot.bazar.view import BazarView
-from blot.bots import make_bot, split_bot_specs
-from blot.cards import SUIT_SYMBOLS, Card, cards_of, parse_card
-from blot.cli.render import bazar_sheet
-from blot.cli.terminal import Ask, read_answer, run_until_quit
+from blot.cards import SUIT_SYMBOLS, Card, cards_of
+from blot.cli.terminal import Ask, read_answer, run_until_quit, seat_bots
 from blot.errors import BlotError
-from blot.protocol import Action as ProtocolAction
-from blot.protocol import Bot
+from blot.game import View
+from blot.play import Move, Player, moves, when_over
+from blot.records import Replay
 
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
 
@@ -32,7 +32,7 @@ SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
 class BazarTable:
     """The terminal table: prints what happens and asks the person for each decision."""
 
-    def __init__(self, seat: int, bots: Mapping[int, Bot], game: Game, console: Console, ask: Ask) -> None:
+    def __init__(self, seat: int, bots: Mapping[int, Player], game: Game, console: Console, ask: Ask) -> None:
         self.seat = seat
         self.bots = bots
         self.game = game
@@ -54,26 +54,22 @@ class BazarTable:
             f"[bold]Bazar Blot[/] · to {game.rules.target} · you: seat {self.seat}, partner: seat {partner}"
         )
         c.print("Type a call (pass, 10H, 12NT, contra) or a card (10H, AS) when asked; 'quit' leaves.")
+        players: list[Player] = [self.bots.get(s, self) for s in range(4)]
         while not game.is_over:
             deal = game.deal
             assert deal is not None
             self._start_deal(deal)
-            while not deal.is_over:
-                seat = deal.to_act
-                assert seat is not None
-                before = len(deal.winners)
-                view = game.view(seat)
-                action = self._ask_action(view) if seat == self.seat else self.bots[seat].choose(view)
-                game.apply(action)
-                self._announce(deal, seat, action, before)
+            for move in moves(game, players, until=when_over(deal)):
+                self._announce(deal, move)
             self._end_deal(deal)
         self._end_game()
 
     def _start_deal(self, deal: Deal) -> None:
         self.console.rule(f"Deal {len(self.game.deals)} · dealer: {self.name(deal.dealer)}")
 
-    def _announce(self, deal: Deal, seat: int, action: ProtocolAction, tricks_before: int) -> None:
+    def _announce(self, deal: Deal, move: Move) -> None:
         c = self.console
+        seat, action = move.seat, move.action
         who = self.name(seat)
         if type(action) is Call:
             c.print(f"{who}: [bold]{action.describe()}[/]")
@@ -90,9 +86,10 @@ class BazarTable:
             if deal.belotes and deal.belotes[-1] == (seat, action):
                 extra = " — belote" if len(deal.belotes) == 1 else " — rebelote"
             c.print(f"{who}: {card_text(action)}{extra}")
-            if len(deal.winners) > tricks_before:
-                c.print(f"  → trick {len(deal.winners)} to [bold]{self.name(deal.winners[-1])}[/]")
-                if len(deal.winners) == 1:
+            if not deal.trick:
+                winners = deal.trick_winners
+                c.print(f"  → trick {len(winners)} to [bold]{self.name(winners[-1])}[/]")
+                if len(winners) == 1:
                     self._show_declarations(deal)
 
     def _show_declarations(self, deal: Deal) -> None:
@@ -142,33 +139,41 @@ class BazarTable:
 
     # --- asking the person ---------------------------------------------------------------------
 
-    def _ask_action(self, view: BazarView) -> Action:
-        if view.phase is Phase.BIDDING:
-            return self._ask_call(view)
-        if view.must_declare:
-            return self._ask_declare(view)
-        return self._ask_card(view)
+    def choose(self, view: View) -> Action:
+        """The person's decision at their turn (the table is their seat's player)."""
+        assert isinstance(view, GameView) and view.deal is not None
+        v = view.deal
+        if v.phase is Phase.BIDDING:
+            return self._ask_call(v)
+        if v.must_declare:
+            return self._ask_declare(v)
+        return self._ask_card(v)
 
     def _read(self, prompt: str) -> str:
         return read_answer(self.ask, prompt)
 
-    def _ask_call(self, view: BazarView) -> Action:
+    def _ask_legal(self, view: DealView, prompt: str) -> Action:
+        """Ask until the answer is an action the rules allow now; say why when they do not."""
+        while True:
+            answer = self._read(prompt)
+            try:
+                action = self.game.parse_action(answer)
+            except BlotError as e:
+                self.console.print(f"[red]{e}[/]")
+                continue
+            if action in view.legal:
+                return action
+            self.console.print(f"[red]{self.game.refusal(action)}[/]")
+
+    def _ask_call(self, view: DealView) -> Action:
         c = self.console
         calls = ", ".join(f"{self.names[s]} {call}" for s, call in view.calls) or "none yet"
         c.print(f"Calls so far: {calls}")
         c.print("Your hand: " + hand_text(view.hand, None))
         c.print("You may call: " + legal_calls_text(view.legal))
-        while True:
-            answer = self._read("Your call (e.g. pass, 10H, 12NT, contra): ")
-            try:
-                call = parse_call(answer)
-                if call not in view.legal:
-                    self.game.apply(call)  # raises IllegalAction with the reason
-                return call
-            except BlotError as e:
-                c.print(f"[red]{e}[/]")
+        return self._ask_legal(view, "Your call (e.g. pass, 10H, 12NT, contra): ")
 
-    def _ask_declare(self, view: BazarView) -> Action:
+    def _ask_declare(self, view: DealView) -> Action:
         c = self.console
         options = [a for a in view.legal if type(a) is Declare]
         c.print(
@@ -179,33 +184,23 @@ class BazarTable:
             c.print(f"  {i}: {text}")
         while True:
             answer = self._read(f"Your declaration (0-{len(options) - 1}, or 'best'): ")
-            if answer.lower() == "best":
-                return self.game.deal.best_declare(self.seat)  # type: ignore[union-attr]
+            if answer.lower() == "best" and view.best_declare is not None:
+                return view.best_declare
             if answer.isdigit() and int(answer) < len(options):
                 return options[int(answer)]
             c.print(
                 f"[red]{answer!r} is not one of the choices: type a number from 0 to {len(options) - 1}[/]"
             )
 
-    def _ask_card(self, view: BazarView) -> Action:
+    def _ask_card(self, view: DealView) -> Action:
         c = self.console
-        tix = NT if view.trump is None else view.trump
-        trick = (
-            ", ".join(f"{self.names[s]} {card_text(card)}" for s, card in view.trick_seats()) or "you lead"
-        )
+        tix = view.tix
+        trick = ", ".join(f"{self.names[s]} {card_text(card)}" for s, card in view.trick) or "you lead"
         c.print(f"Trick {len(view.tricks) + 1}: {trick}")
         c.print("Your hand: " + hand_text(view.hand, tix))
         legal = [a for a in view.legal if type(a) is Card]
         c.print("Legal: " + " ".join(card_text(card) for card in sort_cards(legal, tix)))
-        while True:
-            answer = self._read("Your card (e.g. 10H): ")
-            try:
-                card = parse_card(answer)
-                if card not in legal:
-                    self.game.apply(card)  # raises IllegalAction with the reason
-                return card
-            except BlotError as e:
-                c.print(f"[red]{e}[/]")
+        return self._ask_legal(view, "Your card (e.g. 10H): ")
 
 
 def describe_contract(deal: Deal) -> str:
@@ -251,7 +246,7 @@ def legal_calls_text(legal: Sequence[Action]) -> str:
     return ", ".join(others)
 
 
-def play_bazar(
+def play(
     seed: int | None,
     bots: str,
     seat: int,
@@ -264,21 +259,59 @@ def play_bazar(
     if seat not in range(4):
         raise BlotError(f"--seat must be 0 to 3, not {seat}")
     rng = Random(seed)
-    specs = split_bot_specs(bots) or ["basic"]
-    if len(specs) > 3:
-        raise BlotError("--bots names at most three bots, one per computer player: e.g. basic,random")
-    # the computer players take the named bots in turn, from the seat after the person's
-    players: dict[int, Bot] = {}
-    for i in range(3):
-        players[(seat + 1 + i) % 4] = make_bot(
-            "bazar-blot", specs[i % len(specs)], Random(rng.getrandbits(64))
-        )
+    players = seat_bots(GAME_NAME, bots, seat, rng)
     console = console or Console(highlight=False)
-    table = BazarTable(
-        seat,
-        players,
-        Game(dealer=(seat + 3) % 4, rng=Random(rng.getrandbits(64))),
-        console,
-        ask or console.input,
-    )
-    run_until_quit(table.run, console)
+    game = Game(dealer=(seat + 3) % 4, rng=Random(rng.getrandbits(64)))
+    run_until_quit(BazarTable(seat, players, game, console, ask or console.input).run, console)
+
+
+def team_names(players: list[str] | None) -> tuple[str, str]:
+    if not players:
+        return ("team 0 (seats 0 & 2)", "team 1 (seats 1 & 3)")
+    return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+
+def print_replay(replay: Replay, console: Console | None = None) -> None:
+    """``blot replay``'s readable output: the score sheet and how the game ended."""
+    console = console or Console()
+    data = replay.to_json()
+    console.print(bazar_sheet(data["deals"], title="Bazar Blot"))
+    teams = team_names(replay.players)
+    totals = data["totals"]
+    if data["finished"]:
+        winner = data["winner"]
+        how = " by tars kapoot (B-55)" if data["tars_kapoot"] else ""
+        score = f"{totals[winner]} to {totals[1 - winner]}"
+        console.print(f"Game over{how}: {teams[winner]} win {data['match_score']}, {score}.")
+    else:
+        console.print(f"Unfinished: {teams[0]} {totals[0]}, {teams[1]} {totals[1]}.")
+
+
+def bazar_sheet(deals: list[dict[str, Any]], title: str | None = None) -> Table:
+    """The score sheet of a Bazar Blot game: one row per deal; pairs read team 0 - team 1."""
+    table = Table(title=title, caption="pairs: team 0 (seats 0, 2) - team 1 (seats 1, 3)")
+    for column in ("#", "contract", "result", "card pts", "decl.", "belote", "points", "total"):
+        table.add_column(column, justify="left" if column in ("contract", "result") else "right")
+    totals = [0, 0]
+
+    def pair(p: list[int]) -> str:
+        return f"{p[0]}-{p[1]}"
+
+    for number, d in enumerate(deals, 1):
+        totals = [totals[0] + d["points"][0], totals[1] + d["points"][1]]
+        if d["void"]:
+            table.add_row(str(number), "void", "", "", "", "", "0-0", pair(totals))
+            continue
+        c = d["contract"]
+        mult = {1: "", 2: "x", 4: "xx"}[c["multiplier"]]
+        table.add_row(
+            str(number),
+            f"{c['level']}{c['strain']}{mult} s{c['seat']}",
+            "made" if d["made"] else "failed",
+            pair(d["card_points"]),
+            pair(d["declaration_points"]),
+            pair(d["belote"]),
+            pair(d["points"]),
+            pair(totals),
+        )
+    return table

@@ -1,0 +1,221 @@
+"""The one game interface: every part of blot (server, arena, simulator, records, bots, CLI)
+drives either game through it without knowing which game it is (after OpenSpiel's ``State``
+and python-chess's ``Board``).
+
+Both engines implement it: :class:`blot.bazar.Game` and :class:`blot.three_five_eight.Game`.
+A game is generic over its action type (a small immutable value whose ``str`` is its record
+notation) and its view type (what one seat may know). The flow is always the same::
+
+    seat = game.to_act
+    action = game.parse_action(text)        # NotationError when the text is no action
+    reason = game.refusal(action)           # why the rules refuse it, without applying it
+    game.apply(action)                      # IllegalAction and no change when refused
+
+>>> from random import Random
+>>> from blot.games import spec
+>>> game = spec("3-5-8").new_game(dealer=2, rng=Random(1))
+>>> game.to_act, game.refusal(game.parse_action("AS"))
+(0, 'seat 0 must name a trump or pass now, and AS is not a call')
+>>> game.apply(game.parse_action("NT"))
+>>> game.refusal(game.parse_action("pass")) is None
+False
+
+Which games exist, and everything about each (its name, seats, rulesets, records, bots, the
+JSON of its views), is in the registry :mod:`blot.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+
+from blot.cards import Card
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A small immutable value whose ``str`` is exactly its record notation (``10H``, ``pass``)."""
+
+    def __str__(self) -> str: ...
+
+
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+V_co = TypeVar("V_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick in either game: who led, the cards in playing order (one per seat), who
+    took it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, position: int) -> int:
+        """The seat that played ``cards[position]``."""
+        return (self.leader + position) % len(self.cards)
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """The trick as (seat, card) pairs in playing order, as the trick in progress is given."""
+        return tuple((self.seat_of(i), c) for i, c in enumerate(self.cards))
+
+
+class View(Protocol):
+    """What one seat may know. ``legal`` is empty unless that seat is to act."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def legal(self) -> Sequence[Action]: ...
+
+
+class DealState(Protocol):
+    """One deal, in the words both games share."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def is_void(self) -> bool: ...
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]: ...
+
+    @property
+    def plays(self) -> tuple[Card, ...]: ...
+
+
+class DealtCards(Protocol):
+    """The cards of one deal as dealt; ``to_json`` is the form a table's log stores."""
+
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class DealResult(Protocol):
+    """A finished deal: ``to_json`` is its object in ``blot replay --json``."""
+
+    @property
+    def void(self) -> bool: ...
+
+    @property
+    def seat_points(self) -> tuple[int, ...]:
+        """What the deal gave each seat (Bazar Blot: its team's game points; 3-5-8: its score)."""
+        ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+class GameResult(Protocol):
+    """A game so far: ``to_json`` is the ``blot replay --json`` object of docs/format.md."""
+
+    @property
+    def deals(self) -> Sequence[DealResult]:
+        """Every finished deal, void ones included."""
+        ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def ranking(self) -> tuple[int, ...]:
+        """Each seat's place once the game is finished: 0 for the winners, 1 for the next …"""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol[A_co, V_co]):
+    """A whole game of either kind, generic over its action type and its view type."""
+
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` while nobody may act (between deals, at the end)."""
+        ...
+
+    @property
+    def phase(self) -> Enum:
+        """Where the game stands (each game's own ``Phase``; ``DEAL`` while it waits for cards)."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> GameResult: ...
+
+    @property
+    def deal(self) -> DealState | None:
+        """The deal in progress, or the last one until the next is dealt (``None`` before the
+        first)."""
+        ...
+
+    @property
+    def deals(self) -> Sequence[DealState]: ...
+
+    @property
+    def needs_cards(self) -> bool:
+        """The game waits for :meth:`start_deal` (a game without its own random source)."""
+        ...
+
+    def start_deal(self, cards: Any = None) -> DealState:
+        """Deal the next deal: ``cards`` as given (the game's ``DealtCards``), or shuffled by the
+        game's own random source when ``None``."""
+        ...
+
+    def legal_actions(self) -> Sequence[A_co]: ...
+
+    def parse_action(self, text: str) -> A_co:
+        """Read an action in record notation as the current phase means it (a Bazar Blot ``8H``
+        is a bid in the bidding and a card after it); ``NotationError`` when it is none."""
+        ...
+
+    def refusal(self, action: object) -> str | None:
+        """The reason the rules would refuse ``action`` now, or ``None`` when it is legal; the
+        game is not changed."""
+        ...
+
+    def apply(self, action: object) -> None:
+        """Play ``action`` for the seat to act; anything that is not an action of the game, or
+        that the rules refuse now, raises ``IllegalAction`` and changes nothing."""
+        ...
+
+    def view(self, seat: int) -> V_co: ...
+
+    def copy(self) -> Self: ...
+
+
+class Bot(Protocol[V_contra, A_co]):
+    """A computer player: it sees only its seat's view. It may also have ``reset()``, called
+    before each new game or duplicate deal."""
+
+    def choose(self, view: V_contra) -> A_co: ...
+
+
+#: A game of either kind, as code that does not know which holds it.
+AnyGame = GameState[Action, View]

@@ -1,0 +1,213 @@
+"""The registry: one :class:`GameSpec` per game, and the only place a game's name is written
+outside its own package.
+
+Every part of blot that handles "a game" (server, arena, simulator, records, bots, CLI) asks
+the registry, never a list of its own. A spec names the modules that implement the game at each
+layer; they are imported only when used, so that a command pays only for what it runs:
+
+- ``engine``: the rules (:mod:`blot.bazar`, :mod:`blot.three_five_eight`): ``Game``, ``Rules``,
+  ``DealtCards``, ``random_deal``, ``RULESETS``; its ``Game`` implements :mod:`blot.game`;
+- ``records``: reading (``replay``) and writing (``record_of``) game records (docs/format.md);
+- ``wire``: the JSON of views, actions, events and replay frames (docs/protocol.md), which the
+  server and the bot protocol speak;
+- ``cli``: the terminal presenter (``play`` a game against bots, ``print_replay``);
+- ``bots``: the computer players by level name.
+
+Adding a game (or a ruleset of one) means writing those modules and one more spec here.
+
+>>> from blot.games import spec, names
+>>> names()
+('bazar-blot', '3-5-8')
+>>> bazar = spec("bazar-blot")
+>>> bazar.seats, bazar.rulesets, bazar.bot_names()
+(4, ('league', 'classic'), ['basic', 'heuristic', 'pimc', 'random'])
+>>> spec("chess")
+Traceback (most recent call last):
+...
+blot.errors.SetupError: unknown game 'chess': use bazar-blot or 3-5-8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from random import Random
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from blot.errors import SetupError
+
+if TYPE_CHECKING:
+    from blot.game import AnyGame, DealtCards, GameResult
+    from blot.records import Replay
+    from blot.simulate import Stats
+    from blot.wire import Wire
+
+
+@cache
+def _module(path: str) -> ModuleType:
+    return import_module(path)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about one game that the rest of blot needs, by module path (lazy)."""
+
+    name: str
+    title: str
+    seats: int
+    rulesets: tuple[str, ...]
+    #: The seats playing together, team by team (each seat alone in a game without partners).
+    teams: tuple[tuple[int, ...], ...]
+    engine: str
+    records: str
+    wire: str
+    cli: str
+    #: The statistics ``blot simulate`` reports (:mod:`blot.simulate`).
+    stats: str
+    #: Deals are played as a contract that is made or failed (the arena counts them).
+    contracts: bool = False
+    #: Bot level -> ``module:Class``; each class takes ``rng`` and its settings as keywords.
+    bots: Mapping[str, str] = field(default_factory=dict)
+
+    # --- the rules -------------------------------------------------------------------------------
+
+    def rules(self, ruleset: object = None, options: object = None) -> Any:
+        """The game's ``Rules`` for a ruleset and options as records and requests give them
+        (checked: :class:`SetupError` naming ``ruleset`` or ``options``)."""
+        rules_type = _module(self.engine).Rules
+        if ruleset is None:
+            ruleset = self.rulesets[0]
+        return rules_type.from_record(ruleset, options)
+
+    def default_options(self) -> dict[str, Any]:
+        return cast(dict[str, Any], _module(self.engine).Rules().options())
+
+    def first_dealer(self, seat: int = 0) -> int:
+        """The dealer that makes ``seat`` speak (and in 3-5-8 lead) first."""
+        return (seat - 1) % self.seats
+
+    def new_game(
+        self, rules: object = None, *, dealer: int | None = None, rng: Random | None = None
+    ) -> AnyGame:
+        """A new game; with ``rng`` it deals its own cards, without one it waits for
+        :meth:`~blot.game.GameState.start_deal`. The first dealer defaults to
+        :meth:`first_dealer`."""
+        engine = _module(self.engine)
+        game = engine.Game(
+            rules=rules if rules is not None else engine.Rules(),
+            dealer=self.first_dealer() if dealer is None else dealer,
+            rng=rng,
+        )
+        return cast("AnyGame", game)
+
+    def random_deal(self, rng: Random) -> DealtCards:
+        """Freshly shuffled cards for one deal."""
+        return cast("DealtCards", _module(self.engine).random_deal(rng))
+
+    def cards_from_json(self, payload: Mapping[str, Any]) -> DealtCards:
+        """A deal's cards from the form a table's log stores (``DealtCards.to_json``)."""
+        return cast("DealtCards", _module(self.engine).DealtCards.from_json(payload))
+
+    def ranking(self, result: GameResult) -> tuple[int, ...]:
+        """Each seat's place in a finished game (0 first)."""
+        return result.ranking()
+
+    # --- records, bots, presenters ----------------------------------------------------------------
+
+    def replay(self, record: Mapping[str, Any]) -> Replay:
+        """Replay a record of this game through the rules (``RecordError`` on the first broken
+        step)."""
+        return cast("Replay", _module(self.records).replay(record))
+
+    def record_of(
+        self, game: AnyGame, players: list[str] | None = None, *, unfinished: bool = False
+    ) -> dict[str, Any]:
+        """The docs/format.md record of a game played through the engine."""
+        return cast(dict[str, Any], _module(self.records).record_of(game, players, unfinished=unfinished))
+
+    def bot_names(self) -> list[str]:
+        return sorted(self.bots)
+
+    def bot_class(self, level: str) -> type:
+        """The class of a bot level (``SetupError`` when the game has no such bot)."""
+        target = self.bots.get(level)
+        if target is None:
+            raise SetupError(
+                f"unknown bot {level!r} for {self.name}: choose from {', '.join(self.bot_names())}", "bot"
+            )
+        module, _, name = target.partition(":")
+        return cast(type, getattr(_module(module), name))
+
+    def wire_module(self) -> Wire:
+        """The JSON of this game's views, actions and events (:mod:`blot.wire`)."""
+        return cast("Wire", _module(self.wire))
+
+    def cli_module(self) -> ModuleType:
+        """The terminal presenter of this game (:mod:`blot.cli`)."""
+        return _module(self.cli)
+
+    def stats_module(self) -> Stats:
+        """What ``blot simulate`` counts for this game (:mod:`blot.simulate`)."""
+        return cast("Stats", _module(self.stats))
+
+
+_BOTS = "blot.bots"
+
+SPECS: Final[dict[str, GameSpec]] = {
+    spec.name: spec
+    for spec in (
+        GameSpec(
+            name="bazar-blot",
+            title="Bazar Blot",
+            seats=4,
+            rulesets=("league", "classic"),
+            teams=((0, 2), (1, 3)),
+            engine="blot.bazar",
+            records="blot.records.bazar",
+            wire="blot.wire.bazar",
+            cli="blot.cli.bazar",
+            stats="blot.simulate.bazar",
+            contracts=True,
+            bots={
+                "random": f"{_BOTS}.random_bot:RandomBot",
+                "basic": f"{_BOTS}.bazar_basic:BasicBot",
+                "heuristic": f"{_BOTS}.bazar_heuristic:HeuristicBot",
+                "pimc": f"{_BOTS}.bazar_pimc:PimcBot",
+            },
+        ),
+        GameSpec(
+            name="3-5-8",
+            title="3-5-8",
+            seats=3,
+            rulesets=("standard",),
+            teams=((0,), (1,), (2,)),
+            engine="blot.three_five_eight",
+            records="blot.records.three_five_eight",
+            wire="blot.wire.three_five_eight",
+            cli="blot.cli.three_five_eight",
+            stats="blot.simulate.three_five_eight",
+            bots={
+                "random": f"{_BOTS}.random_bot:RandomBot",
+                "basic": f"{_BOTS}.tfe_basic:BasicBot",
+                "heuristic": f"{_BOTS}.tfe_heuristic:HeuristicBot",
+                "pimc": f"{_BOTS}.tfe_pimc:PimcBot",
+            },
+        ),
+    )
+}
+
+
+def names() -> tuple[str, ...]:
+    """The games' names, in the order the registry lists them."""
+    return tuple(SPECS)
+
+
+def spec(name: object) -> GameSpec:
+    """The spec of a game by name; :class:`SetupError` (naming ``game``) for any other value."""
+    found = SPECS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise SetupError(f"unknown game {name!r}: use {' or '.join(SPECS)}", "game")
+    return found

@@ -1,0 +1,264 @@
+"""Seating and presence at a table: who sits where (people and bots), the start, and who is
+connected; a player who drops keeps the seat for a grace period, then a stand-in bot plays it
+until the player comes back.
+
+:class:`Seating` works on a table through the narrow :class:`SeatingTable` protocol; every change
+it makes is a log line the table commits (``sit``, ``leave``, ``bot``, ``start``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from random import Random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from blot.errors import BlotError
+from blot.server.connection import Connection, dumps
+from blot.server.errors import Refused
+
+if TYPE_CHECKING:
+    from blot.games import GameSpec
+    from blot.server.table import TableServices
+    from blot.server.turns import Turns
+
+WAITING, PLAYING = "waiting", "playing"
+
+
+@dataclass
+class Seat:
+    """A seat: a person (``player``), a bot (``bot``, its level) or nobody; plus presence."""
+
+    player: int | None = None
+    name: str | None = None
+    bot: str | None = None
+    connected: int = 0
+    away: bool = False
+    substitute: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.player is None and self.bot is None
+
+    def to_json(self, index: int) -> dict[str, Any]:
+        return {
+            "seat": index,
+            "name": self.name,
+            "player": self.player,
+            "bot": self.bot,
+            "connected": self.connected > 0,
+            "away": self.away,
+            "substitute": self.substitute,
+        }
+
+
+class SeatingTable(Protocol):
+    """What seating needs of a table."""
+
+    id: str
+    spec: GameSpec
+    status: str
+    host: int | None
+    seats: list[Seat]
+    connections: set[Connection]
+    turns: Turns
+
+    @property
+    def services(self) -> TableServices: ...
+
+    def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
+
+    async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
+
+    def snapshot(self, conn: Connection, since: int | None) -> dict[str, Any]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+    def presence(self) -> None: ...
+
+
+class Seating:
+    """The seat commands of one table, run inside its actor."""
+
+    def __init__(self, table: SeatingTable) -> None:
+        self.table = table
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+
+    # --- the log ---------------------------------------------------------------------------------
+
+    def fold(self, kind: str, p: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """Apply a ``sit``, ``leave`` or ``bot`` log line; its event."""
+        seats = self.table.seats
+        if kind == "sit":
+            s = seats[int(p["seat"])]
+            s.player, s.name, s.bot = int(p["player"]), str(p["name"]), None
+            return {"kind": "sit", "seat": p["seat"], "name": p["name"]}, {}
+        if kind == "leave":
+            seats[int(p["seat"])] = Seat()
+            return {"kind": "leave", "seat": p["seat"]}, {}
+        s = seats[int(p["seat"])]
+        level = p.get("level")
+        s.player, s.name, s.bot = None, None if level is None else f"bot ({level})", level
+        self.table.turns.forget_bot(int(p["seat"]))
+        return {"kind": "bot", "seat": p["seat"], "level": level}, {}
+
+    # --- checks ----------------------------------------------------------------------------------
+
+    def seat_of(self, player: int | None) -> int | None:
+        if player is None:
+            return None
+        for i, s in enumerate(self.table.seats):
+            if s.player == player:
+                return i
+        return None
+
+    def _may_manage(self, player: int) -> None:
+        if player != self.table.host and self.seat_of(player) is None:
+            raise Refused("forbidden", "only the table's host or a seated player may do that")
+
+    def _check_seat(self, seat: Any) -> int:
+        count = self.table.spec.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(count):
+            raise Refused("malformed", f"a seat is a number from 0 to {count - 1}")
+        return seat
+
+    def _check_level(self, level: Any) -> str:
+        if not isinstance(level, str) or not level.strip():
+            raise Refused("malformed", "a bot level is a name such as basic or random")
+        from blot.bots import make_bot
+
+        try:
+            make_bot(self.table.spec, level, Random(0))
+        except BlotError as e:
+            raise Refused("malformed", str(e)) from None
+        except Exception:
+            raise Refused("malformed", f"the bot {level!r} cannot be made here") from None
+        return level.strip()
+
+    def _before_start(self, what: str) -> None:
+        if self.table.status != WAITING:
+            raise Refused("conflict", f"the game has started: {what}")
+
+    # --- commands --------------------------------------------------------------------------------
+
+    async def sit(self, player: int, name: str, seat: Any) -> dict[str, Any]:
+        seat = self._check_seat(seat)
+        self._before_start("seats can no longer be taken")
+        table = self.table
+        target = table.seats[seat]
+        if target.player == player:
+            return table.summary()
+        if target.player is not None:
+            raise Refused("conflict", f"seat {seat} is taken")
+        old = self.seat_of(player)
+        if old is not None:
+            await table.change("leave", {"seat": old}, seats=True)
+        await table.change("sit", {"seat": seat, "player": player, "name": name}, seats=True)
+        table.seats[seat].connected = sum(1 for c in table.connections if c.player == player)
+        self._reseat_connections()
+        return table.summary()
+
+    async def leave(self, player: int) -> dict[str, Any]:
+        seat = self.seat_of(player)
+        if seat is None:
+            raise Refused("not_seated", "you have no seat at this table")
+        self._before_start("a seat is kept until the game ends")
+        await self.table.change("leave", {"seat": seat}, seats=True)
+        self._reseat_connections()
+        return self.table.summary()
+
+    async def set_bot(self, player: int, seat: Any, level: Any) -> dict[str, Any]:
+        seat = self._check_seat(seat)
+        self._may_manage(player)
+        self._before_start("seats can no longer change")
+        if self.table.seats[seat].player is not None:
+            raise Refused("conflict", f"seat {seat} is taken by a player")
+        checked = None if level is None else self._check_level(level)
+        await self.table.change("bot", {"seat": seat, "level": checked}, seats=True)
+        return self.table.summary()
+
+    async def fill_bots(self, player: int, level: Any) -> dict[str, Any]:
+        self._may_manage(player)
+        self._before_start("seats can no longer change")
+        checked = self._check_level(level)
+        for seat, s in enumerate(self.table.seats):
+            if s.empty:
+                await self.table.change("bot", {"seat": seat, "level": checked}, seats=True)
+        return self.table.summary()
+
+    async def begin(self, player: int) -> dict[str, Any]:
+        self._may_manage(player)
+        if self.table.status != WAITING:
+            raise Refused("conflict", "the game has already started")
+        if any(s.empty for s in self.table.seats):
+            raise Refused("conflict", "every seat needs a player or a bot before the start")
+        await self.table.change("start", {}, seats=True)
+        return self.table.summary()
+
+    def _reseat_connections(self) -> None:
+        for conn in self.table.connections:
+            conn.seat = self.seat_of(conn.player)
+
+    # --- presence --------------------------------------------------------------------------------
+
+    async def connect(self, conn: Connection, since: int | None) -> None:
+        table = self.table
+        conn.seat = self.seat_of(conn.player)
+        table.connections.add(conn)
+        if conn.seat is not None:
+            s = table.seats[conn.seat]
+            s.connected += 1
+            handle = self._grace.pop(conn.seat, None)
+            if handle is not None:
+                handle.cancel()
+            if s.away or s.substitute:
+                s.away = s.substitute = False
+                table.turns.schedule()
+        conn.push(dumps(table.snapshot(conn, since)))
+        table.presence()
+
+    async def disconnect(self, conn: Connection) -> None:
+        table = self.table
+        if conn not in table.connections:
+            return
+        table.connections.discard(conn)
+        conn.stop()
+        if conn.seat is not None:
+            s = table.seats[conn.seat]
+            s.connected = max(0, s.connected - 1)
+            if s.connected == 0 and s.player is not None and table.status == PLAYING:
+                self._went_away(conn.seat)
+        table.presence()
+        table.services.idle(table.id)
+
+    def resume(self) -> None:
+        """After a restart: every seated player not connected has gone away."""
+        for index, seat in enumerate(self.table.seats):
+            if seat.player is not None and seat.connected == 0:
+                self._went_away(index)
+
+    def _went_away(self, seat: int) -> None:
+        """A player with no connection left keeps the seat for the grace period; then a bot
+        plays it until the player comes back."""
+        self.table.seats[seat].away = True
+        old = self._grace.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(
+            self.table.services.config.grace, self.table.post, self._grace_over, seat
+        )
+
+    async def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        table = self.table
+        s = table.seats[seat]
+        if s.connected == 0 and s.player is not None and table.status == PLAYING:
+            s.substitute = True
+            table.presence()
+            table.turns.schedule()
+
+    def cancel(self) -> None:
+        for handle in self._grace.values():
+            handle.cancel()
+        self._grace.clear()

@@ -1,0 +1,184 @@
+"""Turns at a table: after every change, deal the next deal, let a bot move, or start the turn
+timer; and the automatic move when a timer runs out or a bot fails.
+
+Bots see only their seat's view (the same ``view(seat)`` every player gets) and think in a small
+executor of their own, never on the event loop and never in the pool the database reads use.
+Every move they make goes through the table like a person's (:meth:`TurnsTable.accept`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from random import Random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from blot.errors import BlotError
+from blot.game import Action, AnyGame, Bot, View
+
+if TYPE_CHECKING:
+    from blot.games import GameSpec
+    from blot.server.config import ServerConfig
+    from blot.server.seats import Seat
+    from blot.wire import Wire
+
+log = logging.getLogger("blot.server")
+
+PLAYING = "playing"
+#: Cheap bots choose on the event loop; any other thinks in :data:`BOT_THREADS`.
+INLINE_BOTS = ("random", "basic")
+#: The bots' own threads: search bots hold the GIL only part of the time (the solver runs
+#: compiled), and a few threads keep many tables moving without starving the server.
+BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="blot-bot")
+
+
+class TurnsTable(Protocol):
+    """What turns need of a table."""
+
+    id: str
+    spec: GameSpec
+    wire: Wire
+    status: str
+    settings: dict[str, Any]
+    seats: list[Seat]
+    last_event: dict[str, Any]
+
+    @property
+    def game(self) -> AnyGame: ...
+
+    @property
+    def running(self) -> bool: ...
+
+    def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
+
+    async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
+
+    async def accept(self, seat: int, action: Action, by: str) -> None: ...
+
+
+class Turns:
+    """The clock of one table: at most one timer runs; any change cancels it (an *epoch*
+    number makes a timer or a bot's late answer that belongs to an older state do nothing)."""
+
+    def __init__(self, table: TurnsTable, config: ServerConfig, rng: Random) -> None:
+        self.table = table
+        self.config = config
+        self.rng = rng
+        self.deadline: float | None = None  # wall-clock end of the turn timer, for clients
+        self._bots: dict[int, Bot[View, Action]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._epoch = 0
+        self._thinking: set[asyncio.Task[None]] = set()
+
+    def forget_bot(self, seat: int) -> None:
+        self._bots.pop(seat, None)
+
+    def forget_bots(self) -> None:
+        self._bots.clear()
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.deadline = None
+
+    def schedule(self) -> None:
+        """After any change: deal the next deal, let a bot move, or start the turn timer."""
+        self.cancel()
+        self._epoch += 1
+        table = self.table
+        if table.status != PLAYING or not table.running:
+            return
+        game = table.game
+        loop = asyncio.get_running_loop()
+        epoch = self._epoch
+        if game.needs_cards:
+            delay = 0.0 if game.deal is None else self.config.deal_pause
+            self._timer = loop.call_later(delay, table.post, self._deal, epoch)
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        s = table.seats[seat]
+        if s.bot is not None or s.substitute:
+            delay = self.config.bot_delay
+            if "trick_winner" in table.last_event:
+                delay += self.config.trick_pause
+            self._timer = loop.call_later(delay, table.post, self._bot_turn, epoch)
+        elif table.settings.get("timer"):
+            seconds = float(table.settings["timer"])
+            self.deadline = time.time() + seconds
+            self._timer = loop.call_later(seconds, table.post, self._timeout, epoch)
+
+    def _current(self, epoch: int) -> bool:
+        return epoch == self._epoch and self.table.status == PLAYING
+
+    async def _deal(self, epoch: int) -> None:
+        table = self.table
+        if not self._current(epoch) or not table.game.needs_cards:
+            return
+        await table.change("deal", table.spec.random_deal(self.rng).to_json())
+
+    def _bot_for(self, seat: int) -> tuple[Bot[View, Action], str]:
+        table = self.table
+        level = table.seats[seat].bot or table.settings.get("substitute") or "basic"
+        bot = self._bots.get(seat)
+        if bot is None:
+            from blot.bots import make_bot
+
+            try:
+                bot = make_bot(table.spec, level, Random(self.rng.getrandbits(64)))
+            except BlotError:
+                level = "random"
+                bot = make_bot(table.spec, level, Random(self.rng.getrandbits(64)))
+            self._bots[seat] = bot
+        return bot, level
+
+    async def _bot_turn(self, epoch: int) -> None:
+        game = self.table.game
+        seat = game.to_act
+        if not self._current(epoch) or seat is None:
+            return
+        bot, level = self._bot_for(seat)
+        view = game.view(seat)
+        if level.partition(":")[0] in INLINE_BOTS:
+            await self._bot_move(epoch, seat, self._choose(bot, view))
+            return
+        loop = asyncio.get_running_loop()
+
+        async def think() -> None:
+            action = await loop.run_in_executor(BOT_THREADS, self._choose, bot, view)
+            self.table.post(self._bot_move, epoch, seat, action)
+
+        task = loop.create_task(think())
+        self._thinking.add(task)
+        task.add_done_callback(self._thinking.discard)
+
+    def _choose(self, bot: Bot[View, Action], view: View) -> Action | None:
+        try:
+            return bot.choose(view)
+        except Exception:
+            log.exception("table %s: a bot failed to choose", self.table.id)
+            return None
+
+    async def _bot_move(self, epoch: int, seat: int, action: Action | None) -> None:
+        table = self.table
+        if not self._current(epoch) or table.game.to_act != seat:
+            return
+        if action is None:
+            action = table.wire.auto_action(table.game)
+        reason = table.game.refusal(action)
+        if reason is not None:
+            log.warning("table %s: bot move %s refused (%s); moving automatically", table.id, action, reason)
+            action = table.wire.auto_action(table.game)
+        await table.accept(seat, action, "bot")
+
+    async def _timeout(self, epoch: int) -> None:
+        table = self.table
+        seat = table.game.to_act
+        if not self._current(epoch) or seat is None:
+            return
+        await table.accept(seat, table.wire.auto_action(table.game), "timer")

@@ -1,0 +1,33 @@
+"""The ruleset of a 3-5-8 game. There is one (``standard``, T-1 … T-50) and no options; it is a
+value all the same, so that both games are set up the same way (:mod:`blot.games`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from blot.errors import SetupError
+
+RULESETS: Final = ("standard",)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    ruleset: Literal["standard"] = "standard"
+
+    def options(self) -> dict[str, Any]:
+        """The options as a record writes them: none."""
+        return {}
+
+    @classmethod
+    def from_record(cls, ruleset: object = "standard", options: object = None) -> Rules:
+        """Check a table's or record's ``ruleset`` and ``options``."""
+        if ruleset not in (None, "standard"):
+            raise SetupError("3-5-8 has one ruleset (standard) and no options", "ruleset")
+        if options not in (None, {}) and not (isinstance(options, Mapping) and not options):
+            raise SetupError("3-5-8 has one ruleset (standard) and no options", "options")
+        return DEFAULT_RULES
+
+
+DEFAULT_RULES: Final = Rules()

@@ -1,0 +1,71 @@
+"""The JSON form of each game's views, actions and events: what the websocket of ``blot serve``
+sends (docs/protocol.md) and what the bot protocol speaks.
+
+One module per game (named by its spec in :mod:`blot.games`) provides:
+
+- ``view_json(view, private)``: a seat's :class:`GameView` as JSON; with ``private`` false the
+  public part only (spectators). Built from the view alone, so it can never hold more than that
+  seat may know.
+- ``action_json(action)`` and ``action_from_json(game, value)``: an action as a table's log and
+  the bot protocol write it (record notation; Bazar Blot declarations as ``{"declare": [...]}``).
+- ``event(game, seat, action, phase_before)``: after ``action`` was applied, what everybody hears
+  and what only some seats see.
+- ``auto_action(game)``: the documented automatic move (turn timer, a failed bot).
+- ``frame(game)``: the whole state with every hand, for the replay of a finished game.
+- ``summary(game)``: the result of a finished game, for listings.
+
+Cards are always written one card per JSON string (``"10H"``), never as bit sets, so that a test
+can scan every frame for cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import Any, Protocol
+
+from blot.cards import Card, cards_of
+from blot.game import Action, AnyGame, Trick, View
+
+#: A public event and the private additions some seats get (seat -> fields).
+Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
+
+
+class Wire(Protocol):
+    """What each game's module provides (see above)."""
+
+    def view_json(self, view: View, private: bool = True) -> dict[str, Any] | None: ...
+
+    def action_json(self, action: Action) -> Any: ...
+
+    def action_from_json(self, game: AnyGame, value: Any) -> Action: ...
+
+    def event(self, game: AnyGame, seat: int, action: Action, before: Enum) -> Event: ...
+
+    def auto_action(self, game: AnyGame) -> Action: ...
+
+    def frame(self, game: AnyGame) -> dict[str, Any]: ...
+
+    def summary(self, game: AnyGame) -> dict[str, Any]: ...
+
+
+def cards_json(mask: int) -> list[str]:
+    """A card set as a list of card strings."""
+    return [c.text for c in cards_of(mask)]
+
+
+def trick_json(trick: Iterable[tuple[int, Card]]) -> list[dict[str, Any]]:
+    """The trick in progress: ``[{"seat", "card"}, …]`` in playing order."""
+    return [{"seat": s, "card": c.text} for s, c in trick]
+
+
+def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
+    """Completed tricks: ``[{"leader", "cards", "winner"}, …]``."""
+    return [{"leader": t.leader, "cards": [c.text for c in t.cards], "winner": t.winner} for t in tricks]
+
+
+def lowest_card(legal: Iterable[object]) -> Card | None:
+    """The automatic move's card (docs/protocol.md): the lowest by natural rank, then by suit
+    S H D C; ``None`` when no card is legal."""
+    cards = [a for a in legal if isinstance(a, Card)]
+    return min(cards, key=lambda c: (c.rank, int(c.suit))) if cards else None

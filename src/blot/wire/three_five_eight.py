@@ -1,0 +1,155 @@
+"""3-5-8's views, actions and events as JSON (docs/protocol.md; :mod:`blot.wire`).
+
+>>> from random import Random
+>>> from blot.three_five_eight import Game
+>>> game = Game(dealer=2, rng=Random(1))
+>>> view = view_json(game.view(0))
+>>> view["phase"], view["targets"], len(view["hand"]), view["legal"]["kind"]
+('call', [8, 5, 3], 16, 'call')
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from blot.game import Action, AnyGame, View
+from blot.three_five_eight import GAME_NAME, PASS, SEATS, Game, GameView, Phase
+from blot.wire import Event, cards_json, lowest_card, trick_json
+
+
+def _game(game: AnyGame) -> Game:
+    assert isinstance(game, Game), "a 3-5-8 presenter was given another game"
+    return game
+
+
+def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
+    """The seat's view as the websocket sends it; ``private`` false: a spectator's (no hand, no
+    exchanged cards, no discard, no choices). ``None`` before the first deal."""
+    assert isinstance(view, GameView), "a 3-5-8 presenter was given another game's view"
+    d = view.deal
+    if d is None:
+        return None
+    first = (d.dealer + 1) % SEATS
+    legal: dict[str, Any] | None = None
+    if private and view.legal:
+        cards = [str(a) for a in view.legal]
+        if d.phase is Phase.CALL:
+            legal = {"kind": "call", "calls": cards}
+        elif d.phase is Phase.EXCHANGE:
+            legal = {"kind": "give", "cards": cards, "to": d.plan[len(d.exchanges)][1]}
+        elif d.phase is Phase.DISCARD:
+            left = 4 - (0 if d.discard is None else d.discard.bit_count())
+            legal = {"kind": "discard", "cards": cards, "left": left}
+        else:
+            legal = {"kind": "card", "cards": cards}
+    return {
+        "game": GAME_NAME,
+        "seat": view.seat if private else None,
+        "deal_number": view.deal_number,
+        "counted": view.counted,
+        "phase": d.phase.value,
+        "to_act": d.to_act,
+        "dealer": d.dealer,
+        "targets": list(d.targets),
+        "hand": cards_json(d.hand) if private else None,
+        "hand_sizes": list(d.hand_sizes),
+        "may_pass": list(d.may_pass),
+        "calls": [{"seat": (first + i) % SEATS, "call": str(c)} for i, c in enumerate(d.calls)],
+        "trump": None if d.trump is None else str(d.trump),
+        "caller": d.caller,
+        "plan": [{"giver": a, "receiver": b} for a, b in d.plan],
+        "exchanges": [
+            {
+                "giver": e.giver,
+                "receiver": e.receiver,
+                "gift": None if e.gift is None or not private else e.gift.text,
+                "returned": None if e.returned is None or not private else e.returned.text,
+            }
+            for e in d.exchanges
+        ],
+        "talon": None if d.talon is None else cards_json(d.talon),
+        "discard": None if d.discard is None or not private else cards_json(d.discard),
+        "trick": [{"seat": s, "card": card.text} for s, card in d.trick],
+        "tricks": [
+            {"leader": t.leader, "cards": [x.text for x in t.cards], "winner": t.winner} for t in d.tricks
+        ],
+        "tricks_taken": list(d.tricks_taken),
+        "legal": legal,
+        "result": None if d.result is None else d.result.to_json(),
+        "history": [r.to_json() for r in view.results[: view.deal_number - 1]],
+        "totals": list(view.totals),
+        "game_over": None if not view.finished else {"winner": view.winner, "totals": list(view.totals)},
+    }
+
+
+def action_json(action: Action) -> Any:
+    """An action as a table's log and the bot protocol write it: its record notation."""
+    return str(action)
+
+
+def action_from_json(game: AnyGame, value: Any) -> Action:
+    """Read :func:`action_json`'s form (``NotationError`` when it is no action)."""
+    return _game(game).parse_action(value)
+
+
+def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
+    """After ``action`` was applied by ``seat`` in phase ``before``: what everybody hears, and
+    what only some seats see (an exchanged card: its giver and receiver, T-20; a discarded card:
+    the discarder, T-22)."""
+    g = _game(game)
+    deal = g.deal
+    assert deal is not None
+    if before is Phase.CALL:
+        return {"kind": "call", "seat": seat, "action": str(action)}, {}
+    if before is Phase.EXCHANGE:
+        e = deal.exchanges[-1]
+        secret = {"action": str(e.gift), "returned": str(e.returned)}
+        public = {"kind": "give", "seat": seat, "to": e.receiver, "action": None, "returned": None}
+        return public, {seat: secret, e.receiver: secret}
+    if before is Phase.DISCARD:
+        return {"kind": "discard", "seat": seat, "action": None}, {seat: {"action": str(action)}}
+    out: dict[str, Any] = {"kind": "card", "seat": seat, "action": str(action)}
+    if not deal.trick:
+        out["trick_winner"] = deal.trick_winners[-1]
+    return out, {}
+
+
+def auto_action(game: AnyGame) -> Action:
+    """The automatic move (docs/protocol.md): pass while it may, else the lowest legal card (a
+    gift, a discard or a play), else the first strain."""
+    legal = _game(game).legal_actions()
+    if PASS in legal:
+        return PASS
+    card = lowest_card(legal)
+    return card if card is not None else legal[0]
+
+
+def frame(game: AnyGame) -> dict[str, Any]:
+    """The whole state with every hand, for the replay of a finished game."""
+    g = _game(game)
+    deal = g.deal
+    assert deal is not None
+    return {
+        "phase": deal.phase.value,
+        "to_act": deal.to_act,
+        "hands": [cards_json(h) for h in deal.hands],
+        "trick": trick_json(deal.trick),
+        "trump": None if deal.trump is None else str(deal.trump),
+        "targets": list(deal.targets),
+        "tricks": list(deal.tricks_taken),
+        "talon": cards_json(deal.talon),
+        "discard": [c.text for c in deal.discard],
+        "exchanges": [
+            {"giver": e.giver, "receiver": e.receiver, "gift": str(e.gift), "returned": str(e.returned)}
+            for e in deal.exchanges
+        ],
+        "result": None if deal.result is None else deal.result.to_json(),
+        "totals": list(g.totals),
+    }
+
+
+def summary(game: AnyGame) -> dict[str, Any]:
+    """The result of a finished game, for listings."""
+    g = _game(game)
+    return {"totals": list(g.totals), "winner": g.winner, "deals": len(g.deals)}
