@@ -1,7 +1,6 @@
 """A game of Bazar Blot: deals until a team wins (B-3, B-70, B-71, B-55).
 
 >>> from random import Random
-from typing import Any
 >>> from blot.bazar import Game
 >>> game = Game(rng=Random(7))
 >>> moves = Random(8)

@@ -2,8 +2,8 @@
 from the trick in progress on under perfect play, and the value of every legal card.
 
 >>> from random import Random
->>> from blot.bazar import Deal, bid, PASS, random_hands
->>> deal = Deal(random_hands(Random(3)), dealer=3)
+>>> from blot.bazar import Deal, bid, PASS, random_deal
+>>> deal = Deal(random_deal(Random(3)).hands, dealer=3)
 >>> for call in (bid(8, "H"), PASS, PASS, PASS):
 ...     deal.apply(call)
 >>> solution = solve(deal)
