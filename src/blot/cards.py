@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from random import Random
-from typing import Final
+from typing import Final, Self
 
 from blot.errors import NotationError
 
@@ -71,7 +71,28 @@ _RANK_OF_TEXT: Final = {text: rank for rank, text in RANK_TEXT.items()} | {"T": 
 _SUIT_OF_TEXT: Final = {s.name: s for s in Suit} | {sym: Suit(i) for i, sym in enumerate(SUIT_SYMBOLS)}
 
 
-class Card:
+class Notation:
+    """A value of which there is one object per record notation (cards, calls): its ``str`` is
+    the notation, and a copy is the value itself, so ``is`` and ``==`` agree."""
+
+    __slots__ = ()
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+class Card(Notation):
     """One playing card; there is exactly one object per card, so ``is`` and ``==`` agree."""
 
     __slots__ = ("bit", "index", "rank", "suit", "text")
@@ -95,20 +116,8 @@ class Card:
         card.text = RANK_TEXT[rank] + suit.name
         return card
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Card({self.text!r})"
-
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (parse_card, (self.text,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
 
 #: Every card by index (``None`` where an index is no card).

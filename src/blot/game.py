@@ -85,6 +85,11 @@ class DealState(Protocol):
     def dealer(self) -> int: ...
 
     @property
+    def phase(self) -> Enum:
+        """Where the deal stands (each game's own ``Phase``)."""
+        ...
+
+    @property
     def to_act(self) -> int | None: ...
 
     @property

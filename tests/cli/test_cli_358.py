@@ -14,6 +14,7 @@ from rich.console import Console
 
 from blot.bots import make_bot
 from blot.cards import SUIT_SYMBOLS, Card, cards_of
+from blot.cli import terminal
 from blot.cli import three_five_eight as play_module
 from blot.cli.three_five_eight import tfe_winner_text
 from blot.play import play as play_game
@@ -222,7 +223,7 @@ def play_scripted(seed: int, seat: int, monkeypatch: pytest.MonkeyPatch) -> tupl
 
     monkeypatch.setattr(play_module.TfeTable, "run", run)
     console = Console(record=True, width=120, color_system=None)
-    play_module.play(seed, "basic", seat, ask=script, console=console)
+    terminal.play("3-5-8", seed, "basic", seat, ask=script, console=console)
     return script, console.export_text()
 
 
@@ -293,7 +294,7 @@ def test_play_ends_cleanly_on_ctrl_c() -> None:
 
     console = Console(record=True, width=100, color_system=None)
     with pytest.raises(SystemExit) as e:
-        play_module.play(1, "basic", 0, ask=interrupt, console=console)
+        terminal.play("3-5-8", 1, "basic", 0, ask=interrupt, console=console)
     assert e.value.code == 130
     assert "Goodbye" in console.export_text()
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from blot.bazar import Game
 from blot.bots import make_bot
 from blot.cli import bazar as play_module
+from blot.cli import terminal
 from blot.play import play as play_game
 from blot.records import replay_record
 from blot.records.bazar import record_of
@@ -178,7 +179,7 @@ def test_play_a_whole_game_against_basic_bots(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(play_module.BazarTable, "run", run)
     console = Console(record=True, width=120, color_system=None)
-    play_module.play(7, "basic", 0, ask=script, console=console)
+    terminal.play("bazar-blot", 7, "basic", 0, ask=script, console=console)
     text = console.export_text()
     game = script.table.game
     assert game.is_over
@@ -203,6 +204,6 @@ def test_play_ends_cleanly_on_ctrl_c() -> None:
 
     console = Console(record=True, width=100, color_system=None)
     with pytest.raises(SystemExit) as e:
-        play_module.play(1, "basic", 0, ask=interrupt, console=console)
+        terminal.play("bazar-blot", 1, "basic", 0, ask=interrupt, console=console)
     assert e.value.code == 130
     assert "Goodbye" in console.export_text()

@@ -167,7 +167,7 @@ def test_game_without_generator_waits_for_cards() -> None:
     assert game.legal_actions() == () and game.deal is None and game.view(1).deal is None
     with pytest.raises(IllegalAction) as refused:
         game.apply(PASS)
-    assert str(refused.value) == "no deal is in progress: the next deal's cards must be given first"
+    assert str(refused.value) == "no deal is in progress: the next deal must be dealt first"
     cards = random_deal(Random(1))
     hands, talon = cards.hands, cards.talon
     with pytest.raises(SetupError, match="seat 1 holds 15 cards, not 16"):

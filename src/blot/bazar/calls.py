@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from blot.cards import SUIT_NAMES, Suit
+from blot.cards import SUIT_NAMES, Notation, Suit
 from blot.errors import NotationError
 
 #: Strains in the order they are listed: the four suits, then no trump.
@@ -24,7 +24,7 @@ KAPOOT: Final = 25
 KANACH: Final = 30
 
 
-class Call:
+class Call(Notation):
     """One call of the bidding. Compare with ``is``: there is one object per call."""
 
     __slots__ = ("kind", "level", "strain", "text", "trump")
@@ -48,12 +48,6 @@ class Call:
     @property
     def is_bid(self) -> bool:
         return self.kind == "bid"
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Call({self.text!r})"
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (parse_call, (self.text,))

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -24,6 +23,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.scoring import game_winner, match_score
 from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, Phase, random_deal
 from blot.bazar.view import GameView
+from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
 
 
@@ -58,7 +58,7 @@ class GameResult:
         }
 
 
-class Game:
+class Game(DealSequence[Deal, Action, Phase]):
     """Deals in turn, each dealt by the next seat (B-3). With ``rng`` the game deals the cards
     itself; without one the caller gives each deal's cards to :meth:`start_deal` (replays, the
     server's tables). The state is read through read-only properties."""
@@ -66,6 +66,7 @@ class Game:
     __slots__ = ("_deals", "_first_dealer", "_rng", "_rules", "_tars_kapoot", "_totals", "_winner")
 
     seats = SEATS
+    _waiting, _finished = Phase.DEAL, Phase.OVER
 
     def __init__(self, rules: Rules = DEFAULT_RULES, dealer: int = 0, rng: Random | None = None) -> None:
         if not isinstance(dealer, int) or dealer not in range(SEATS):
@@ -85,11 +86,6 @@ class Game:
     @property
     def rules(self) -> Rules:
         return self._rules
-
-    @property
-    def deal(self) -> Deal | None:
-        """The deal in progress, or the last one until the next is dealt."""
-        return self._deals[-1] if self._deals else None
 
     @property
     def deals(self) -> tuple[Deal, ...]:
@@ -137,24 +133,6 @@ class Game:
             self.results, self._totals, self.is_over, self._winner, self.match_score, self._tars_kapoot
         )
 
-    @property
-    def phase(self) -> Phase:
-        """``DEAL`` while the game waits for the next deal's cards, ``OVER`` at its end."""
-        if self.is_over:
-            return Phase.OVER
-        deal = self.deal
-        return Phase.DEAL if deal is None or deal.is_over else deal.phase
-
-    @property
-    def needs_cards(self) -> bool:
-        deal = self.deal
-        return not self.is_over and (deal is None or deal.is_over)
-
-    @property
-    def to_act(self) -> int | None:
-        deal = self.deal
-        return None if deal is None or self.is_over else deal.to_act
-
     def start_deal(self, cards: DealtCards | None = None) -> Deal:
         """Deal the next deal: ``cards`` as given, or shuffled with the game's own rng."""
         if self.is_over:
@@ -169,38 +147,11 @@ class Game:
         self._deals.append(deal)
         return deal
 
-    # --- actions -----------------------------------------------------------------------------
-
-    def legal_actions(self) -> Sequence[Action]:
-        deal = self.deal
-        return () if deal is None or self.is_over else deal.legal_actions()
-
-    def parse_action(self, text: str) -> Action:
-        """Read ``text`` as the current phase means it (:meth:`Deal.parse_action`)."""
-        deal = self.deal
-        if deal is None:
-            raise IllegalAction("no deal is in progress: the next deal must be dealt first")
-        return deal.parse_action(text)
-
-    def refusal(self, action: object) -> str | None:
-        deal = self.deal
-        if self.is_over:
-            return "the game is over"
-        if deal is None or deal.is_over:
-            return "no deal is in progress: the next deal must be dealt first"
-        return deal.refusal(action)
-
-    def apply(self, action: object) -> None:
-        deal = self.deal
-        if deal is None or deal.is_over or self.is_over:
-            reason = self.refusal(action)
-            assert reason is not None
-            raise IllegalAction(reason)
-        deal.apply(action)
-        if deal.is_over:
-            self._tally(deal)
-            if self._rng is not None and not self.is_over:
-                self.start_deal()
+    def _end_deal(self, deal: Deal) -> None:
+        """Count a finished deal (B-70) and, with the game's own rng, deal the next one."""
+        self._tally(deal)
+        if self._rng is not None and not self.is_over:
+            self.start_deal()
 
     def _tally(self, deal: Deal) -> None:
         score, summary = deal.score, deal.summary

@@ -17,13 +17,43 @@ from __future__ import annotations
 
 import inspect
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from blot.cards import Card
 from blot.errors import BlotError
-from blot.game import Action, Bot, View
+from blot.game import Action, Bot, Trick, View
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
+
+
+T = TypeVar("T")
+
+
+def deal_of(view: View, deal_view: type[T]) -> T:
+    """The deal part of a bot's view: bots are given the game's view (its ``deal``); tests may
+    give a deal's view directly."""
+    deal = getattr(view, "deal", view)
+    assert isinstance(deal, deal_view), "a bot is asked to act only during a deal"
+    return deal
+
+
+class PlayedCards(Protocol):
+    """The tricks of a deal view (both games' ``DealView``)."""
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+
+
+def tricks_seen(view: PlayedCards) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every trick a deal view shows as (leader, cards), the one in progress last."""
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    return tricks
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:

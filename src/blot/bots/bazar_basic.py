@@ -9,17 +9,15 @@ points to a partner who is winning, and throw its cheapest card otherwise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, Call
-from blot.bazar.declarations import Declare, best_choice, choices
+from blot.bazar.declarations import best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
-from blot.bazar.values import Action, Phase
+from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_info import deal_view
+from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
-from blot.game import View
 
 #: Card points a partner brings to a contract on average, and the last trick's share.
 PARTNER_SHARE = 28
@@ -59,30 +57,16 @@ def hand_value(hand: int, strain: str, rules: Rules) -> float:
     return card_points / 10 + bonus
 
 
-class BasicBot:
+class BasicBot(BazarBot):
     """The rule-based player of ``blot simulate`` and ``blot play``."""
 
     name = "basic"
 
-    def __init__(self, rng: Random | None = None, boldness: float = 0.0) -> None:
-        self.rng = rng or Random()
-        self.boldness = boldness
-
-    def choose(self, view: View) -> Action:
-        v = deal_view(view)
-        legal = v.legal
-        if v.phase is Phase.BIDDING:
-            return self._call(v, legal)
-        if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
-        return self._card(v, [a for a in legal if type(a) is Card])
-
     # --- bidding -----------------------------------------------------------------------------
 
-    def _call(self, view: DealView, legal: Sequence[Action]) -> Call:
+    def call(self, view: DealView, legal: Sequence[Action]) -> Call:
         bids = [a for a in legal if type(a) is Call and a.is_bid]
-        current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
-        holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
+        current, holder = last_bid(view)
         if CONTRA in legal and current is not None and self._should_contra(view, current):
             return CONTRA
         if holder is not None and holder % 2 == view.seat % 2:
@@ -108,7 +92,7 @@ class BasicBot:
 
     # --- play ----------------------------------------------------------------------------------
 
-    def _card(self, view: DealView, legal: list[Card]) -> Card:
+    def card(self, view: DealView, legal: list[Card]) -> Card:
         if len(legal) == 1:
             return legal[0]
         tix = view.tix

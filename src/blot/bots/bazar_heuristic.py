@@ -16,17 +16,16 @@ is thrown, keeping tens guarded and trumps for later.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
-from blot.bazar.declarations import Declare, best_choice, choices
+from blot.bazar.declarations import best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
-from blot.bazar.values import Action, Phase
+from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_info import Knowledge, deal_view, infer, trick_state
+from blot.bots.bazar_bot import BazarBot, last_bid
+from blot.bots.bazar_info import Knowledge, infer, trick_state
 from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
-from blot.game import View
 
 STRAINS = ("S", "H", "D", "C", "NT")
 
@@ -95,30 +94,16 @@ def defence(hand: int, strain: str) -> float:
     return got
 
 
-class HeuristicBot:
+class HeuristicBot(BazarBot):
     """The strongest player without search."""
 
     name = "heuristic"
-
-    def __init__(self, rng: Random | None = None, boldness: float = 0.0) -> None:
-        self.rng = rng or Random()
-        self.boldness = boldness
-
-    def choose(self, view: View) -> Action:
-        v = deal_view(view)
-        legal = v.legal
-        if v.phase is Phase.BIDDING:
-            return self.call(v, legal)
-        if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
-        return self.card(v, [a for a in legal if type(a) is Card])
 
     # --- bidding -----------------------------------------------------------------------------
 
     def call(self, view: DealView, legal: Sequence[Action]) -> Call:
         bids = [a for a in legal if type(a) is Call and a.is_bid]
-        current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
-        holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
+        current, holder = last_bid(view)
         partner = (view.seat + 2) % 4
         partner_strain = next((c.strain for s, c in view.calls if s == partner and c.is_bid), None)
         if REDOUBLE in legal:

@@ -13,10 +13,10 @@ from random import Random
 
 from blot.bazar.declarations import FOUR
 from blot.bazar.tables import ABOVE, KEY, NT
-from blot.bazar.view import DealView, GameView
+from blot.bazar.view import DealView
+from blot.bots import tricks_seen
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, Suit, card, rank_mask
-from blot.game import View
 
 
 @dataclass
@@ -45,15 +45,6 @@ class Knowledge:
         return self.hidden & ~self.forbidden[seat] if seat != self.seat else self.known[seat]
 
 
-def deal_view(view: View) -> DealView:
-    """The deal part of a bot's view (bots are given the game's view; tests may give a deal's)."""
-    if isinstance(view, GameView):
-        assert view.deal is not None, "a bot is asked to act only during a deal"
-        return view.deal
-    assert isinstance(view, DealView)
-    return view
-
-
 def infer(view: DealView) -> Knowledge:
     """Read everything the view reveals."""
     tix = view.tix
@@ -62,10 +53,7 @@ def infer(view: DealView) -> Knowledge:
     played = 0
     played_by = [0, 0, 0, 0]
     forbidden = [0, 0, 0, 0]
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    for leader, cards in tricks:
+    for leader, cards in tricks_seen(view):
         led = cards[0].suit
         win = 0
         for i, c in enumerate(cards):

@@ -32,18 +32,18 @@ from collections.abc import Sequence
 from random import Random
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
-from blot.bazar.declarations import Declare, best_choice, choices
+from blot.bazar.declarations import best_choice, choices
 from blot.bazar.scoring import DealSummary, score_deal
 from blot.bazar.tables import NT, STRAIN_INDEX
-from blot.bazar.values import Action, Phase
+from blot.bazar.values import Action
 from blot.bazar.view import DealView
+from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
-from blot.bots.bazar_info import deal_view, infer, sample_hands
+from blot.bots.bazar_info import infer, sample_hands
 from blot.cards import DECK32, KING, QUEEN, Card
-from blot.game import View
 
 
-class PimcBot:
+class PimcBot(BazarBot):
     """Samples hidden hands, solves each, plays the card with the best mean."""
 
     name = "pimc"
@@ -88,23 +88,11 @@ class PimcBot:
     def reset(self) -> None:
         self._bid_cache = None
 
-    def choose(self, view: View) -> Action:
-        v = deal_view(view)
-        legal = v.legal
-        if v.phase is Phase.BIDDING:
-            if self.bidding == "heuristic":
-                return self.fallback.call(v, legal)
-            return self.call(v, legal)
-        if type(legal[0]) is Declare:
-            return best_choice([a for a in legal if type(a) is Declare], v.rules, v.tix)
-        cards = [a for a in legal if type(a) is Card]
-        if len(cards) == 1:
-            return cards[0]
-        return self.card(v, cards)
-
     # --- play ----------------------------------------------------------------------------------
 
     def card(self, view: DealView, legal: list[Card]) -> Card:
+        if len(legal) == 1:
+            return legal[0]
         k = infer(view)
         tix = k.tix
         trick = [c.index for _, c in view.trick]
@@ -211,12 +199,17 @@ class PimcBot:
         return total / len(samples)
 
     def call(self, view: DealView, legal: Sequence[Action]) -> Call:
+        """The heuristic's call, or with ``bidding=pimc`` the sampled one."""
+        if self.bidding == "heuristic":
+            return self.fallback.call(view, legal)
+        return self.sampled_call(view, legal)
+
+    def sampled_call(self, view: DealView, legal: Sequence[Action]) -> Call:
         """Candidate calls: pass, the heuristic player's call, contra when it is legal, and the
         cheapest bid in the strain the heuristic evaluation rates best; each is judged by its
         mean game-point margin over the sampled deals; the heuristic's call stands unless another
         beats it by ``margin``."""
-        current = next((c for _, c in reversed(view.calls) if c.is_bid), None)
-        holder = next((s for s, c in reversed(view.calls) if c.is_bid), None)
+        current, holder = last_bid(view)
         proposal = self.fallback.call(view, legal)
         if REDOUBLE in legal:
             assert current is not None

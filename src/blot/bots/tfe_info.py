@@ -9,20 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
+from blot.bots import deal_of, tricks_seen
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK52, SUIT_MASKS
 from blot.game import View
-from blot.three_five_eight import DealView, GameView
+from blot.three_five_eight import DealView
 
 DISCARD = 3  # the index of the first seat's discard among the "hands" of a sample
 
 
 def deal_view(view: View) -> DealView:
-    if isinstance(view, GameView):
-        assert view.deal is not None
-        return view.deal
-    assert isinstance(view, DealView)
-    return view
+    """The 3-5-8 deal part of a bot's view."""
+    return deal_of(view, DealView)
 
 
 @dataclass
@@ -48,10 +46,7 @@ def infer(deal: DealView) -> TfeKnowledge:
     played = 0
     played_by = [0, 0, 0]
     forbidden = [0, 0, 0, 0]
-    tricks = [(t.leader, t.cards) for t in deal.tricks]
-    if deal.trick:
-        tricks.append((deal.trick[0][0], tuple(c for _, c in deal.trick)))
-    for leader, cards in tricks:
+    for leader, cards in tricks_seen(deal):
         led = cards[0].suit
         for i, c in enumerate(cards):
             s = (leader + i) % 3

@@ -1,4 +1,4 @@
-"""Bazar Blot in the terminal: ``blot play bazar-blot`` (one person against three bots, a whole
+"""Bazar Blot in the terminal: the table of ``blot play bazar-blot`` (one person against three bots, a whole
 game) and the score sheet ``blot replay`` prints.
 
 The person sees only what their seat may know (the same view a bot gets) and plays through the
@@ -9,60 +9,37 @@ the rules (``parse_action``, ``refusal``), and a refused move is explained and a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from random import Random
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from blot.bazar import GAME_NAME, Action, Deal, DealView, Game, GameView, Phase
+from blot.bazar import Action, Deal, DealView, Game, GameView, Phase
 from blot.bazar.calls import STRAIN_NAMES, Call
 from blot.bazar.declarations import Declare
 from blot.bazar.tables import KEY, NT, POINTS
 from blot.cards import SUIT_SYMBOLS, Card, cards_of
-from blot.cli.terminal import Ask, read_answer, run_until_quit, seat_bots
-from blot.errors import BlotError
+from blot.cli.terminal import Ask, TerminalTable
 from blot.game import View
-from blot.play import Move, Player, moves, when_over
+from blot.play import Move, Player
 from blot.records import Replay
 
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
 
 
-class BazarTable:
-    """The terminal table: prints what happens and asks the person for each decision."""
+class BazarTable(TerminalTable[Game, Deal]):
+    """The terminal table of Bazar Blot."""
 
     def __init__(self, seat: int, bots: Mapping[int, Player], game: Game, console: Console, ask: Ask) -> None:
-        self.seat = seat
-        self.bots = bots
-        self.game = game
-        self.console = console
-        self.ask = ask
         names = {0: "You", 1: "Left", 2: "Partner", 3: "Right"}
-        self.names = [names[(s - seat) % 4] for s in range(4)]
+        super().__init__(seat, bots, game, console, ask, [names[(s - seat) % 4] for s in range(4)])
 
-    def name(self, seat: int) -> str:
-        return f"{self.names[seat]} (seat {seat})"
-
-    # --- the game loop -------------------------------------------------------------------------
-
-    def run(self) -> None:
-        game = self.game
+    def _start_game(self) -> None:
         c = self.console
         partner = (self.seat + 2) % 4
-        c.print(
-            f"[bold]Bazar Blot[/] · to {game.rules.target} · you: seat {self.seat}, partner: seat {partner}"
-        )
+        target = self.game.rules.target
+        c.print(f"[bold]Bazar Blot[/] · to {target} · you: seat {self.seat}, partner: seat {partner}")
         c.print("Type a call (pass, 10H, 12NT, contra) or a card (10H, AS) when asked; 'quit' leaves.")
-        players: list[Player] = [self.bots.get(s, self) for s in range(4)]
-        while not game.is_over:
-            deal = game.deal
-            assert deal is not None
-            self._start_deal(deal)
-            for move in moves(game, players, until=when_over(deal)):
-                self._announce(deal, move)
-            self._end_deal(deal)
-        self._end_game()
 
     def _start_deal(self, deal: Deal) -> None:
         self.console.rule(f"Deal {len(self.game.deals)} · dealer: {self.name(deal.dealer)}")
@@ -149,29 +126,13 @@ class BazarTable:
             return self._ask_declare(v)
         return self._ask_card(v)
 
-    def _read(self, prompt: str) -> str:
-        return read_answer(self.ask, prompt)
-
-    def _ask_legal(self, view: DealView, prompt: str) -> Action:
-        """Ask until the answer is an action the rules allow now; say why when they do not."""
-        while True:
-            answer = self._read(prompt)
-            try:
-                action = self.game.parse_action(answer)
-            except BlotError as e:
-                self.console.print(f"[red]{e}[/]")
-                continue
-            if action in view.legal:
-                return action
-            self.console.print(f"[red]{self.game.refusal(action)}[/]")
-
     def _ask_call(self, view: DealView) -> Action:
         c = self.console
         calls = ", ".join(f"{self.names[s]} {call}" for s, call in view.calls) or "none yet"
         c.print(f"Calls so far: {calls}")
         c.print("Your hand: " + hand_text(view.hand, None))
         c.print("You may call: " + legal_calls_text(view.legal))
-        return self._ask_legal(view, "Your call (e.g. pass, 10H, 12NT, contra): ")
+        return self._ask_legal(view.legal, "Your call (e.g. pass, 10H, 12NT, contra): ")
 
     def _ask_declare(self, view: DealView) -> Action:
         c = self.console
@@ -200,7 +161,7 @@ class BazarTable:
         c.print("Your hand: " + hand_text(view.hand, tix))
         legal = [a for a in view.legal if type(a) is Card]
         c.print("Legal: " + " ".join(card_text(card) for card in sort_cards(legal, tix)))
-        return self._ask_legal(view, "Your card (e.g. 10H): ")
+        return self._ask_legal(view.legal, "Your card (e.g. 10H): ")
 
 
 def describe_contract(deal: Deal) -> str:
@@ -246,23 +207,8 @@ def legal_calls_text(legal: Sequence[Action]) -> str:
     return ", ".join(others)
 
 
-def play(
-    seed: int | None,
-    bots: str,
-    seat: int,
-    *,
-    ask: Ask | None = None,
-    console: Console | None = None,
-) -> None:
-    """Play one game to the end (or until the person quits). ``bots`` names the computer players'
-    bot (``basic``), or one per computer player in turn from the person's left (``basic,random``)."""
-    if seat not in range(4):
-        raise BlotError(f"--seat must be 0 to 3, not {seat}")
-    rng = Random(seed)
-    players = seat_bots(GAME_NAME, bots, seat, rng)
-    console = console or Console(highlight=False)
-    game = Game(dealer=(seat + 3) % 4, rng=Random(rng.getrandbits(64)))
-    run_until_quit(BazarTable(seat, players, game, console, ask or console.input).run, console)
+#: The table ``blot play`` seats the person at (:func:`blot.cli.terminal.play`).
+TABLE = BazarTable
 
 
 def team_names(players: list[str] | None) -> tuple[str, str]:

@@ -86,7 +86,9 @@ def play(
     ] = 0,
 ) -> None:
     """Play a whole game in the terminal against bots."""
-    check_game(game).cli_module().play(seed, bots, seat)
+    from blot.cli.terminal import play as play_in_terminal
+
+    play_in_terminal(check_game(game).name, seed, bots, seat)
 
 
 @app.command("score-deal")

@@ -1,4 +1,4 @@
-"""3-5-8 in the terminal: ``blot play 3-5-8`` (one person against two bots, a whole game, T-50)
+"""3-5-8 in the terminal: the table of ``blot play 3-5-8`` (one person against two bots, a whole game, T-50)
 and the score table ``blot replay`` prints.
 
 The person sees only what their seat may know (the same view a bot gets): their hand, the
@@ -11,21 +11,19 @@ exit status 130.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from random import Random
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from blot.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, parse_card
-from blot.cli.terminal import Ask, read_answer, run_until_quit, seat_bots
+from blot.cli.terminal import Ask, TerminalTable
 from blot.errors import BlotError
 from blot.game import View
-from blot.play import Move, Player, moves, when_over
+from blot.play import Move, Player
 from blot.records import Replay
 from blot.three_five_eight import (
     COUNTED_DEALS,
-    GAME_NAME,
     PASS,
     Action,
     Call,
@@ -63,23 +61,17 @@ def hand_text(hand: int, trump: int | None) -> str:
     return "  ".join(groups) + f"  ({len(cards)} card{'s' if len(cards) != 1 else ''})"
 
 
-class TfeTable:
-    """The terminal table: prints what happens and asks the person for each decision."""
+class TfeTable(TerminalTable[Game, Deal]):
+    """The terminal table of 3-5-8."""
 
     def __init__(self, seat: int, bots: Mapping[int, Player], game: Game, console: Console, ask: Ask) -> None:
-        self.seat = seat
-        self.bots = bots
-        self.game = game
-        self.console = console
-        self.ask = ask
-        self.names = [RELATIVE_NAMES[(s - seat) % SEATS] for s in range(SEATS)]
+        super().__init__(
+            seat, bots, game, console, ask, [RELATIVE_NAMES[(s - seat) % SEATS] for s in range(SEATS)]
+        )
         #: Cards typed ahead for the discard, put back one by one.
         self.pending: list[Card] = []
         #: The exchange the deal would have had (T-20), shown when NT cancels it.
         self.plan: tuple[tuple[int, int], ...] = ()
-
-    def name(self, seat: int) -> str:
-        return f"{self.names[seat]} (seat {seat})"
 
     def short(self, seat: int) -> str:
         return self.names[seat]
@@ -93,10 +85,7 @@ class TfeTable:
         assert deal is not None
         return deal
 
-    # --- the game loop -------------------------------------------------------------------------
-
-    def run(self) -> None:
-        game = self.game
+    def _start_game(self) -> None:
         c = self.console
         c.print(f"[bold]3-5-8 (Blato)[/] · {COUNTED_DEALS} counted deals · you are seat {self.seat}")
         c.print(
@@ -104,15 +93,6 @@ class TfeTable:
             f"{self.name((self.seat + 2) % SEATS)}."
         )
         c.print("Type a call (S, H, D, C, NT, pass) or a card (10H, AS) when asked; 'quit' leaves.")
-        players: list[Player] = [self.bots.get(s, self) for s in range(SEATS)]
-        while not game.is_over:
-            deal = game.deal
-            assert deal is not None
-            self._start_deal(deal)
-            for move in moves(game, players, until=when_over(deal)):
-                self._announce(deal, move)
-            self._end_deal(deal)
-        self._end_game()
 
     def _start_deal(self, deal: Deal) -> None:
         c = self.console
@@ -256,9 +236,6 @@ class TfeTable:
 
     # --- asking the person ---------------------------------------------------------------------
 
-    def _read(self, prompt: str) -> str:
-        return read_answer(self.ask, prompt)
-
     def choose(self, view: View) -> Action:
         """The person's decision at their turn (the table is their seat's player)."""
         assert isinstance(view, GameView) and view.deal is not None
@@ -273,9 +250,6 @@ class TfeTable:
             return self._ask_discard(view)
         return self._ask_card(view)
 
-    def _refuse(self, error: BlotError) -> None:
-        self.console.print(f"[red]{error}[/]")
-
     def _ask_call(self, view: DealView) -> Action:
         c = self.console
         calls = ", ".join(
@@ -286,23 +260,10 @@ class TfeTable:
             c.print("You may name S, H, D, C or NT, or pass (your one pass of the game).")
         else:
             c.print("You may name S, H, D, C or NT; you have used your pass, so you must name one.")
-        return self._ask_legal(view, "Your call (S, H, D, C, NT or pass): ")
+        return self._ask_legal(view.legal, "Your call (S, H, D, C, NT or pass): ")
 
     def _trump(self, view: DealView) -> int | None:
         return None if view.trump is None else view.trump.suit
-
-    def _ask_legal(self, view: DealView, prompt: str) -> Action:
-        """Ask until the answer is an action the rules allow now; say why when they do not."""
-        while True:
-            answer = self._read(prompt)
-            try:
-                action = self.game.parse_action(answer)
-            except BlotError as e:
-                self._refuse(e)
-                continue
-            if action in view.legal:
-                return action
-            self.console.print(f"[red]{self.game.refusal(action)}[/]")
 
     def _ask_gift(self, view: DealView) -> Action:
         step = len(view.exchanges)
@@ -314,7 +275,7 @@ class TfeTable:
             "strongest card of its suit if it is stronger, else your card comes back (T-21)."
         )
         self.console.print("Your hand: " + hand_text(view.hand, self._trump(view)))
-        return self._ask_legal(view, f"Card to give {self.short(receiver)} (e.g. 2C): ")
+        return self._ask_legal(view.legal, f"Card to give {self.short(receiver)} (e.g. 2C): ")
 
     def _ask_discard(self, view: DealView) -> Action:
         if self.pending:
@@ -357,27 +318,11 @@ class TfeTable:
         c.print("Your hand: " + hand_text(view.hand, trump))
         legal = [a for a in view.legal if type(a) is Card]
         c.print("Legal: " + cards_text(legal))
-        return self._ask_legal(view, "Your card (e.g. 10H): ")
+        return self._ask_legal(view.legal, "Your card (e.g. 10H): ")
 
 
-def play(
-    seed: int | None,
-    bots: str,
-    seat: int,
-    *,
-    ask: Ask | None = None,
-    console: Console | None = None,
-) -> None:
-    """Play one game to the end (or until the person quits). ``bots`` names the two computer
-    players' bot (``basic``), or one per computer player in turn (``random,basic``)."""
-    if seat not in range(SEATS):
-        raise BlotError(f"--seat must be 0 to 2, not {seat}")
-    rng = Random(seed)
-    players = seat_bots(GAME_NAME, bots, seat, rng)
-    console = console or Console(highlight=False)
-    # the dealer of the first deal sits before the person, who then calls first (T-3)
-    game = Game(dealer=(seat + 2) % SEATS, rng=Random(rng.getrandbits(64)))
-    run_until_quit(TfeTable(seat, players, game, console, ask or console.input).run, console)
+#: The table ``blot play`` seats the person at (:func:`blot.cli.terminal.play`).
+TABLE = TfeTable
 
 
 def print_replay(replay: Replay, console: Console | None = None) -> None:

@@ -20,7 +20,7 @@ from blot.bazar.declarations import DECLARE_NONE, Declaration, Declare, parse_de
 from blot.cards import format_cards, parse_card
 from blot.errors import BlotError, SetupError
 from blot.records import Replay
-from blot.records.common import RecordError, check_type, read_hands, require, string_list
+from blot.records.common import RecordError, check_type, read_hands, replay_steps, require, string_list
 
 
 def replay(record: Mapping[str, Any]) -> Replay:
@@ -65,14 +65,14 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> None:
         raise RecordError.at(number, e.field, str(e)) from None
 
     calls = string_list(require(raw, "calls", list, where), f"{where}, calls")
-    for i, text in enumerate(calls, 1):
-        caller = deal.to_act
-        if deal.phase is not Phase.BIDDING:
-            raise RecordError.at(number, "calls", "the bidding is already over", i, text)
-        try:
-            game.apply(parse_call(text))
-        except BlotError as e:
-            raise RecordError.at(number, "calls", str(e), i, text, caller) from None
+    replay_steps(
+        game,
+        number,
+        "calls",
+        calls,
+        parse_call,
+        lambda: None if deal.phase is Phase.BIDDING else "the bidding is already over",
+    )
     if deal.phase is Phase.BIDDING:
         raise RecordError.at(number, "calls", "the record ends before the bidding does", len(calls) + 1)
 

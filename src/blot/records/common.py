@@ -4,12 +4,13 @@ that names the first broken step exactly as docs/format.md writes it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from blot.cards import parse_cards
 from blot.errors import BlotError
+from blot.game import AnyGame
 
 
 class RecordError(BlotError):
@@ -33,6 +34,28 @@ class RecordError(BlotError):
         if action is not None:
             text += f" ({action}, seat {seat})" if seat is not None else f" ({action})"
         return cls(f"{text}: {reason}")
+
+
+def replay_steps(
+    game: AnyGame,
+    number: int,
+    where: str,
+    texts: Sequence[str],
+    read: Callable[[str], object],
+    why_no_more: Callable[[], str | None],
+) -> None:
+    """Apply a record's list ``where`` of deal ``number``, each text read by ``read``;
+    ``why_no_more()`` says why the list may take no more items now (``None`` while it may). The
+    first refused step raises :class:`RecordError` naming its position, text and seat."""
+    for i, text in enumerate(texts, 1):
+        reason = why_no_more()
+        if reason is not None:
+            raise RecordError.at(number, where, reason, i, text)
+        seat = game.to_act
+        try:
+            game.apply(read(text))
+        except BlotError as e:
+            raise RecordError.at(number, where, str(e), i, text, seat) from None
 
 
 def load_json(path: str | Path) -> Any:

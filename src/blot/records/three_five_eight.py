@@ -23,7 +23,7 @@ from typing import Any
 from blot.cards import format_cards, parse_card, parse_cards
 from blot.errors import BlotError, SetupError
 from blot.records import Replay
-from blot.records.common import RecordError, check_type, read_hands, require, string_list
+from blot.records.common import RecordError, check_type, read_hands, replay_steps, require, string_list
 from blot.three_five_eight import GAME_NAME, SEATS, Deal, Game, Phase, check_cards, parse_call
 
 #: The keys a void deal may hold only empty (docs/format.md: it has no exchange, discard or play).
@@ -66,19 +66,15 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
     where = f"deal {number}"
 
     calls = string_list(require(raw, "calls", list, where), f"{where}, calls")
-    for i, text in enumerate(calls, 1):
-        if deal.phase is not Phase.CALL:
-            reason = (
-                "the deal is already void: all three passed (T-10)"
-                if deal.is_over
-                else f"the trump is already named ({deal.trump})"
-            )
-            raise RecordError.at(number, "calls", reason, i, text)
-        seat = deal.to_act
-        try:
-            game.apply(parse_call(text))
-        except BlotError as e:
-            raise RecordError.at(number, "calls", str(e), i, text, seat) from None
+
+    def no_more_calls() -> str | None:
+        if deal.phase is Phase.CALL:
+            return None
+        if deal.is_over:
+            return "the deal is already void: all three passed (T-10)"
+        return f"the trump is already named ({deal.trump})"
+
+    replay_steps(game, number, "calls", calls, parse_call, no_more_calls)
     if deal.phase is Phase.CALL:
         raise RecordError.at(number, "calls", "the record ends before the trump call does", len(calls) + 1)
 
@@ -88,11 +84,14 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
 
     gifts = string_list(require(raw, "exchange", list, where), f"{where}, exchange")
     plan = deal.plan
-    for i, text in enumerate(gifts, 1):
-        if deal.phase is not Phase.EXCHANGE:
-            raise RecordError.at(number, "exchange", _no_more_gifts(game, deal), i, text)
-        giver = deal.to_act
-        _apply_card(game, number, "exchange", i, text, giver)
+    replay_steps(
+        game,
+        number,
+        "exchange",
+        gifts,
+        parse_card,
+        lambda: None if deal.phase is Phase.EXCHANGE else _no_more_gifts(game, deal),
+    )
     if deal.phase is Phase.EXCHANGE:
         giver, receiver = plan[len(gifts)]
         n = len(plan)
@@ -104,20 +103,18 @@ def _replay_deal(game: Game, number: int, raw: Mapping[str, Any]) -> bool:
 
     text = require(raw, "discard", str, where)
     words = text.replace(",", " ").split()
-    for i, word in enumerate(words, 1):
-        if deal.phase is not Phase.DISCARD:
-            reason = "the discard is already complete: the 8-target player puts back 4 cards (T-22)"
-            raise RecordError.at(number, "discard", reason, i, word)
-        _apply_card(game, number, "discard", i, word, deal.to_act)
+    full = "the discard is already complete: the 8-target player puts back 4 cards (T-22)"
+    replay_steps(
+        game, number, "discard", words, parse_card, lambda: None if deal.phase is Phase.DISCARD else full
+    )
     if deal.phase is Phase.DISCARD:
         reason = "the record ends before the discard does: the 8-target player puts back 4 cards (T-22)"
         raise RecordError.at(number, "discard", reason, len(words) + 1)
 
     play = string_list(require(raw, "play", list, where), f"{where}, play")
-    for i, text in enumerate(play, 1):
-        if deal.is_over:
-            raise RecordError.at(number, "play", "the deal is already over", i, text)
-        _apply_card(game, number, "play", i, text, deal.to_act)
+    replay_steps(
+        game, number, "play", play, parse_card, lambda: "the deal is already over" if deal.is_over else None
+    )
     if not deal.is_over:
         raise RecordError.at(number, "play", "the record ends before the deal does", len(play) + 1)
     return False
@@ -136,13 +133,6 @@ def _start(game: Game, number: int, raw: Mapping[str, Any]) -> Deal:
         return game.start_deal(check_cards(hands, talon))
     except SetupError as e:
         raise RecordError.at(number, e.field, str(e)) from None
-
-
-def _apply_card(game: Game, number: int, where: str, position: int, text: str, seat: int | None) -> None:
-    try:
-        game.apply(parse_card(text))
-    except BlotError as e:
-        raise RecordError.at(number, where, str(e), position, text, seat) from None
 
 
 def _no_more_gifts(game: Game, deal: Deal) -> str:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Suit
+from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Notation, Suit
 from blot.errors import NotationError
 
 
-class Call:
+class Call(Notation):
     """One trump call. There is one object per call; compare with ``is``."""
 
     __slots__ = ("suit", "text", "trump_mask")
@@ -50,20 +50,8 @@ class Call:
             return SUIT_NAMES[self.suit]
         return "no trump" if self.is_no_trump else "pass"
 
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Call({self.text!r})"
-
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (parse_call, (self.text,))
-
-    def __copy__(self) -> Call:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Call:
-        return self
 
 
 SPADES: Final = Call._make("S", Suit.S)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Final
 
+from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
 from blot.three_five_eight.deal import Deal, exchange_plan
 from blot.three_five_eight.rules import DEFAULT_RULES, Rules
@@ -114,7 +115,7 @@ class GameResult:
         }
 
 
-class Game:
+class Game(DealSequence[Deal, Action, Phase]):
     """A whole game of 3-5-8: ``apply`` plays into the current deal and moves the game on when a
     deal ends; a refused action raises :class:`IllegalAction` and changes nothing.
 
@@ -133,6 +134,7 @@ class Game:
     )
 
     seats = SEATS
+    _waiting, _finished = Phase.DEAL, Phase.OVER
 
     _counted: int
     _dealer: int
@@ -251,12 +253,6 @@ class Game:
         return deal.dealer if deal is not None and (not deal.is_over or self.is_over) else self._dealer
 
     @property
-    def deal(self) -> Deal | None:
-        """The deal in progress, or the last one until the next is dealt (``None`` before the
-        first)."""
-        return self._deals[-1] if self._deals else None
-
-    @property
     def deals(self) -> tuple[Deal, ...]:
         """Every deal of the game so far, void ones included, the current one last."""
         return tuple(self._deals)
@@ -282,24 +278,6 @@ class Game:
         return deal.may_pass if deal is not None and (not deal.is_over or self.is_over) else self._may_pass
 
     @property
-    def phase(self) -> Phase:
-        """``DEAL`` while the game waits for the next deal's cards, ``OVER`` at its end."""
-        if self.is_over:
-            return Phase.OVER
-        deal = self.deal
-        return Phase.DEAL if deal is None or deal.is_over else deal.phase
-
-    @property
-    def needs_cards(self) -> bool:
-        deal = self.deal
-        return not self.is_over and (deal is None or deal.is_over)
-
-    @property
-    def to_act(self) -> int | None:
-        deal = self.deal
-        return None if deal is None else deal.to_act
-
-    @property
     def is_over(self) -> bool:
         return self._counted >= COUNTED_DEALS
 
@@ -314,39 +292,6 @@ class Game:
         return GameResult(
             tuple(self._results), self._totals, over, game_winner(self._results) if over else None
         )
-
-    # --- actions ------------------------------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        deal = self.deal
-        return () if deal is None else deal.legal_actions()
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action in record notation (:func:`blot.three_five_eight.parse_action`)."""
-        deal = self.deal
-        if deal is None:
-            raise IllegalAction("no deal is in progress: the next deal's cards must be given first")
-        return deal.parse_action(text)
-
-    def refusal(self, action: object) -> str | None:
-        deal = self.deal
-        if self.is_over:
-            return "the game is over"
-        if deal is None or deal.is_over:
-            return "no deal is in progress: the next deal's cards must be given first"
-        return deal.refusal(action)
-
-    def apply(self, action: object) -> None:
-        """Take ``action`` in the current deal, or raise :class:`IllegalAction` and change
-        nothing."""
-        deal = self.deal
-        if deal is None or deal.is_over:
-            reason = self.refusal(action)
-            assert reason is not None
-            raise IllegalAction(reason)
-        deal.apply(action)
-        if deal.is_over:
-            self._end_deal(deal)
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""

@@ -20,12 +20,12 @@ can scan every frame for cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Any, Protocol
 
 from blot.cards import Card, cards_of
-from blot.game import Action, AnyGame, Trick, View
+from blot.game import Action, AnyGame, DealState, Trick, View
 
 #: A public event and the private additions some seats get (seat -> fields).
 Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
@@ -64,8 +64,22 @@ def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
     return [{"leader": t.leader, "cards": [c.text for c in t.cards], "winner": t.winner} for t in tricks]
 
 
-def lowest_card(legal: Iterable[object]) -> Card | None:
-    """The automatic move's card (docs/protocol.md): the lowest by natural rank, then by suit
-    S H D C; ``None`` when no card is legal."""
+def automatic(legal: Sequence[Action]) -> Action:
+    """The automatic move (docs/protocol.md): pass when it is legal, else the lowest legal card
+    by natural rank, then by suit S H D C, else the first legal action."""
+    for action in legal:
+        if str(action) == "pass":
+            return action
     cards = [a for a in legal if isinstance(a, Card)]
-    return min(cards, key=lambda c: (c.rank, int(c.suit))) if cards else None
+    return min(cards, key=lambda c: (c.rank, int(c.suit))) if cards else legal[0]
+
+
+def frame_of(deal: DealState, hands: Iterable[int]) -> dict[str, Any]:
+    """The part of a replay frame both games share: the phase, who is to act, every hand and the
+    trick in progress."""
+    return {
+        "phase": deal.phase.value,
+        "to_act": deal.to_act,
+        "hands": [cards_json(h) for h in hands],
+        "trick": trick_json(deal.trick),
+    }

@@ -15,12 +15,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Final
 
-from blot.bazar import GAME_NAME, PASS, Call, DealResult, Game, GameView
+from blot.bazar import GAME_NAME, Call, DealResult, Game, GameView
 from blot.bazar.declarations import DECLARE_NONE, Declare
 from blot.cards import RANK_TEXT, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError
 from blot.game import Action, AnyGame, View
-from blot.wire import Event, cards_json, lowest_card, trick_json
+from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
 
 SUITS: Final = "SHDC"
 
@@ -93,10 +93,8 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
             for s, d in v.shown
         ],
         "declarations_team": v.declarations_team,
-        "trick": [{"seat": s, "card": card.text} for s, card in v.trick],
-        "tricks": [
-            {"leader": t.leader, "cards": [x.text for x in t.cards], "winner": t.winner} for t in v.tricks
-        ],
+        "trick": trick_json(v.trick),
+        "tricks": tricks_json(v.tricks),
         "tricks_won": list(v.tricks_taken),
         "card_points": list(v.card_points),
         "belotes": [{"seat": s, "card": card.text} for s, card in v.belotes],
@@ -178,19 +176,15 @@ def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
 
 
 def auto_action(game: AnyGame) -> Action:
-    """The automatic move (docs/protocol.md): pass in the bidding (or redouble's pass), the best
-    declarations, else the lowest legal card."""
+    """The automatic move (docs/protocol.md): the best declarations when the seat must say what
+    it declares, else :func:`blot.wire.automatic` (pass, else the lowest legal card)."""
     g = _game(game)
     deal = g.deal
     seat = g.to_act
     assert deal is not None and seat is not None
-    legal = deal.legal_actions()
-    if PASS in legal:
-        return PASS
     if deal.must_declare:
         return deal.best_declare(seat)
-    card = lowest_card(legal)
-    return card if card is not None else legal[0]
+    return automatic(deal.legal_actions())
 
 
 def frame(game: AnyGame) -> dict[str, Any]:
@@ -199,11 +193,7 @@ def frame(game: AnyGame) -> dict[str, Any]:
     deal = g.deal
     assert deal is not None
     c = deal.contract
-    return {
-        "phase": deal.phase.value,
-        "to_act": deal.to_act,
-        "hands": [cards_json(h) for h in deal.hands],
-        "trick": trick_json(deal.trick),
+    return frame_of(deal, deal.hands) | {
         "contract": None if c is None else f"{c.level}{c.strain}" + {1: "", 2: "×2", 4: "×4"}[c.multiplier],
         "declarer": None if c is None else c.declarer,
         "tricks": list(deal.team_tricks),

@@ -14,8 +14,8 @@ from enum import Enum
 from typing import Any
 
 from blot.game import Action, AnyGame, View
-from blot.three_five_eight import GAME_NAME, PASS, SEATS, Game, GameView, Phase
-from blot.wire import Event, cards_json, lowest_card, trick_json
+from blot.three_five_eight import GAME_NAME, SEATS, Game, GameView, Phase
+from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
 
 
 def _game(game: AnyGame) -> Game:
@@ -70,10 +70,8 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
         ],
         "talon": None if d.talon is None else cards_json(d.talon),
         "discard": None if d.discard is None or not private else cards_json(d.discard),
-        "trick": [{"seat": s, "card": card.text} for s, card in d.trick],
-        "tricks": [
-            {"leader": t.leader, "cards": [x.text for x in t.cards], "winner": t.winner} for t in d.tricks
-        ],
+        "trick": trick_json(d.trick),
+        "tricks": tricks_json(d.tricks),
         "tricks_taken": list(d.tricks_taken),
         "legal": legal,
         "result": None if d.result is None else d.result.to_json(),
@@ -118,11 +116,7 @@ def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
 def auto_action(game: AnyGame) -> Action:
     """The automatic move (docs/protocol.md): pass while it may, else the lowest legal card (a
     gift, a discard or a play), else the first strain."""
-    legal = _game(game).legal_actions()
-    if PASS in legal:
-        return PASS
-    card = lowest_card(legal)
-    return card if card is not None else legal[0]
+    return automatic(_game(game).legal_actions())
 
 
 def frame(game: AnyGame) -> dict[str, Any]:
@@ -130,11 +124,7 @@ def frame(game: AnyGame) -> dict[str, Any]:
     g = _game(game)
     deal = g.deal
     assert deal is not None
-    return {
-        "phase": deal.phase.value,
-        "to_act": deal.to_act,
-        "hands": [cards_json(h) for h in deal.hands],
-        "trick": trick_json(deal.trick),
+    return frame_of(deal, deal.hands) | {
         "trump": None if deal.trump is None else str(deal.trump),
         "targets": list(deal.targets),
         "tricks": list(deal.tricks_taken),

@@ -32,7 +32,10 @@ async def me(request: Request) -> tuple[int, str]:
     return found
 
 
-async def body_of(request: Request) -> dict[str, Any]:
+async def body_of(request: Request, required: bool = True) -> dict[str, Any]:
+    """The request's JSON object; with ``required`` false an empty body is an empty object."""
+    if not required and not await request.body():
+        return {}
     try:
         data = await request.json()
     except Exception:

@@ -12,40 +12,22 @@ WEB = Path(__file__).resolve().parent.parent.parent / "web"
 router = APIRouter(include_in_schema=False)
 
 
-def _index() -> FileResponse:
+#: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
+#: replay, the score sheets, a sheet and a sheet's read-only share.
+PAGES = (
+    "/",
+    "/table/{table_id}",
+    "/replays",
+    "/replay/{table_id}",
+    "/scoresheet",
+    "/scoresheet/{sheet_id}",
+    "/scoresheet/shared/{share_id}",
+)
+
+
+async def index() -> FileResponse:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/")
-async def lobby() -> FileResponse:
-    return _index()
-
-
-@router.get("/table/{table_id}")
-async def table_page(table_id: str) -> FileResponse:
-    return _index()
-
-
-@router.get("/replays")
-async def replays_page() -> FileResponse:
-    return _index()
-
-
-@router.get("/replay/{table_id}")
-async def replay_page(table_id: str) -> FileResponse:
-    return _index()
-
-
-@router.get("/scoresheet")
-async def scoresheets_page() -> FileResponse:
-    return _index()
-
-
-@router.get("/scoresheet/{sheet_id}")
-async def scoresheet_page(sheet_id: str) -> FileResponse:
-    return _index()
-
-
-@router.get("/scoresheet/shared/{share_id}")
-async def shared_scoresheet_page(share_id: str) -> FileResponse:
-    return _index()
+for _path in PAGES:
+    router.add_api_route(_path, index, methods=["GET"])

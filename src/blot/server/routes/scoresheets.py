@@ -190,33 +190,33 @@ async def get_sheet(sheet_id: str, request: Request) -> dict[str, Any]:
     return stored.to_json()
 
 
+async def _put_deal(request: Request, sheet_id: str, number: int | None) -> dict[str, Any]:
+    """Add the next deal (``number`` None) or replace deal ``number``; the deal's result."""
+    stored = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
+    body = await _body(request)
+    editor = await _editor(request, body)
+    _precheck(stored, body, number)
+    if number is None:
+        after, added = await _write(
+            request, stored.share_id, lambda c: service.add_deal(c, sheet_id, body, editor)
+        )
+        return after.deal_result(added)
+    after, _ = await _write(
+        request, stored.share_id, lambda c: service.replace_deal(c, sheet_id, number, body, editor)
+    )
+    return after.deal_result(number)
+
+
 @router.post("/api/scoresheets/{sheet_id}/deals")
 async def add_deal(sheet_id: str, request: Request) -> dict[str, Any]:
     """Add the next deal (the entry's JSON, plus an optional ``by``)."""
-    hub = hub_of(request)
-    stored = await _read(hub, lambda c: service.load(c, sheet_id))
-    body = await _body(request)
-    editor = await _editor(request, body)
-    _precheck(stored, body, None)
-    after, number = await _write(
-        request, stored.share_id, lambda c: service.add_deal(c, sheet_id, body, editor)
-    )
-    return after.deal_result(number)
+    return await _put_deal(request, sheet_id, None)
 
 
 @router.put("/api/scoresheets/{sheet_id}/deals/{number}")
 async def replace_deal(sheet_id: str, number: str, request: Request) -> dict[str, Any]:
     """Replace deal ``number`` (from 1); every later total is recomputed."""
-    hub = hub_of(request)
-    n = _deal_number(number)
-    stored = await _read(hub, lambda c: service.load(c, sheet_id))
-    body = await _body(request)
-    editor = await _editor(request, body)
-    _precheck(stored, body, n)
-    after, _ = await _write(
-        request, stored.share_id, lambda c: service.replace_deal(c, sheet_id, n, body, editor)
-    )
-    return after.deal_result(n)
+    return await _put_deal(request, sheet_id, _deal_number(number))
 
 
 @router.delete("/api/scoresheets/{sheet_id}/deals/{number}")

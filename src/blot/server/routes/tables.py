@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,6 +12,7 @@ from fastapi.responses import JSONResponse
 from blot.games import SPECS
 from blot.server.errors import Refused
 from blot.server.routes import body_of, hub_of, me
+from blot.server.seats import Seating
 from blot.server.table import PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -70,50 +72,55 @@ async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
     return result
 
 
+SeatCommand = Callable[[Seating, int, str, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+async def _seat_command(request: Request, table_id: str, command: SeatCommand) -> dict[str, Any]:
+    """Run a seating command for the requesting player inside the table's actor; it answers the
+    table's summary."""
+    player, name = await me(request)
+    body = await body_of(request, required=False)
+    table = await hub_of(request).table(table_id)
+
+    async def run() -> dict[str, Any]:
+        return await command(table.seating, player, name, body)
+
+    result: dict[str, Any] = await table.call(run)
+    return result
+
+
 @router.post("/tables/{table_id}/sit")
 async def sit(table_id: str, request: Request) -> dict[str, Any]:
-    player, name = await me(request)
-    body = await body_of(request)
-    table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.seating.sit, player, name, body.get("seat"))
-    return result
+    """Take an empty seat (``seat``) before the start."""
+    return await _seat_command(
+        request, table_id, lambda s, player, name, b: s.sit(player, name, b.get("seat"))
+    )
 
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, request: Request) -> dict[str, Any]:
-    player, _ = await me(request)
-    table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.seating.leave, player)
-    return result
+    return await _seat_command(request, table_id, lambda s, player, _name, _b: s.leave(player))
 
 
 @router.post("/tables/{table_id}/bot")
 async def set_bot(table_id: str, request: Request) -> dict[str, Any]:
     """Seat a bot (``level``) in an empty seat, or empty a bot's seat (``level`` null)."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(
-        table.seating.set_bot, player, body.get("seat"), body.get("level")
+    return await _seat_command(
+        request, table_id, lambda s, player, _name, b: s.set_bot(player, b.get("seat"), b.get("level"))
     )
-    return result
 
 
 @router.post("/tables/{table_id}/fill-bots")
 async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
-    player, _ = await me(request)
-    body = await body_of(request)
-    table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.seating.fill_bots, player, body.get("level", "basic"))
-    return result
+    """A bot (``level``, default basic) in every empty seat."""
+    return await _seat_command(
+        request, table_id, lambda s, player, _name, b: s.fill_bots(player, b.get("level", "basic"))
+    )
 
 
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request) -> dict[str, Any]:
-    player, _ = await me(request)
-    table = await hub_of(request).table(table_id)
-    result: dict[str, Any] = await table.call(table.seating.begin, player)
-    return result
+    return await _seat_command(request, table_id, lambda s, player, _name, _b: s.begin(player))
 
 
 @router.get("/tables/{table_id}/record", response_model=None)

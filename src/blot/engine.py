@@ -1,0 +1,121 @@
+"""What both rules engines do the same way at the level of a game: keep the deals, tell when the
+game waits for the next deal's cards, and pass actions to the deal in progress.
+
+Each game (:class:`blot.bazar.Game`, :class:`blot.three_five_eight.Game`) adds what its rules
+decide: how a finished deal counts, when the game is over, who deals next, and the views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Generic, Protocol, TypeVar
+
+from blot.errors import IllegalAction
+from blot.game import DealState
+
+A_co = TypeVar("A_co", covariant=True)
+P_co = TypeVar("P_co", bound=Enum, covariant=True)
+A = TypeVar("A")
+P = TypeVar("P", bound=Enum)
+
+
+class PlayableDeal(DealState, Protocol[A_co, P_co]):
+    """A deal the game passes actions to."""
+
+    @property
+    def phase(self) -> P_co: ...
+
+    def legal_actions(self) -> Sequence[A_co]: ...
+
+    def parse_action(self, text: str) -> A_co: ...
+
+    def refusal(self, action: object) -> str | None: ...
+
+    def apply(self, action: object) -> None: ...
+
+
+D = TypeVar("D", bound="PlayableDeal[Any, Any]")
+
+
+class DealSequence(Generic[D, A, P]):
+    """The deals of a game, the current one last; subclasses keep ``_deals`` up to date and say
+    when the game is over and what a finished deal does (:meth:`_end_deal`)."""
+
+    __slots__ = ()
+
+    _deals: list[D]
+    #: The game's ``Phase.DEAL`` and ``Phase.OVER``.
+    _waiting: P
+    _finished: P
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def _end_deal(self, deal: D) -> None:
+        """Count a deal that has just finished."""
+        raise NotImplementedError
+
+    @property
+    def deal(self) -> D | None:
+        """The deal in progress, or the last one until the next is dealt (``None`` before the
+        first)."""
+        return self._deals[-1] if self._deals else None
+
+    @property
+    def needs_cards(self) -> bool:
+        """The game waits for the next deal's cards (a game without its own random source)."""
+        deal = self.deal
+        return not self.is_over and (deal is None or deal.is_over)
+
+    @property
+    def phase(self) -> P:
+        """``DEAL`` while the game waits for the next deal's cards, ``OVER`` at its end, else
+        the phase of the deal in progress."""
+        if self.is_over:
+            return self._finished
+        deal = self.deal
+        if deal is None or deal.is_over:
+            return self._waiting
+        phase: P = deal.phase
+        return phase
+
+    @property
+    def to_act(self) -> int | None:
+        deal = self.deal
+        return None if deal is None or self.is_over else deal.to_act
+
+    def legal_actions(self) -> Sequence[A]:
+        deal = self.deal
+        return () if deal is None or self.is_over else deal.legal_actions()
+
+    def parse_action(self, text: str) -> A:
+        """Read ``text`` as the phase of the deal in progress means it."""
+        deal = self.deal
+        if deal is None:
+            raise IllegalAction(_NO_DEAL)
+        action: A = deal.parse_action(text)
+        return action
+
+    def refusal(self, action: object) -> str | None:
+        """Why the rules refuse ``action`` now, or ``None`` when it is legal; nothing changes."""
+        deal = self.deal
+        if self.is_over:
+            return "the game is over"
+        if deal is None or deal.is_over:
+            return _NO_DEAL
+        return deal.refusal(action)
+
+    def apply(self, action: object) -> None:
+        """Take ``action`` in the deal in progress, or raise :class:`IllegalAction` and change
+        nothing."""
+        deal = self.deal
+        if deal is None or deal.is_over or self.is_over:
+            raise IllegalAction(self.refusal(action) or _NO_DEAL)
+        deal.apply(action)
+        if deal.is_over:
+            self._end_deal(deal)
+
+
+_NO_DEAL = "no deal is in progress: the next deal must be dealt first"
