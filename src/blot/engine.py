@@ -87,8 +87,8 @@ class DealSequence(Generic[D, A, P]):
         return None if deal is None or self.is_over else deal.to_act
 
     def legal_actions(self) -> Sequence[A]:
-        deal = self.deal
-        return () if deal is None or self.is_over else deal.legal_actions()
+        deals = self._deals  # the hot path of every simulation: no property on the way
+        return deals[-1].legal_actions() if deals else ()
 
     def parse_action(self, text: str) -> A:
         """Read ``text`` as the phase of the deal in progress means it."""
@@ -110,10 +110,16 @@ class DealSequence(Generic[D, A, P]):
     def apply(self, action: object) -> None:
         """Take ``action`` in the deal in progress, or raise :class:`IllegalAction` and change
         nothing."""
-        deal = self.deal
-        if deal is None or deal.is_over or self.is_over:
-            raise IllegalAction(self.refusal(action) or _NO_DEAL)
-        deal.apply(action)
+        deals = self._deals
+        if not deals:
+            raise IllegalAction(_NO_DEAL)
+        deal = deals[-1]
+        try:
+            deal.apply(action)
+        except IllegalAction:
+            if deal.is_over:  # the deal was over before: say so at the game's level
+                raise IllegalAction(self.refusal(action) or _NO_DEAL) from None
+            raise
         if deal.is_over:
             self._end_deal(deal)
 
