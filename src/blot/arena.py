@@ -13,6 +13,10 @@ The 95% confidence interval of the mean margin is the normal one over the duplic
 games on the same seed with the sides swapped; 3-5-8: A in each seat in turn) and A's win rate
 is reported with its Wilson interval. Every deal and game is a pure function of the seed and its
 number, so a run can be split over processes (``jobs``) and gives the same result.
+
+A bot program (``cmd:``, docs/bot-protocol.md) that breaks the protocol is stopped and the
+documented automatic move is played for it for the rest of that table; the result counts, per
+side, the programs stopped and the automatic moves made.
 """
 
 from __future__ import annotations
@@ -25,10 +29,30 @@ from random import Random
 from typing import Any
 
 from blot.bots import make_bot
-from blot.errors import BlotError
+from blot.errors import BlotError, BotStopped
 from blot.game import Action, View
 from blot.games import GameSpec, spec
-from blot.play import deal_over, play, reset
+from blot.play import Move, deal_over, finish, play, reset
+
+#: Per side: [bot programs stopped, automatic moves made in their place].
+Faults = dict[str, list[int]]
+
+
+def _no_faults() -> Faults:
+    return {"a": [0, 0], "b": [0, 0]}
+
+
+def _count_faults(faults: Faults, moves: list[Move], mine: tuple[int, ...]) -> None:
+    for move in moves:
+        side = faults["a" if move.seat in mine else "b"]
+        side[0] += not isinstance(move.fault, BotStopped)
+        side[1] += 1
+
+
+def _add_faults(total: Faults, more: Faults) -> None:
+    for side in ("a", "b"):
+        total[side][0] += more[side][0]
+        total[side][1] += more[side][1]
 
 
 @dataclass
@@ -40,6 +64,16 @@ class DealOutcome:
     void: int = 0
     contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
     seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    faults: Faults = field(default_factory=_no_faults)
+
+
+@dataclass
+class GameOutcome:
+    """One full game: whether A won, each side's thinking seconds and faults."""
+
+    won: int
+    seconds: dict[str, float]
+    faults: Faults = field(default_factory=_no_faults)
 
 
 @dataclass
@@ -57,6 +91,14 @@ class ArenaResult:
     wins: int = 0
     games: int = 0
     seconds: float = 0.0
+    faults: Faults = field(default_factory=_no_faults)
+
+    def add_game(self, o: GameOutcome) -> None:
+        self.wins += o.won
+        self.games += 1
+        for side in ("a", "b"):
+            self.bot_seconds[side] += o.seconds[side]
+        _add_faults(self.faults, o.faults)
 
     def add(self, o: DealOutcome) -> None:
         self.margins.append(o.margin)
@@ -66,6 +108,7 @@ class ArenaResult:
             self.contracts[side][0] += o.contracts[side][0]
             self.contracts[side][1] += o.contracts[side][1]
             self.bot_seconds[side] += o.seconds[side]
+        _add_faults(self.faults, o.faults)
 
     @property
     def deals(self) -> int:
@@ -122,6 +165,10 @@ class ArenaResult:
         played = self.tables if self.mode == "deals" else self.games
         out["per_second"] = round(played / seconds, 2)
         out["bot_seconds"] = {side: round(v, 2) for side, v in self.bot_seconds.items()}
+        out["bot_faults"] = {
+            side: {"stopped": stopped, "automatic_moves": automatic}
+            for side, (stopped, automatic) in self.faults.items()
+        }
         return out
 
 
@@ -160,6 +207,18 @@ class _Timed:
     def reset(self) -> None:
         reset([self.bot])
 
+    @property
+    def listens(self) -> bool:
+        return bool(getattr(self.bot, "listens", False))
+
+    def hear(self, view: View, event: dict[str, Any]) -> None:
+        self.bot.hear(view, event)
+
+    def end(self, view: View) -> None:
+        finish_one = getattr(self.bot, "end", None)
+        if callable(finish_one):
+            finish_one(view)
+
 
 def _bots(game: GameSpec, specs: list[str], seed: int) -> list[_Timed]:
     return [_Timed(make_bot(game, bot, Random(_seed(seed, s)))) for s, bot in enumerate(specs)]
@@ -192,7 +251,9 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int) -> DealOut
         state = game_spec.new_game(dealer=dealer)
         state.start_deal(cards)
         reset(bots)
-        play(state, bots, until=deal_over)
+        automatic = play(state, bots, until=deal_over)
+        finish(state, bots)
+        _count_faults(outcome.faults, automatic, mine)
         result = state.result.deals[-1]
         points = result.seat_points
         total += _mean([points[s] for s in mine]) - _mean(
@@ -217,11 +278,10 @@ def _count_contract(outcome: DealOutcome, result: Any, mine: tuple[int, ...]) ->
         outcome.contracts[side][1] += bool(result.made)
 
 
-def game_pair(game: str, a: str, b: str, seed: int, number: int) -> tuple[int, int, float, float]:
+def game_pair(game: str, a: str, b: str, seed: int, number: int) -> GameOutcome:
     """Full games for ``--games``: game ``number`` puts A on team ``number % teams`` (Bazar Blot:
     the two games of a pair share their seed with the sides swapped; 3-5-8: A in each seat in
-    turn), the first dealer moving from pair to pair. Returns (A won, games, A's and B's
-    thinking seconds)."""
+    turn), the first dealer moving from pair to pair."""
     game_spec = spec(game)
     teams = len(game_spec.teams)
     a_team, pair = number % teams, number // teams
@@ -229,18 +289,21 @@ def game_pair(game: str, a: str, b: str, seed: int, number: int) -> tuple[int, i
     state = game_spec.new_game(dealer=pair % game_spec.seats, rng=Random(_seed(seed, pair)))
     bots = _bots(game_spec, _sides(game_spec, a, b, a_team), _seed(seed, number))
     reset(bots)
-    play(state, bots)
+    automatic = play(state, bots)
+    finish(state, bots)
     won = int(state.result.ranking()[mine[0]] == 0)
     a_sec = sum(bot.seconds for s, bot in enumerate(bots) if s in mine)
     b_sec = sum(bot.seconds for s, bot in enumerate(bots) if s not in mine)
-    return won, 1, a_sec, b_sec
+    outcome = GameOutcome(won, {"a": a_sec, "b": b_sec})
+    _count_faults(outcome.faults, automatic, mine)
+    return outcome
 
 
 def _deal_job(args: tuple[str, str, str, int, int]) -> DealOutcome:
     return duplicate_deal(*args)
 
 
-def _game_job(args: tuple[str, str, str, int, int]) -> tuple[int, int, float, float]:
+def _game_job(args: tuple[str, str, str, int, int]) -> GameOutcome:
     return game_pair(*args)
 
 
@@ -249,7 +312,8 @@ def check(game: str, a: str, b: str, count: int) -> None:
     if count < 1:
         raise BlotError("play at least 1 deal or game")
     for bot in (a, b):
-        make_bot(game_spec, bot, Random(0))  # a bad name or setting fails here, before any play
+        # a bad name or setting, or a program that cannot start, fails here before any play
+        reset([make_bot(game_spec, bot, Random(0))])
 
 
 def run(
@@ -275,11 +339,7 @@ def run(
     try:
         for o in outcomes:
             if games:
-                won, n, a_sec, b_sec = o
-                result.wins += won
-                result.games += n
-                result.bot_seconds["a"] += a_sec
-                result.bot_seconds["b"] += b_sec
+                result.add_game(o)
             else:
                 result.add(o)
             result.seconds = time.perf_counter() - start

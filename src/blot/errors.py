@@ -9,6 +9,7 @@ it as it is. The family says what went wrong, so that nobody has to read the mes
 - :class:`SetupError`: a game or deal that cannot be set up (cards, dealer, rules); ``field``
   names the part at fault, as a record or a request names it (``hands``, ``talon``, ``dealer``,
   ``ruleset``, ``options``).
+- :class:`BotFailed`: a bot program broke the bot protocol (docs/bot-protocol.md) and was stopped.
 
 >>> from blot.cards import parse_card
 >>> try:
@@ -39,3 +40,12 @@ class SetupError(BlotError):
     def __init__(self, message: str, field: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+class BotFailed(BlotError):
+    """A bot program crashed, hung, wrote garbage or answered an action that was not offered: it
+    was stopped, and the play loop makes the documented automatic move in its place."""
+
+
+class BotStopped(BotFailed):
+    """A move of a bot program that was stopped earlier in the game (already reported)."""

@@ -65,11 +65,23 @@ class Trick:
         return tuple((self.seat_of(i), c) for i, c in enumerate(self.cards))
 
 
+class Rules(Protocol):
+    """A game's ruleset and options, as records and tables name them."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    def options(self) -> dict[str, Any]: ...
+
+
 class View(Protocol):
     """What one seat may know. ``legal`` is empty unless that seat is to act."""
 
     @property
     def seat(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
 
     @property
     def to_act(self) -> int | None: ...

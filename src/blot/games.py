@@ -205,6 +205,15 @@ def names() -> tuple[str, ...]:
     return tuple(SPECS)
 
 
+def spec_of(game: object) -> GameSpec:
+    """The spec of a game object (:class:`SetupError` for anything that is no game of blot's)."""
+    module = type(game).__module__
+    for candidate in SPECS.values():
+        if module == candidate.engine or module.startswith(candidate.engine + "."):
+            return candidate
+    raise SetupError(f"{type(game).__name__} is not a game of {' or '.join(SPECS)}", "game")
+
+
 def spec(name: object) -> GameSpec:
     """The spec of a game by name; :class:`SetupError` (naming ``game``) for any other value."""
     found = SPECS.get(name) if isinstance(name, str) else None

@@ -5,6 +5,12 @@ their turns in a game, each choosing from its own seat's view only.
 the server's tables move bots one turn at a time through the same :class:`~blot.game.Bot`
 protocol and the same views (:mod:`blot.server.turns`).
 
+A bot program that breaks the bot protocol (:class:`~blot.errors.BotFailed`) does not stop the
+game: the documented automatic move (the wire module's ``auto_action``, as the server's turn
+timer makes it) is played in its place and the move says why (``Move.fault``). Players may also
+have ``hear(view, event)`` (with ``listens`` true: the events of the game, cut for their seat)
+and ``end(view)`` (:func:`finish`: the game is over for them).
+
 >>> from random import Random
 >>> from blot.bots import make_bot
 >>> from blot.games import spec
@@ -17,14 +23,20 @@ protocol and the same views (:mod:`blot.server.turns`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from blot.errors import BlotError
+from blot.errors import BlotError, BotFailed, BotStopped
 from blot.game import Action, AnyGame, Bot, DealState, View
 
+if TYPE_CHECKING:
+    from blot.wire import Wire
+
 Player = Bot[View, Action]
+log = logging.getLogger("blot.bots")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +47,8 @@ class Move:
     seat: int
     action: Action
     before: Enum
+    #: Why the seat's bot program failed, when this is the automatic move made in its place.
+    fault: BotFailed | None = None
 
 
 def game_over(game: AnyGame) -> bool:
@@ -56,21 +70,53 @@ def moves(
     game: AnyGame, players: Sequence[Player], until: Callable[[AnyGame], bool] = game_over
 ) -> Iterator[Move]:
     """Let the seat to act choose from its own view and apply its choice, until ``until(game)``;
-    yield each move after it is applied. A player's illegal choice raises ``IllegalAction``."""
+    yield each move after it is applied. A player's illegal choice raises ``IllegalAction``; a bot
+    program's failure makes the automatic move instead."""
+    listeners = [s for s, p in enumerate(players) if getattr(p, "listens", False)]
+    wire = _wire(game) if listeners else None
     while not until(game):
         seat = game.to_act
         if seat is None:
             raise BlotError("nobody is to act: the game waits for the next deal's cards")
-        action = players[seat].choose(game.view(seat))
+        fault = None
+        try:
+            action = players[seat].choose(game.view(seat))
+        except BotFailed as e:
+            if not isinstance(e, BotStopped):
+                log.warning("seat %d: %s; it was stopped and the automatic move was made", seat, e)
+            fault = e
+            wire = wire or _wire(game)
+            action = wire.auto_action(game)
         before = game.phase
         game.apply(action)
-        yield Move(seat, action, before)
+        if listeners and wire is not None:
+            public, private = wire.event(game, seat, action, before)
+            for s in listeners:
+                players[s].hear(game.view(s), public | private.get(s, {}))  # type: ignore[attr-defined]
+        yield Move(seat, action, before, fault)
 
 
-def play(game: AnyGame, players: Sequence[Player], until: Callable[[AnyGame], bool] = game_over) -> None:
-    """Play on until ``until(game)`` (by default, the end of the game)."""
-    for _ in moves(game, players, until):
-        pass
+def _wire(game: AnyGame) -> Wire:
+    from blot.games import spec_of
+
+    return spec_of(game).wire_module()
+
+
+def play(
+    game: AnyGame, players: Sequence[Player], until: Callable[[AnyGame], bool] = game_over
+) -> list[Move]:
+    """Play on until ``until(game)`` (by default, the end of the game); the automatic moves made
+    for failed bot programs."""
+    return [move for move in moves(game, players, until) if move.fault is not None]
+
+
+def finish(game: AnyGame, players: Sequence[object]) -> None:
+    """Tell each player that has ``end(view)`` that the game is over for it (finished, or
+    stopped here: a duplicate deal played, a person quit), with its seat's last view."""
+    for seat, player in enumerate(players):
+        method = getattr(player, "end", None)
+        if callable(method):
+            method(game.view(seat))
 
 
 def reset(players: Sequence[object]) -> None:

@@ -3,7 +3,9 @@ they only ever see their seat's view of the game.
 
 Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate``, ``blot play``,
 ``blot arena``, the server): ``basic``, ``random``, ``basic:boldness=1.5``. Each game's spec in
-:mod:`blot.games` lists its bots; a bot's module is imported only when the bot is made.
+:mod:`blot.games` lists its built-in bots; a bot's module is imported only when the bot is made.
+``cmd:COMMAND LINE`` is a program that speaks the bot protocol (:mod:`blot.bots.external`,
+docs/bot-protocol.md).
 
 >>> from random import Random
 >>> from blot.bazar import Game
@@ -25,6 +27,9 @@ from blot.game import Action, Bot, Trick, View
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
+
+#: The kind of bot spec that names a program: ``cmd:COMMAND LINE``.
+EXTERNAL = "cmd"
 
 
 T = TypeVar("T")
@@ -100,6 +105,11 @@ def make_bot(game: str | GameSpec, spec: str, rng: Random | None = None) -> Bot[
     from blot.games import spec as spec_of
 
     game_spec = spec_of(game) if isinstance(game, str) else game
+    kind, colon, command = spec.strip().partition(":")
+    if kind == EXTERNAL and colon:
+        from blot.bots.external import ExternalBot
+
+        return ExternalBot(game_spec, command.strip(), rng)
     name, settings = parse_bot_spec(spec)
     cls = game_spec.bot_class(name)
     accepted = set(inspect.signature(cls).parameters) - {"rng"}

@@ -65,4 +65,8 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: in
                 table.add_row(f"contracts of {side.upper()} ({name}): made / played", f"{made} / {played}")
     table.add_row("seconds", f"{result.seconds:.1f}")
     table.add_row("thinking seconds A / B", f"{result.bot_seconds['a']:.1f} / {result.bot_seconds['b']:.1f}")
+    faults = result.faults
+    if any(faults[side][1] for side in faults):
+        table.add_row("bot programs stopped A / B", f"{faults['a'][0]} / {faults['b'][0]}")
+        table.add_row("automatic moves in their place A / B", f"{faults['a'][1]} / {faults['b'][1]}")
     Console().print(table)

@@ -14,7 +14,7 @@ from blot.bots import make_bot, split_bot_specs
 from blot.errors import BlotError
 from blot.game import Action, AnyGame, DealState, View
 from blot.games import spec
-from blot.play import Move, Player, moves, when_over
+from blot.play import Move, Player, finish, moves, when_over
 
 Ask = Callable[[str], str]
 QUIT_WORDS = ("quit", "exit", "q")
@@ -116,12 +116,15 @@ class TerminalTable(Generic[G, D]):
         game = self.game
         self._start_game()
         players: list[Player] = [self.bots.get(s, self) for s in range(len(self.names))]
-        while not game.is_over:
-            deal = cast(D, game.deal)
-            self._start_deal(deal)
-            for move in moves(game, players, until=when_over(deal)):
-                self._announce(deal, move)
-            self._end_deal(deal)
+        try:
+            while not game.is_over:
+                deal = cast(D, game.deal)
+                self._start_deal(deal)
+                for move in moves(game, players, until=when_over(deal)):
+                    self._announce(deal, move)
+                self._end_deal(deal)
+        finally:
+            finish(game, players)  # bot programs hear that the game is over (or was left)
         self._end_game()
 
     # --- what each game prints -------------------------------------------------------------------

@@ -16,10 +16,10 @@ from random import Random
 from typing import Any, Protocol
 
 from blot.bots import make_bot
-from blot.errors import BlotError
+from blot.errors import BlotError, BotStopped
 from blot.game import AnyGame
 from blot.games import GameSpec, spec
-from blot.play import Player, play, reset
+from blot.play import Player, finish, play, reset
 
 
 class Stats(Protocol):
@@ -42,6 +42,9 @@ class Simulation:
     deals: int = 0
     seconds: float = 0.0
     counts: Counter[str] = field(default_factory=Counter)
+    #: Bot programs stopped for breaking the protocol, and the automatic moves made for them.
+    stopped: int = 0
+    automatic_moves: int = 0
 
     def to_json(self) -> dict[str, Any]:
         seconds = max(self.seconds, 1e-9)
@@ -56,6 +59,8 @@ class Simulation:
             "deals_per_game": round(self.deals / max(self.games, 1), 2),
         }
         out.update(spec(self.game).stats_module().derived(self.counts))
+        if self.automatic_moves:
+            out["bot_faults"] = {"stopped": self.stopped, "automatic_moves": self.automatic_moves}
         return out
 
 
@@ -80,7 +85,10 @@ def games_played(game: str, games: int, seed: int, specs: list[str], sim: Simula
     for i in range(games):
         reset(bots)
         state = game_spec.new_game(dealer=i % game_spec.seats, rng=Random(master.getrandbits(64)))
-        play(state, bots)
+        automatic = play(state, bots)
+        finish(state, bots)
+        sim.automatic_moves += len(automatic)
+        sim.stopped += sum(not isinstance(move.fault, BotStopped) for move in automatic)
         sim.games += 1
         sim.deals += stats.count(state, sim.counts)
         sim.seconds = time.perf_counter() - start

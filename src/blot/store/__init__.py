@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import queue
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -22,21 +21,11 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
+from blot.paths import data_dir
 from blot.store.schema import metadata, players, table_log, tables
 
 T = TypeVar("T")
-APP_NAME = "blot"
 DB_FILE = "blot.sqlite3"
-
-
-def data_dir() -> Path:
-    """Where blot keeps its files: ``$BLOT_DATA_DIR``, else the user's data directory."""
-    env = os.environ.get("BLOT_DATA_DIR")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
 def default_url(directory: Path | None = None) -> str:

@@ -302,6 +302,7 @@ class Game(DealSequence[Deal, Action, Phase]):
         over = self.is_over
         return GameView(
             seat=seat,
+            rules=self._rules,
             phase=self.phase,
             to_act=self.to_act,
             dealer=self.dealer,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from blot.cards import Card, cards_of
 from blot.game import Trick
 from blot.three_five_eight.calls import Call
+from blot.three_five_eight.rules import Rules
 from blot.three_five_eight.values import Action, DealResult, Exchange, Phase
 
 
@@ -58,6 +59,7 @@ class GameView:
     of the current deal (``None`` before the first deal)."""
 
     seat: int
+    rules: Rules
     phase: Phase
     to_act: int | None
     dealer: int
