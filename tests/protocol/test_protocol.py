@@ -21,13 +21,15 @@ from blot.errors import BlotError, BotFailed, BotStopped
 from blot.games import names, spec
 from blot.play import Player, finish, moves
 from blot.store import LogEntry
-
 from server.frames import cards_in, known_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "bots"
 TESTBOT = Path(__file__).with_name("testbot.py")
-PY = {"random": f"cmd:python3 {EXAMPLES / 'random_bot.py'}", "rule": f"cmd:python3 {EXAMPLES / 'rule_bot.py'}"}
+PY = {
+    "random": f"cmd:python3 {EXAMPLES / 'random_bot.py'}",
+    "rule": f"cmd:python3 {EXAMPLES / 'rule_bot.py'}",
+}
 JS = {"random": f"cmd:node {EXAMPLES / 'random.js'}", "rule": f"cmd:node {EXAMPLES / 'rule.js'}"}
 
 
@@ -245,7 +247,8 @@ def test_a_program_sees_only_what_its_seat_may_know(game: str, monkeypatch: pyte
         sent.clear()  # the hello of a program just started
         rules = game_spec.rules()
         state = game_spec.new_game(rules)
-        entries = [LogEntry(1, "create", {"settings": {"ruleset": rules.ruleset, "options": rules.options()}})]
+        settings = {"ruleset": rules.ruleset, "options": rules.options()}
+        entries = [LogEntry(1, "create", {"settings": settings})]
         for _ in range(2):
             cards = game_spec.random_deal(rng)
             state.start_deal(cards)
