@@ -16,7 +16,8 @@ and ``end(view)`` (:func:`finish`: the game is over for them).
 >>> from blot.games import spec
 >>> game = spec("3-5-8").new_game(rng=Random(1))
 >>> players = [make_bot("3-5-8", "random", Random(s)) for s in range(3)]
->>> play(game, players)
+>>> play(game, players)  # the automatic moves made for failed bot programs: none
+[]
 >>> game.is_over, sum(game.result.to_json()["totals"])
 (True, 0)
 """
