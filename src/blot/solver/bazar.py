@@ -26,6 +26,7 @@ from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import bazar_kernel as k
 from blot.solver._jit import int_array, int_array_of
+from blot.solver._search import FULL_FIRST, Workspace
 
 
 def _maps() -> tuple[list[list[int]], list[list[int]]]:
@@ -83,24 +84,15 @@ class Solution:
         }
 
 
-class Solver:
-    """A solver with its own transposition table and scratch arrays, reused from one solve to the
-    next (a new generation number empties the table in constant time)."""
+class Solver(Workspace):
+    """A solver with its own transposition table and scratch arrays (:class:`Workspace`)."""
 
     def __init__(self) -> None:
-        self.tt = int_array(k.TT_SIZE * k.TT_WIDTH)
-        self.gen = 0
-        self.mv = int_array(k.MAX_PLY * k.MAX_MOVES)
-        self.ms = int_array(k.MAX_PLY * k.MAX_MOVES)
-        self.tc = int_array(k.MAX_PLY)
-        self.h = int_array(4)
-        self.out = int_array(16)
-        self.values = int_array(8)
-        self.stats = int_array(4)
-        #: Root search: 0 a full window per card, 1 MTD(f) from the previous card's value, 2 the
-        #: first card with a full window and the rest by MTD(f) (the fastest, measured).
-        self.mode = 2
-        self.st = int_array(k.MAX_PLY * k.NODE_WIDTH)
+        super().__init__(k.TT_SIZE, 4, k.MAX_PLY, k.MAX_MOVES, k.NODE_WIDTH)
+        #: Root search (:mod:`blot.solver._search`): ``FULL`` a full window per card, ``MTDF``
+        #: MTD(f) from the previous card's value, ``FULL_FIRST`` the first card with a full window
+        #: and the rest by MTD(f) (the fastest, measured).
+        self.mode = FULL_FIRST
         self.hist = int_array(4 * 32)
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
 
@@ -147,7 +139,8 @@ class Solver:
         stats[0] = 0
         count = k.solve_root(
             h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump, self.tt, self.gen,
-            self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, all_cards, self.mode, horizon,
+            self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, self.drv, all_cards,
+            self.mode, horizon,
         )  # fmt: skip
         seat = (leader + n) % 4
         team = seat % 2

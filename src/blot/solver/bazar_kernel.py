@@ -9,7 +9,8 @@ numba compiles it (see :mod:`blot.solver._jit`) and plain Python runs it unchang
 The value of a position is the card points team 0 takes from the trick in progress (cards
 already in it count for its winner) and every later trick, the last trick's 10 included.
 Seats of team 0 maximise it, seats of team 1 minimise it (the two teams' points add up to the
-points still to take). The search is alpha-beta (fail-soft) with:
+points still to take). The search is alpha-beta (fail-soft) with (the table, the stack records
+and the root driver shared with the 3-5-8 kernel in :mod:`blot.solver._search`):
 
 - a transposition table at trick starts (the four hands and the leader; lower and upper bounds
   and the best lead), replaced always, and invalidated in O(1) by a generation number;
@@ -26,17 +27,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from blot.solver import _search as core
 from blot.solver._jit import jit
 
 #: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each.
 TT_BITS: Final = 19
 TT_SIZE: Final = 1 << TT_BITS
-TT_WIDTH: Final = 9
 #: The most cards one hand holds, and so the most moves at one node.
 MAX_MOVES: Final = 8
 #: Scratch slots: cards played since the root (at most 3 in the trick at the root + 32).
 MAX_PLY: Final = 40
-INF: Final = 1000
 
 
 @jit
@@ -148,23 +148,14 @@ def _gen_moves(
             score = 100 + P[c]
         else:
             score = 50 - P[c] - r
-        score = score * 4096 + hist[p * 32 + c]
-        # insertion, best first
-        j = k
-        while j > 0 and ms[base + j - 1] < score:
-            mv[base + j] = mv[base + j - 1]
-            ms[base + j] = ms[base + j - 1]
-            j -= 1
-        mv[base + j] = c
-        ms[base + j] = score
+        core.insert(mv, ms, base, k, c, score * 4096 + hist[p * 32 + c])
         k += 1
     return k
 
 
-# Fields of a node's record in the search stack (``NODE_WIDTH`` ints per node).
-_N, _LEADER, _WIN, _TPTS, _RPTS, _LEFT, _A, _B, _A0, _B0 = range(10)
-_BEST, _BEST_MOVE, _I, _K, _SLOT, _OFF, _CARD = range(10, 17)
-NODE_WIDTH: Final = 17
+# Fields of a node's record in the search stack beyond the shared ones (``NODE_WIDTH`` ints).
+_TPTS, _RPTS = core.NODE_FIELDS, core.NODE_FIELDS + 1
+NODE_WIDTH: Final = core.NODE_FIELDS + 2
 
 
 @jit
@@ -242,15 +233,9 @@ def search(
 
     The recursion is unrolled onto the stack ``st`` (one record of ``NODE_WIDTH`` ints per
     depth), which keeps numba's generated code simple, fast and cacheable."""
-    st[_N] = root_n
-    st[_LEADER] = leader
-    st[_WIN] = win
+    core.push(st, 0, root_n, leader, win, left, alpha, beta, 0)
     st[_TPTS] = tpts
     st[_RPTS] = rpts
-    st[_LEFT] = left
-    st[_A] = alpha
-    st[_B] = beta
-    st[_OFF] = 0
     d = 0
     v = 0
     entering = True
@@ -260,11 +245,11 @@ def search(
         if entering:
             entering = False
             stats[0] += 1
-            n = st[b + _N]
-            ldr = st[b + _LEADER]
-            lft = st[b + _LEFT]
-            a = st[b + _A]
-            bb = st[b + _B]
+            n = st[b + core.R_N]
+            ldr = st[b + core.R_LEADER]
+            lft = st[b + core.R_LEFT]
+            a = st[b + core.R_A]
+            bb = st[b + core.R_B]
             done = False
             slot = -1
             hint = -1
@@ -299,283 +284,107 @@ def search(
                     lo = 0
                     hi = st[b + _RPTS] + 10
                     if d > 0 or force < 0:
-                        x = (
-                            (h[0] * 0x2545F491)
-                            ^ (h[1] * 0x6F4F2A35)
-                            ^ (h[2] * 0x1B873593)
-                            ^ (h[3] * 0x5BD1E995)
-                        )
-                        x = (x ^ (x >> 29) ^ (ldr * 0x3C6EF372)) & (TT_SIZE - 1)
-                        slot = x * TT_WIDTH
-                        if (
-                            tt[slot] == gen
-                            and tt[slot + 1] == h[0]
-                            and tt[slot + 2] == h[1]
-                            and tt[slot + 3] == h[2]
-                            and tt[slot + 4] == h[3]
-                            and tt[slot + 5] == ldr
-                        ):
-                            lo = tt[slot + 6]
-                            hi = tt[slot + 7]
-                            hint = tt[slot + 8]
-                    if lo >= bb:
-                        v = lo
-                        done = True
-                    elif hi <= a:
-                        v = hi
-                        done = True
-                    else:
-                        if lo > a:
-                            a = lo
-                        if hi < bb:
-                            bb = hi
-                        if a >= bb:
-                            v = a
-                            done = True
+                        k3 = h[3] | (ldr << 32)
+                        slot = core.tt_slot(h[0], h[1], h[2], k3, TT_SIZE - 1)
+                        lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], k3, lo, hi)
+                    done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
                 if d == 0:
                     return v
                 d -= 1
-                v += st[b + _OFF]
+                v += st[b + core.R_OFF]
                 have = True
                 continue
-            st[b + _A] = a
-            st[b + _B] = bb
-            st[b + _A0] = a
-            st[b + _B0] = bb
-            st[b + _SLOT] = slot
-            st[b + _I] = 0
-            st[b + _BEST_MOVE] = -1
-            st[b + _BEST] = -INF if ((ldr + n) & 1) == 0 else INF
+            core.open_node(st, b, a, bb, slot, ((ldr + n) & 1) == 0)
             if d == 0 and force >= 0:
                 mv[0] = force
-                st[b + _K] = 1
+                st[b + core.R_K] = 1
             else:
-                st[b + _K] = _gen_moves(
-                    h, tc, root_n + d, n, ldr, st[b + _WIN], trump, P, hint, d, mv, ms, hist
+                st[b + core.R_K] = _gen_moves(
+                    h, tc, root_n + d, n, ldr, st[b + core.R_WIN], trump, P, hint, d, mv, ms, hist
                 )
-        n = st[b + _N]
-        ldr = st[b + _LEADER]
+        n = st[b + core.R_N]
+        ldr = st[b + core.R_LEADER]
         p = (ldr + n) & 3
-        a = st[b + _A]
-        bb = st[b + _B]
         if have:
             have = False
-            c = st[b + _CARD]
+            c = st[b + core.R_CARD]
             h[p] ^= 1 << c
-            if (p & 1) == 0:
-                if v > st[b + _BEST]:
-                    st[b + _BEST] = v
-                    st[b + _BEST_MOVE] = c
-                    if v > a:
-                        a = v
-                        st[b + _A] = v
-            elif v < st[b + _BEST]:
-                st[b + _BEST] = v
-                st[b + _BEST_MOVE] = c
-                if v < bb:
-                    bb = v
-                    st[b + _B] = v
-            if a >= bb:
+            if core.take(st, b, v, c, (p & 1) == 0):
                 x = p * 32 + c
                 if hist[x] < 4000:
                     hist[x] += 1
-        i = st[b + _I]
-        if i < st[b + _K] and a < bb:
-            c = mv[d * MAX_MOVES + i]
-            st[b + _I] = i + 1
-            st[b + _CARD] = c
+        c = core.next_card(st, b, mv, d * MAX_MOVES)
+        if c >= 0:
             ply = root_n + d
             h[p] ^= 1 << c
             tc[ply] = c
-            wn = st[b + _WIN]
+            wn = st[b + core.R_WIN]
             if n > 0 and beats(c, tc[ply - n + wn], trump):
                 wn = n
             elif n == 0:
                 wn = 0
             pts = st[b + _TPTS] + P[c]
-            lft = st[b + _LEFT]
+            lft = st[b + core.R_LEFT]
             ch = b + NODE_WIDTH
             st[ch + _RPTS] = st[b + _RPTS] - P[c]
             if n == 3:
                 seat = (ldr + wn) & 3
                 if lft == 1:
                     pts += 10
-                off = pts if (seat & 1) == 0 else 0
-                st[ch + _N] = 0
-                st[ch + _LEADER] = seat
-                st[ch + _WIN] = 0
+                core.push(
+                    st,
+                    ch,
+                    0,
+                    seat,
+                    0,
+                    lft - 1,
+                    st[b + core.R_A],
+                    st[b + core.R_B],
+                    pts if (seat & 1) == 0 else 0,
+                )
                 st[ch + _TPTS] = 0
-                st[ch + _LEFT] = lft - 1
-                st[ch + _A] = a - off
-                st[ch + _B] = bb - off
-                st[ch + _OFF] = off
             else:
-                st[ch + _N] = n + 1
-                st[ch + _LEADER] = ldr
-                st[ch + _WIN] = wn
+                core.push(st, ch, n + 1, ldr, wn, lft, st[b + core.R_A], st[b + core.R_B], 0)
                 st[ch + _TPTS] = pts
-                st[ch + _LEFT] = lft
-                st[ch + _A] = a
-                st[ch + _B] = bb
-                st[ch + _OFF] = 0
             d += 1
             entering = True
             continue
-        v = st[b + _BEST]
-        slot = st[b + _SLOT]
+        v = st[b + core.R_BEST]
+        slot = st[b + core.R_SLOT]
         if slot >= 0:
-            if v <= st[b + _A0]:
-                tt[slot + 7] = v
-                if not (
-                    tt[slot] == gen
-                    and tt[slot + 1] == h[0]
-                    and tt[slot + 2] == h[1]
-                    and tt[slot + 3] == h[2]
-                    and tt[slot + 4] == h[3]
-                    and tt[slot + 5] == ldr
-                ):
-                    tt[slot + 6] = 0
-            elif v >= st[b + _B0]:
-                tt[slot + 6] = v
-                if not (
-                    tt[slot] == gen
-                    and tt[slot + 1] == h[0]
-                    and tt[slot + 2] == h[1]
-                    and tt[slot + 3] == h[2]
-                    and tt[slot + 4] == h[3]
-                    and tt[slot + 5] == ldr
-                ):
-                    tt[slot + 7] = st[b + _RPTS] + 10
-            else:
-                tt[slot + 6] = v
-                tt[slot + 7] = v
-            tt[slot] = gen
-            tt[slot + 1] = h[0]
-            tt[slot + 2] = h[1]
-            tt[slot + 3] = h[2]
-            tt[slot + 4] = h[3]
-            tt[slot + 5] = ldr
-            tt[slot + 8] = st[b + _BEST_MOVE]
+            k3 = h[3] | (ldr << 32)
+            core.tt_store(
+                tt,
+                slot,
+                gen,
+                h[0],
+                h[1],
+                h[2],
+                k3,
+                v,
+                st[b + core.R_A0],
+                st[b + core.R_B0],
+                st[b + _RPTS] + 10,
+                st[b + core.R_MOVE],
+            )
         if d == 0:
             return int(v)
         d -= 1
-        v += st[b + _OFF]
+        v += st[b + core.R_OFF]
         have = True
 
 
 @jit
 def root_moves(h: Any, tc: Any, ply: int, n: int, leader: int, win: int, trump: int, P: Any, out: Any) -> int:
-    """The legal cards of the seat to act in ``out[0:k]``, each followed by its representative
-    (the card whose value it shares) in ``out[8 + i]``; returns ``k``."""
+    """The legal cards of the seat to act as :func:`blot.solver._search.root_moves` lists them."""
     p = (leader + n) & 3
     hand = h[p]
     legal = legal_moves(hand, tc, ply, n, win, trump)
     others = (h[0] | h[1] | h[2] | h[3]) & ~hand
     for i in range(n):
         others |= 1 << tc[ply - n + i]
-    k = 0
-    for s in range(4):
-        prev = -1
-        rep = -1
-        for r in range(7, -1, -1):
-            c = 8 * s + r
-            if (legal >> c) & 1 == 0:
-                continue
-            if not (prev >= 0 and P[c] == P[prev] and (others & ((1 << prev) - (2 << c))) == 0):
-                rep = c
-            prev = c
-            out[k] = c
-            out[8 + k] = rep
-            k += 1
-    return k
-
-
-@jit
-def exact(
-    h: Any,
-    tc: Any,
-    n: int,
-    leader: int,
-    win: int,
-    tpts: int,
-    rpts: int,
-    left: int,
-    force: int,
-    guess: int,
-    P: Any,
-    trump: int,
-    tt: Any,
-    gen: int,
-    mv: Any,
-    ms: Any,
-    st: Any,
-    stats: Any,
-    hist: Any,
-    horizon: int,
-) -> int:
-    """The exact value of the position (with the seat to act held to ``force`` when it is a
-    card), by MTD(f): null-window searches around ``guess`` until the bounds meet."""
-    if guess < 0:
-        stats[1] += 1
-        return search(
-            h,
-            tc,
-            n,
-            leader,
-            win,
-            tpts,
-            rpts,
-            left,
-            -1,
-            tpts + rpts + 11,
-            force,
-            P,
-            trump,
-            tt,
-            gen,
-            mv,
-            ms,
-            st,
-            stats,
-            hist,
-            horizon,
-        )
-    lo = -INF
-    hi = INF
-    g = guess
-    while lo < hi:
-        beta = g + 1 if g == lo else g
-        stats[1] += 1
-        v = search(
-            h,
-            tc,
-            n,
-            leader,
-            win,
-            tpts,
-            rpts,
-            left,
-            beta - 1,
-            beta,
-            force,
-            P,
-            trump,
-            tt,
-            gen,
-            mv,
-            ms,
-            st,
-            stats,
-            hist,
-            horizon,
-        )
-        if v < beta:
-            hi = v
-        else:
-            lo = v
-        g = v
-    return g
+    return core.root_moves(legal, others, P, 8, out)
 
 
 @jit
@@ -599,6 +408,7 @@ def solve_root(
     hist: Any,
     out: Any,
     values: Any,
+    drv: Any,
     all_cards: bool,
     mode: int,
     horizon: int,
@@ -607,62 +417,19 @@ def solve_root(
     value in ``values[i]`` (cards in ``out[i]``, as :func:`root_moves`); otherwise only the
     best value is exact and ``values[0]`` holds it. Returns the number of cards listed."""
     k = root_moves(h, tc, n, n, leader, win, trump, P, out)
-    if not all_cards:
-        g = exact(
-            h,
-            tc,
-            n,
-            leader,
-            win,
-            tpts,
-            rpts,
-            left,
-            -1,
-            -1 if mode == 0 else (tpts + rpts + 10) // 2,
-            P,
-            trump,
-            tt,
-            gen,
-            mv,
-            ms,
-            st,
-            stats,
-            hist,
-            horizon,
-        )
-        values[0] = g
-        return k
-    guess = (tpts + rpts + 10) // 2
-    for i in range(k):
-        c = out[i]
-        rep = out[8 + i]
-        if rep != c:
-            for j in range(i):
-                if out[j] == rep:
-                    values[i] = values[j]
-            continue
-        v = exact(
-            h,
-            tc,
-            n,
-            leader,
-            win,
-            tpts,
-            rpts,
-            left,
-            c,
-            -1 if mode == 0 or (mode == 2 and i == 0) else guess,
-            P,
-            trump,
-            tt,
-            gen,
-            mv,
-            ms,
-            st,
-            stats,
-            hist,
-            horizon,
-        )
-        values[i] = v
-        guess = v
+    total = tpts + rpts + 10
+    if all_cards:
+        core.root_start(drv, k, total // 2, mode, 0, total)
+    else:  # one "card": the seat's free choice
+        out[0] = -1
+        out[core.ROOT_REP] = -1
+        core.root_start(drv, 1, total // 2, core.FULL if mode == core.FULL else core.MTDF, 0, total)
+    i = core.root_next(drv, out, values, 0)
+    while i >= 0:
+        v = search(
+            h, tc, n, leader, win, tpts, rpts, left, drv[core.ALPHA], drv[core.BETA], out[i], P, trump, tt,
+            gen, mv, ms, st, stats, hist, horizon,
+        )  # fmt: skip
+        stats[1] += 1
+        i = core.root_next(drv, out, values, v)
     return k

@@ -11,28 +11,27 @@ scores add up to 0, so the tricks ``me`` does not take go to the other two: trea
 side is the classic reduction of a three-player game to two (the "paranoid" assumption), exact
 for the question "how many tricks can I make for sure", and it keeps alpha-beta's pruning.
 
-Same machinery as the Bazar Blot kernel: fail-soft alpha-beta unrolled onto an explicit stack,
-a transposition table at trick starts (three hands and the leader), equivalent cards merged
-(a run of one hand's cards with no card of anyone else between them; all are worth one trick),
-move ordering, and MTD(f) at the root.
+Same machinery as the Bazar Blot kernel, shared with it in :mod:`blot.solver._search`:
+fail-soft alpha-beta unrolled onto an explicit stack, a transposition table at trick starts
+(three hands and the leader), equivalent cards merged (a run of one hand's cards with no card
+of anyone else between them; all are worth one trick), move ordering, and MTD(f) at the root.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from blot.solver import _search as core
 from blot.solver._jit import jit
 
 TT_BITS: Final = 18
 TT_SIZE: Final = 1 << TT_BITS
-TT_WIDTH: Final = 8
 MAX_MOVES: Final = 16
 MAX_PLY: Final = 52
-INF: Final = 1000
-NODE_WIDTH: Final = 16
-_N, _LEADER, _WIN, _LEFT, _A, _B, _A0, _B0 = range(8)
-_BEST, _BEST_MOVE, _I, _K, _SLOT, _OFF, _CARD = range(8, 15)
+NODE_WIDTH: Final = core.NODE_FIELDS
 SUIT: Final = 0x7FFC  # ranks 2 … A of suit 0; shift by 16 * suit
+#: Every card counts one trick: no card points (for :func:`blot.solver._search.root_moves`).
+_NO_POINTS: Final = (0,) * 64
 
 
 @jit
@@ -126,13 +125,7 @@ def _gen_moves(
                     score = 150 - r
             else:
                 score = 50 - r
-            j = k
-            while j > 0 and ms[base + j - 1] < score:
-                mv[base + j] = mv[base + j - 1]
-                ms[base + j] = ms[base + j - 1]
-                j -= 1
-            mv[base + j] = c
-            ms[base + j] = score
+            core.insert(mv, ms, base, k, c, score)
             k += 1
     return k
 
@@ -192,13 +185,7 @@ def search(
     ``leader``) on, ``left`` tricks to finish; fail-soft alpha-beta on an explicit stack. After
     ``horizon`` completed tricks the rest is :func:`estimate`\ d instead of searched (exact when
     ``horizon >= left``)."""
-    st[_N] = root_n
-    st[_LEADER] = leader
-    st[_WIN] = win
-    st[_LEFT] = left
-    st[_A] = alpha
-    st[_B] = beta
-    st[_OFF] = 0
+    core.push(st, 0, root_n, leader, win, left, alpha, beta, 0)
     d = 0
     v = 0
     entering = True
@@ -208,11 +195,11 @@ def search(
         if entering:
             entering = False
             stats[0] += 1
-            n = st[b + _N]
-            ldr = st[b + _LEADER]
-            lft = st[b + _LEFT]
-            a = st[b + _A]
-            bb = st[b + _B]
+            n = st[b + core.R_N]
+            ldr = st[b + core.R_LEADER]
+            lft = st[b + core.R_LEFT]
+            a = st[b + core.R_A]
+            bb = st[b + core.R_B]
             done = False
             slot = -1
             hint = -1
@@ -227,142 +214,75 @@ def search(
                     lo = 0
                     hi = lft
                     if d > 0 or force < 0:
-                        x = (h[0] * 0x2545F491) ^ (h[1] * 0x6F4F2A35) ^ (h[2] * 0x1B873593)
-                        x = (x ^ (x >> 29) ^ (x >> 47) ^ (ldr * 0x3C6EF372)) & (TT_SIZE - 1)
-                        slot = x * TT_WIDTH
-                        if (
-                            tt[slot] == gen
-                            and tt[slot + 1] == h[0]
-                            and tt[slot + 2] == h[1]
-                            and tt[slot + 3] == h[2]
-                            and tt[slot + 4] == ldr
-                        ):
-                            lo = tt[slot + 5]
-                            hi = tt[slot + 6]
-                            hint = tt[slot + 7]
-                    if lo >= bb:
-                        v = lo
-                        done = True
-                    elif hi <= a:
-                        v = hi
-                        done = True
-                    else:
-                        if lo > a:
-                            a = lo
-                        if hi < bb:
-                            bb = hi
-                        if a >= bb:
-                            v = a
-                            done = True
+                        slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE - 1)
+                        lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], ldr, lo, hi)
+                    done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
                 if d == 0:
                     return v
                 d -= 1
-                v += st[b + _OFF]
+                v += st[b + core.R_OFF]
                 have = True
                 continue
-            st[b + _A] = a
-            st[b + _B] = bb
-            st[b + _A0] = a
-            st[b + _B0] = bb
-            st[b + _SLOT] = slot
-            st[b + _I] = 0
-            st[b + _BEST_MOVE] = -1
-            st[b + _BEST] = -INF if (ldr + n) % 3 == me else INF
+            core.open_node(st, b, a, bb, slot, (ldr + n) % 3 == me)
             if d == 0 and force >= 0:
                 mv[0] = force
-                st[b + _K] = 1
+                st[b + core.R_K] = 1
             else:
-                st[b + _K] = _gen_moves(h, tc, root_n + d, n, ldr, st[b + _WIN], trump, me, hint, d, mv, ms)
-        n = st[b + _N]
-        ldr = st[b + _LEADER]
+                st[b + core.R_K] = _gen_moves(
+                    h, tc, root_n + d, n, ldr, st[b + core.R_WIN], trump, me, hint, d, mv, ms
+                )
+        n = st[b + core.R_N]
+        ldr = st[b + core.R_LEADER]
         p = (ldr + n) % 3
-        a = st[b + _A]
-        bb = st[b + _B]
         if have:
             have = False
-            c = st[b + _CARD]
+            c = st[b + core.R_CARD]
             h[p] ^= 1 << c
-            if p == me:
-                if v > st[b + _BEST]:
-                    st[b + _BEST] = v
-                    st[b + _BEST_MOVE] = c
-                    if v > a:
-                        a = v
-                        st[b + _A] = v
-            elif v < st[b + _BEST]:
-                st[b + _BEST] = v
-                st[b + _BEST_MOVE] = c
-                if v < bb:
-                    bb = v
-                    st[b + _B] = v
-        i = st[b + _I]
-        if i < st[b + _K] and a < bb:
-            c = mv[d * MAX_MOVES + i]
-            st[b + _I] = i + 1
-            st[b + _CARD] = c
+            core.take(st, b, v, c, p == me)
+        c = core.next_card(st, b, mv, d * MAX_MOVES)
+        if c >= 0:
             ply = root_n + d
             h[p] ^= 1 << c
             tc[ply] = c
-            wn = st[b + _WIN]
+            wn = st[b + core.R_WIN]
             if n > 0 and beats(c, tc[ply - n + wn], trump):
                 wn = n
             elif n == 0:
                 wn = 0
-            lft = st[b + _LEFT]
+            lft = st[b + core.R_LEFT]
             ch = b + NODE_WIDTH
             if n == 2:
                 seat = (ldr + wn) % 3
-                off = 1 if seat == me else 0
-                st[ch + _N] = 0
-                st[ch + _LEADER] = seat
-                st[ch + _WIN] = 0
-                st[ch + _LEFT] = lft - 1
-                st[ch + _A] = a - off
-                st[ch + _B] = bb - off
-                st[ch + _OFF] = off
+                core.push(
+                    st, ch, 0, seat, 0, lft - 1, st[b + core.R_A], st[b + core.R_B], 1 if seat == me else 0
+                )
             else:
-                st[ch + _N] = n + 1
-                st[ch + _LEADER] = ldr
-                st[ch + _WIN] = wn
-                st[ch + _LEFT] = lft
-                st[ch + _A] = a
-                st[ch + _B] = bb
-                st[ch + _OFF] = 0
+                core.push(st, ch, n + 1, ldr, wn, lft, st[b + core.R_A], st[b + core.R_B], 0)
             d += 1
             entering = True
             continue
-        v = st[b + _BEST]
-        slot = st[b + _SLOT]
+        v = st[b + core.R_BEST]
+        slot = st[b + core.R_SLOT]
         if slot >= 0:
-            same = (
-                tt[slot] == gen
-                and tt[slot + 1] == h[0]
-                and tt[slot + 2] == h[1]
-                and tt[slot + 3] == h[2]
-                and tt[slot + 4] == ldr
+            core.tt_store(
+                tt,
+                slot,
+                gen,
+                h[0],
+                h[1],
+                h[2],
+                ldr,
+                v,
+                st[b + core.R_A0],
+                st[b + core.R_B0],
+                st[b + core.R_LEFT],
+                st[b + core.R_MOVE],
             )
-            if v <= st[b + _A0]:
-                tt[slot + 6] = v
-                if not same:
-                    tt[slot + 5] = 0
-            elif v >= st[b + _B0]:
-                tt[slot + 5] = v
-                if not same:
-                    tt[slot + 6] = st[b + _LEFT]
-            else:
-                tt[slot + 5] = v
-                tt[slot + 6] = v
-            tt[slot] = gen
-            tt[slot + 1] = h[0]
-            tt[slot + 2] = h[1]
-            tt[slot + 3] = h[2]
-            tt[slot + 4] = ldr
-            tt[slot + 7] = st[b + _BEST_MOVE]
         if d == 0:
             return int(v)
         d -= 1
-        v += st[b + _OFF]
+        v += st[b + core.R_OFF]
         have = True
 
 
@@ -384,63 +304,25 @@ def solve_root(
     stats: Any,
     out: Any,
     values: Any,
+    drv: Any,
     horizon: int,
 ) -> int:
     """Every legal card of the seat to act in ``out[0:k]`` with its exact value (tricks ``me``
-    takes) in ``values``; equivalent cards share one search. Returns ``k``."""
+    takes) in ``values``, listed as :func:`blot.solver._search.root_moves` lists them;
+    equivalent cards share one search. Returns ``k``."""
     p = (leader + n) % 3
     hand = h[p]
     legal = legal_moves(hand, tc, n, n, win, trump)
     others = (h[0] | h[1] | h[2]) & ~hand
     for i in range(n):
         others |= 1 << tc[i]
-    k = 0
-    guess = left // 2
-    for s in range(4):
-        prev = -1
-        for r in range(14, 1, -1):
-            c = 16 * s + r
-            if (legal >> c) & 1 == 0:
-                continue
-            if prev >= 0 and (others & ((1 << prev) - (2 << c))) == 0:
-                out[k] = c
-                values[k] = values[k - 1]
-                k += 1
-                prev = c
-                continue
-            prev = c
-            lo = -INF
-            hi = INF
-            g = guess
-            while lo < hi:
-                beta = g + 1 if g == lo else g
-                v = search(
-                    h,
-                    tc,
-                    n,
-                    leader,
-                    win,
-                    left,
-                    beta - 1,
-                    beta,
-                    c,
-                    me,
-                    trump,
-                    tt,
-                    gen,
-                    mv,
-                    ms,
-                    st,
-                    stats,
-                    horizon,
-                )
-                if v < beta:
-                    hi = v
-                else:
-                    lo = v
-                g = v
-            out[k] = c
-            values[k] = g
-            guess = g
-            k += 1
+    k = core.root_moves(legal, others, _NO_POINTS, 16, out)
+    core.root_start(drv, k, left // 2, core.MTDF, 0, left)
+    i = core.root_next(drv, out, values, 0)
+    while i >= 0:
+        v = search(
+            h, tc, n, leader, win, left, drv[core.ALPHA], drv[core.BETA], out[i], me, trump, tt, gen, mv, ms,
+            st, stats, horizon,
+        )  # fmt: skip
+        i = core.root_next(drv, out, values, v)
     return k

@@ -22,7 +22,7 @@ from typing import cast
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import tfe_kernel as k
-from blot.solver._jit import int_array
+from blot.solver._search import Workspace
 from blot.three_five_eight import Deal, Phase
 
 
@@ -38,18 +38,11 @@ class TfeSolution:
     nodes: int
 
 
-class TfeSolver:
+class TfeSolver(Workspace):
+    """A 3-5-8 solver with its own transposition table and scratch arrays (:class:`Workspace`)."""
+
     def __init__(self) -> None:
-        self.tt = int_array(k.TT_SIZE * k.TT_WIDTH)
-        self.gen = 0
-        self.mv = int_array(k.MAX_PLY * k.MAX_MOVES)
-        self.ms = int_array(k.MAX_PLY * k.MAX_MOVES)
-        self.tc = int_array(k.MAX_PLY)
-        self.st = int_array(k.MAX_PLY * k.NODE_WIDTH)
-        self.h = int_array(3)
-        self.out = int_array(20)
-        self.values = int_array(20)
-        self.stats = int_array(4)
+        super().__init__(k.TT_SIZE, 3, k.MAX_PLY, k.MAX_MOVES, k.NODE_WIDTH)
 
     def solve_cards(
         self,
@@ -81,7 +74,7 @@ class TfeSolver:
         self.stats[0] = 0
         count = k.solve_root(
             self.h, self.tc, n, leader, win, tricks_left, me, t, self.tt, self.gen,
-            self.mv, self.ms, self.st, self.stats, self.out, self.values, horizon,
+            self.mv, self.ms, self.st, self.stats, self.out, self.values, self.drv, horizon,
         )  # fmt: skip
         values = {cast(Card, CARDS[int(self.out[i])]): int(self.values[i]) for i in range(count)}
         return TfeSolution((leader + n) % 3, me, values, int(self.stats[0]))

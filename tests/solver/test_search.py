@@ -1,0 +1,81 @@
+"""The helpers both kernels share (:mod:`blot.solver._search`): the transposition table and the
+root driver, checked on their own against known values."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from blot.solver import _search as core
+from blot.solver._jit import int_array
+
+
+def fail_soft(value: int, alpha: int, beta: int, rng: Random) -> int:
+    """What a fail-soft search of a position worth ``value`` may answer for (alpha, beta): the
+    value inside the window, else any bound on the right side of it that is still true."""
+    if value <= alpha:
+        return rng.randint(value, alpha)
+    if value >= beta:
+        return rng.randint(beta, value)
+    return value
+
+
+@pytest.mark.parametrize("mode", [core.FULL, core.MTDF, core.FULL_FIRST])
+def test_the_root_driver_finds_every_cards_exact_value(mode: int) -> None:
+    rng = Random(mode)
+    out = int_array(2 * core.ROOT_REP)
+    values = int_array(core.ROOT_REP)
+    drv = int_array(core.DRIVER_WIDTH)
+    for _ in range(300):
+        top = rng.choice((1, 16, 162))
+        count = rng.randint(1, 8)
+        truth = [rng.randint(0, top) for _ in range(count)]
+        reps: list[int] = []
+        for i in range(count):  # some cards stand for an earlier one (equivalent cards)
+            out[i] = i
+            rep = rng.choice(reps) if reps and rng.random() < 0.3 else i
+            out[core.ROOT_REP + i] = rep
+            if rep == i:
+                reps.append(i)
+            truth[i] = truth[rep]
+        core.root_start(drv, count, rng.randint(0, top), mode, 0, top)
+        searched = []
+        i = core.root_next(drv, out, values, 0)
+        while i >= 0:
+            searched.append(i)
+            assert drv[core.ALPHA] < drv[core.BETA]
+            i = core.root_next(drv, out, values, fail_soft(truth[i], drv[core.ALPHA], drv[core.BETA], rng))
+        assert [values[i] for i in range(count)] == truth
+        assert set(searched) == set(reps)  # only the first card of each run is searched
+
+
+def test_the_table_keeps_bounds_per_position_and_solve() -> None:
+    tt = int_array(4 * core.TT_WIDTH)
+    key = (0b1011, 0b0100, 7, 2)
+    slot = core.tt_slot(*key, 3)
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 30, -1)  # nothing stored yet
+    core.tt_store(tt, slot, 1, *key, 12, 12, 20, 30, 5)  # fails low: at most 12
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 12, 5)
+    core.tt_store(tt, slot, 1, *key, 9, 8, 9, 30, 6)  # fails high: at least 9
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (9, 12, 6)
+    core.tt_store(tt, slot, 1, *key, 10, 9, 11, 30, 4)  # inside the window: exact
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (10, 10, 4)
+    assert core.tt_probe(tt, slot, 2, *key, 0, 30) == (0, 30, -1)  # a new solve
+    assert core.tt_probe(tt, slot, 1, key[0], key[1], key[2], 3, 0, 30) == (0, 30, -1)  # another key
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "window", "expected"),
+    [
+        (10, 20, (0, 5), (True, 10, 0, 5)),  # at least 10: fails high
+        (10, 20, (25, 30), (True, 20, 25, 30)),  # at most 20: fails low
+        (10, 20, (5, 15), (False, 0, 10, 15)),  # narrowed from below
+        (10, 20, (15, 25), (False, 0, 15, 20)),  # narrowed from above
+        (12, 12, (5, 25), (True, 12, 12, 12)),  # exact
+    ],
+)
+def test_stored_bounds_decide_or_narrow_a_window(
+    lo: int, hi: int, window: tuple[int, int], expected: tuple[bool, int, int, int]
+) -> None:
+    assert core.narrow(lo, hi, *window) == expected
