@@ -48,7 +48,7 @@ EVENT_KEYS = {
     "give": {"kind", "seat", "to", "action", "returned", "by", "n"},
     "discard": {"kind", "seat", "action", "by", "n"},
 }
-EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}}
+EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 
 
 def check_shape(message: dict[str, Any]) -> None:

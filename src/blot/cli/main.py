@@ -197,14 +197,24 @@ def serve(
     deal_pause: Annotated[
         float, typer.Option("--deal-pause", help="Seconds a deal's result shows before the next deal.")
     ] = 4.0,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot", help="NAME=COMMAND: a bot program (docs/bot-protocol.md) offered as a level; repeatable."
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
+    from blot.games import SPECS
     from blot.server.app import serve as run_server
-    from blot.server.config import ServerConfig
+    from blot.server.config import ServerConfig, parse_bot_option
     from blot.store import default_url
 
+    builtin = {level for game in SPECS.values() for level in game.bots}
+    programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
-    config = ServerConfig(db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause)
+    config = ServerConfig(db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause, bots=programs)
+    config.check_bots()
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"blot: open http://{shown}:{port}/ in a browser (database: {_safe_url(url)}); Ctrl+C stops")
     run_server(config, host, port)

@@ -34,6 +34,8 @@ UVICORN_WS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate": Fa
 
 
 def create_app(config: ServerConfig) -> FastAPI:
+    config.check_bots()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(config)

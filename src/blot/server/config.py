@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from blot.errors import BlotError
+
+#: The built-in bot that takes a seat whose bot program failed (docs/bot-protocol.md).
+SWAP_LEVEL = "basic"
 
 
 @dataclass
@@ -18,3 +23,44 @@ class ServerConfig:
     deal_pause: float = 4.0
     #: Seed of the shuffles (tests); None: the operating system's randomness.
     seed: int | None = None
+    #: Bot programs offered as bot levels (``blot serve --bot NAME=COMMAND``): name -> command.
+    bots: dict[str, str] = field(default_factory=dict)
+    #: The games each of those programs plays, from its hello (:meth:`check_bots`).
+    bot_games: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def check_bots(self) -> None:
+        """Start each bot program once: one that cannot play stops the server from starting."""
+        from blot.bots.program import POOL
+        from blot.games import SPECS
+
+        for name, command in self.bots.items():
+            if name in self.bot_games:
+                continue
+            program = POOL.take(command)
+            games = tuple(g for g in program.hello.games if g in SPECS)
+            POOL.give(program)
+            if not games:
+                raise BlotError(f"bot {name} ({command}) plays none of {', '.join(SPECS)}")
+            self.bot_games[name] = games
+
+    def levels(self, game: str) -> list[str]:
+        """The bot programs offered for ``game``."""
+        return [name for name, games in self.bot_games.items() if game in games]
+
+    def bot_spec(self, level: str) -> str:
+        """The bot spec of a level: a program's ``cmd:COMMAND`` for its name, else the level."""
+        command = self.bots.get(level)
+        return level if command is None else f"cmd:{command}"
+
+
+def parse_bot_option(text: str, builtin: set[str]) -> tuple[str, str]:
+    """``NAME=COMMAND`` of ``blot serve --bot``."""
+    name, eq, command = text.partition("=")
+    name = name.strip()
+    if not eq or not command.strip():
+        raise BlotError(f"--bot {text!r}: write NAME=COMMAND, e.g. --bot 'mybot=python3 my_bot.py'")
+    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 30:
+        raise BlotError(f"--bot {text!r}: a bot's name is a word of letters, digits, - and _")
+    if name in builtin:
+        raise BlotError(f"--bot {text!r}: {name} is the name of a built-in bot")
+    return name, command.strip()

@@ -100,7 +100,10 @@ class Seating:
         level = p.get("level")
         s.player, s.name, s.bot = None, None if level is None else f"bot ({level})", level
         self.table.turns.forget_bot(int(p["seat"]))
-        return {"kind": "bot", "seat": p["seat"], "level": level}, {}
+        event = {"kind": "bot", "seat": p["seat"], "level": level}
+        if "reason" in p:  # a built-in bot took the seat of a failed bot program
+            event["reason"] = p["reason"]
+        return event, {}
 
     # --- checks ----------------------------------------------------------------------------------
 
@@ -125,8 +128,16 @@ class Seating:
     def _check_level(self, level: Any) -> str:
         if not isinstance(level, str) or not level.strip():
             raise Refused("malformed", "a bot level is a name such as basic or random")
-        from blot.bots import make_bot
+        from blot.bots import EXTERNAL, make_bot
 
+        config = self.table.services.config
+        name: str = level.strip()
+        if name.partition(":")[0] == EXTERNAL:
+            raise Refused("malformed", "bot programs are set up with blot serve --bot, not named here")
+        if name in config.bots:
+            if name not in config.levels(self.table.spec.name):
+                raise Refused("malformed", f"the bot {name} does not play {self.table.spec.name}")
+            return name
         try:
             make_bot(self.table.spec, level, Random(0))
         except BlotError as e:

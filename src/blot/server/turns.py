@@ -16,8 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from blot.errors import BlotError
+from blot.errors import BlotError, BotFailed
 from blot.game import Action, AnyGame, Bot, View
+from blot.server.config import SWAP_LEVEL
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
@@ -74,10 +75,21 @@ class Turns:
         self._thinking: set[asyncio.Task[None]] = set()
 
     def forget_bot(self, seat: int) -> None:
-        self._bots.pop(seat, None)
+        _close(self._bots.pop(seat, None))
 
     def forget_bots(self) -> None:
+        for bot in self._bots.values():
+            _close(bot)
         self._bots.clear()
+
+    def _finish_bots(self) -> None:
+        """The game is over: bot programs hear it with their seat's last view."""
+        from blot.play import finish
+
+        game = self.table.game
+        bots = self._bots
+        finish(game, [bots.get(seat) for seat in range(self.table.spec.seats)])
+        self._bots = {}
 
     def cancel(self) -> None:
         if self._timer is not None:
@@ -91,6 +103,8 @@ class Turns:
         self._epoch += 1
         table = self.table
         if table.status != PLAYING or not table.running:
+            if self._bots and table.game.is_over:
+                self._finish_bots()
             return
         game = table.game
         loop = asyncio.get_running_loop()
@@ -130,7 +144,7 @@ class Turns:
             from blot.bots import make_bot
 
             try:
-                bot = make_bot(table.spec, level, Random(self.rng.getrandbits(64)))
+                bot = make_bot(table.spec, self.config.bot_spec(level), Random(self.rng.getrandbits(64)))
             except BlotError:
                 level = "random"
                 bot = make_bot(table.spec, level, Random(self.rng.getrandbits(64)))
@@ -157,17 +171,23 @@ class Turns:
         self._thinking.add(task)
         task.add_done_callback(self._thinking.discard)
 
-    def _choose(self, bot: Bot[View, Action], view: View) -> Action | None:
+    def _choose(self, bot: Bot[View, Action], view: View) -> Action | BotFailed | None:
         try:
             return bot.choose(view)
+        except BotFailed as e:
+            log.warning("table %s, seat %d: %s; a built-in bot takes the seat", self.table.id, view.seat, e)
+            return e
         except Exception:
             log.exception("table %s: a bot failed to choose", self.table.id)
             return None
 
-    async def _bot_move(self, epoch: int, seat: int, action: Action | None) -> None:
+    async def _bot_move(self, epoch: int, seat: int, action: Action | BotFailed | None) -> None:
         table = self.table
         if not self._current(epoch) or table.game.to_act != seat:
             return
+        if isinstance(action, BotFailed):
+            await self._swap(seat, str(action))
+            action = None
         if action is None:
             action = table.wire.auto_action(table.game)
         reason = table.game.refusal(action)
@@ -176,9 +196,28 @@ class Turns:
             action = table.wire.auto_action(table.game)
         await table.accept(seat, action, "bot")
 
+    async def _swap(self, seat: int, reason: str) -> None:
+        """A bot program failed (docs/bot-protocol.md): a built-in bot takes the seat for the rest
+        of the game, and the table says so (a ``bot`` event with the reason); a program playing
+        for an absent player is replaced in memory only (the seat stays the player's)."""
+        from blot.bots import make_bot
+
+        if self.table.seats[seat].bot is not None:
+            await self.table.change("bot", {"seat": seat, "level": SWAP_LEVEL, "reason": reason}, seats=True)
+        else:
+            _close(self._bots.get(seat))
+            self._bots[seat] = make_bot(self.table.spec, SWAP_LEVEL, Random(self.rng.getrandbits(64)))
+
     async def _timeout(self, epoch: int) -> None:
         table = self.table
         seat = table.game.to_act
         if not self._current(epoch) or seat is None:
             return
         await table.accept(seat, table.wire.auto_action(table.game), "timer")
+
+
+def _close(bot: object) -> None:
+    """Give a bot program back (the game goes on without it); other bots have nothing to close."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()

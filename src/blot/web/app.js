@@ -446,6 +446,7 @@ class TablePage {
       case "leave": text = t("log_leave", { seat: e.seat + 1 }); break;
       case "bot":
         text = e.level ? t("log_bot", { seat: e.seat + 1, level: t("bot_" + e.level.split(":")[0]) || e.level }) : t("log_leave", { seat: e.seat + 1 });
+        if (e.reason) text += ` — ${e.reason}`; // a built-in bot took the seat of a failed bot program
         break;
       case "start": text = t("log_start"); break;
       case "deal": text = t("log_deal", { n: e.deal_number, who: this.name(e.dealer) }); break;

@@ -19,8 +19,10 @@ router = APIRouter(prefix="/api", tags=["tables"])
 
 
 @router.get("/games")
-async def games() -> dict[str, Any]:
-    """The games a table can be made for, with their rulesets, options and bot levels."""
+async def games(request: Request) -> dict[str, Any]:
+    """The games a table can be made for, with their rulesets, options and bot levels (the
+    built-in bots, then the bot programs of ``blot serve --bot``)."""
+    config = hub_of(request).config
     return {
         "games": [
             {
@@ -29,7 +31,7 @@ async def games() -> dict[str, Any]:
                 "seats": game.seats,
                 "rulesets": list(game.rulesets),
                 "options": game.default_options(),
-                "bots": game.bot_names(),
+                "bots": game.bot_names() + config.levels(game.name),
             }
             for game in SPECS.values()
         ]
