@@ -12,8 +12,8 @@ notation) and its view type (what one seat may know). The flow is always the sam
     game.apply(action)                      # IllegalAction and no change when refused
 
 >>> from random import Random
->>> from blot.games import spec
->>> game = spec("3-5-8").new_game(dealer=2, rng=Random(1))
+>>> from blot.games import names, spec
+>>> game = spec(names()[1]).new_game(dealer=2, rng=Random(1))  # 3-5-8
 >>> game.to_act, game.refusal(game.parse_action("AS"))
 (0, 'seat 0 must name a trump or pass now, and AS is not a call')
 >>> game.apply(game.parse_action("NT"))

@@ -13,9 +13,10 @@ and ``end(view)`` (:func:`finish`: the game is over for them).
 
 >>> from random import Random
 >>> from blot.bots import make_bot
->>> from blot.games import spec
->>> game = spec("3-5-8").new_game(rng=Random(1))
->>> players = [make_bot("3-5-8", "random", Random(s)) for s in range(3)]
+>>> from blot.games import names, spec
+>>> tfe = spec(names()[1])  # 3-5-8
+>>> game = tfe.new_game(rng=Random(1))
+>>> players = [make_bot(tfe, "random", Random(s)) for s in range(3)]
 >>> play(game, players)  # the automatic moves made for failed bot programs: none
 []
 >>> game.is_over, sum(game.result.to_json()["totals"])

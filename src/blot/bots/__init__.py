@@ -8,9 +8,9 @@ Bots are named ``NAME[:key=value,...]`` wherever bots are named (``blot simulate
 docs/bot-protocol.md).
 
 >>> from random import Random
->>> from blot.bazar import Game
+>>> from blot.bazar import GAME_NAME, Game
 >>> game = Game(rng=Random(1))
->>> bot = make_bot("bazar-blot", "heuristic", Random(2))
+>>> bot = make_bot(GAME_NAME, "heuristic", Random(2))
 >>> bot.choose(game.view(game.to_act)) in game.legal_actions()
 True
 """

@@ -11,9 +11,14 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from blot.errors import BlotError
+from blot.games import names
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
+
+#: The games, as the help names them, and the one commands play when none is named.
+GAMES_HELP = " or ".join(names()) + "."
+DEFAULT_GAME = names()[0]
 
 app = typer.Typer(
     name="blot",
@@ -60,7 +65,7 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Option("--game", help="bazar-blot or 3-5-8.")] = "bazar-blot",
+    game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", help="How many full games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots by seat in turn, e.g. random,basic.")] = "basic",
@@ -78,7 +83,7 @@ def simulate(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="bazar-blot or 3-5-8.")],
+    game: Annotated[str, typer.Argument(help=GAMES_HELP)],
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals and the bots.")] = None,
     bots: Annotated[str, typer.Option("--bots", help="The computer players' bot.")] = "basic",
     seat: Annotated[
@@ -244,7 +249,7 @@ def solve(
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Option("--game", help="bazar-blot or 3-5-8.")] = "bazar-blot",
+    game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
     a: Annotated[str, typer.Option("--a", help="Bot A, NAME[:key=value,...].")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B, NAME[:key=value,...].")] = "basic",
     deals: Annotated[int, typer.Option("--deals", help="Duplicate deals to play.")] = 100,

@@ -24,6 +24,7 @@ from blot.play import Move, Player
 from blot.records import Replay
 from blot.three_five_eight import (
     COUNTED_DEALS,
+    GAME_NAME,
     PASS,
     Action,
     Call,
@@ -330,7 +331,7 @@ def print_replay(replay: Replay, console: Console | None = None) -> None:
     console = console or Console()
     data = replay.to_json()
     names = list(replay.players) if replay.players else ["seat 0", "seat 1", "seat 2"]
-    console.print(tfe_sheet(data["deals"], names, title="3-5-8"))
+    console.print(tfe_sheet(data["deals"], names, title=GAME_NAME))
     if data["finished"]:
         console.print(f"Game over: {tfe_winner_text(data, names)}.")
     else:

@@ -2,8 +2,9 @@
 
 Each game's reader and writer is named by its spec in :mod:`blot.games`.
 
+>>> from blot.bazar import GAME_NAME
 >>> from blot.records import replay_record
->>> replay_record({"game": "bazar-blot", "deals": []}).to_json()["totals"]
+>>> replay_record({"game": GAME_NAME, "deals": []}).to_json()["totals"]
 [0, 0]
 """
 

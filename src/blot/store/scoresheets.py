@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 
+from blot.bazar import GAME_NAME
 from blot.bazar.rules import RULESETS, Rules
 from blot.errors import BlotError
 from blot.scoresheet.model import Entry, ScoreSheet, SheetError, compute, parse_entry
@@ -85,7 +86,7 @@ class StoredSheet:
                 "share": self.share_id,
                 "share_path": f"/scoresheet/shared/{self.share_id}",
                 "read_only": shared,
-                "game": "bazar-blot",
+                "game": GAME_NAME,
                 "ruleset": self.sheet.rules.ruleset,
                 "options": self.sheet.rules.options(),
                 "teams": list(self.sheet.teams),
