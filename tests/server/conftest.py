@@ -20,7 +20,8 @@ from blot.server.config import ServerConfig
 from .frames import check_shape
 
 ACTIONS = {"call", "declare", "card", "give", "discard"}
-FAST = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.0}
+FAST = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.0, "password_profile": "CHEAPEST"}
+PASSWORD = "correct horse battery"
 
 
 def make_client(db: Path | str, **settings: Any) -> TestClient:
@@ -57,6 +58,38 @@ class Player:
 
     def table(self, game: str = "bazar-blot", **body: Any) -> str:
         return str(self.post("/api/tables", {"game": game, **body})["id"])
+
+
+class Account(Player):
+    """A player with an account (signed up; with ``token`` a guest's, that guest signs up)."""
+
+    def __init__(
+        self, client: TestClient, username: str, password: str = PASSWORD, token: str | None = None
+    ) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = client.post(
+            "/api/accounts", json={"username": username, "password": password}, headers=headers
+        )
+        assert response.status_code == 200, response.text
+        self.client = client
+        self.id = response.json()["id"]
+        self.token = response.json()["token"]
+        self.username = username
+        self.password = password
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+
+class Clock:
+    """A wall clock that tests move (``ServerConfig.clock``)."""
+
+    def __init__(self, start: float = 1_750_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def move(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @pytest.fixture
@@ -143,3 +176,38 @@ def start_with_bots(player: Player, game: str = "bazar-blot", level: str = "basi
     player.post(f"/api/tables/{table}/fill-bots", {"level": level})
     player.post(f"/api/tables/{table}/start")
     return table
+
+
+def play_out(
+    client: TestClient,
+    table: str,
+    seated: dict[int, Player],
+    choose: Callable[[dict[str, Any]], dict[str, Any]] = simple_choice,
+) -> dict[str, Any]:
+    """Every person in ``seated`` plays their seat (``choose``: their decisions) until the game is
+    over; answers the last view, with ``game_over``."""
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        socks = {
+            seat: Socket(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")), p.token)
+            for seat, p in seated.items()
+        }
+        ref = next(iter(socks.values()))
+        need = 0
+
+        def ready() -> bool:
+            v = ref.view
+            return ref.n >= need and v is not None and (v["game_over"] is not None or v["to_act"] in socks)
+
+        while True:
+            if not ready():
+                ref.until(lambda m: ready())
+            assert ref.view is not None
+            if ref.view["game_over"] is not None:
+                return ref.view
+            seat = ref.view["to_act"]
+            sock = socks[seat]
+            reply = sock.play(seat, choose(sock.my_turn(seat)))
+            assert reply["type"] == "event", reply
+            need = reply["n"]

@@ -22,7 +22,7 @@ MESSAGE_KEYS = {
     "pong": {"type", "n"},
     "error": {"type", "code", "message"},
 }
-TABLE_KEYS = {"id", "game", "settings", "public", "status", "host", "seats", "deadline"}
+TABLE_KEYS = {"id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes", "ended"}
 SEAT_KEYS = {"seat", "name", "player", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
     "game", "seat", "deal_number", "phase", "to_act", "dealer", "hand", "hand_sizes", "calls",
@@ -47,6 +47,7 @@ EVENT_KEYS = {
     "card": {"kind", "seat", "action", "by", "n"},
     "give": {"kind", "seat", "to", "action", "returned", "by", "n"},
     "discard": {"kind", "seat", "action", "by", "n"},
+    "end": {"kind", "seat", "agree", "ended", "n"},
 }
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 

@@ -11,7 +11,12 @@ def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
     made = client.post("/api/players", json={"name": "  Ani   Petrosyan "}).json()
     assert made["name"] == "Ani Petrosyan" and len(made["token"]) >= 24
     headers = {"Authorization": f"Bearer {made['token']}"}
-    assert client.get("/api/me", headers=headers).json() == {"id": made["id"], "name": "Ani Petrosyan"}
+    assert client.get("/api/me", headers=headers).json() == {
+        "id": made["id"],
+        "name": "Ani Petrosyan",
+        "username": None,  # a guest
+        "bars": [],
+    }
     assert client.put("/api/me", json={"name": "Ani"}, headers=headers).json()["name"] == "Ani"
     assert client.get("/api/me", headers={"Authorization": "Bearer nope"}).status_code == 403
     assert client.post("/api/players", json={"name": ""}).status_code == 400
@@ -40,6 +45,7 @@ def test_creating_a_table_checks_its_settings(client: Any, player: Player) -> No
         "ruleset": "classic",
         "options": {"kanach": False, "three_passes_end_bidding": True, "nt_four_nines": 10, "target": 151},
         "timer": 0,
+        "rated": False,
     }
     assert table["status"] == "waiting" and table["host"] == player.id
     assert table["seats"][0]["player"] == player.id  # the host sits in seat 0

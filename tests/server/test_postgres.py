@@ -1,4 +1,5 @@
-"""The server on PostgreSQL: the same migrations, a game resumed after a restart, a score sheet.
+"""The server on PostgreSQL: the same migrations (the accounts migration keeps old tokens), a game
+resumed after a restart, a score sheet, accounts with a rated game, a profile and a deletion.
 
 Runs when ``BLOT_TEST_POSTGRES_URL`` names a PostgreSQL server whose user may create databases
 (``.ci/run`` starts one); each test module gets a fresh database there.
@@ -6,9 +7,11 @@ Runs when ``BLOT_TEST_POSTGRES_URL`` names a PostgreSQL server whose user may cr
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,7 +24,8 @@ from blot.records import replay_record
 from blot.store import Store
 from blot.store.schema import metadata
 
-from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+from .conftest import PASSWORD, Account, Player, Socket, make_client, play_out, simple_choice, start_with_bots
+from .test_store import upgrade_to
 
 SERVER = os.environ.get("BLOT_TEST_POSTGRES_URL")
 if not SERVER:
@@ -32,8 +36,8 @@ if not SERVER:
     )
 
 
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
+@contextmanager
+def fresh_database() -> Iterator[str]:
     assert SERVER is not None
     name = f"blot_test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
@@ -45,6 +49,12 @@ def pg_url() -> Iterator[str]:
         with admin.connect() as c:
             c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    with fresh_database() as url:
+        yield url
 
 
 def test_migrations_create_exactly_the_schema_on_postgresql(pg_url: str) -> None:
@@ -94,3 +104,44 @@ def test_a_score_sheet_with_an_edit_and_its_history(pg_url: str) -> None:
         history = [h for h in whole["history"] if h["action"] in ("add", "replace")]
         assert [(h["action"], h["deal"]) for h in history] == [("add", 1), ("replace", 1)]
         assert history[1]["before"]["declaration_points"] == [2, 0]
+
+
+def test_the_accounts_migration_keeps_every_guest_token_on_postgresql() -> None:
+    with fresh_database() as url:
+        upgrade_to(url, "0002")
+        token = "an old guest token from before accounts"
+        engine = create_engine(url)
+        with engine.begin() as c:
+            c.execute(
+                text("INSERT INTO players (name, token_hash, created_at) VALUES ('Ani', :h, now())"),
+                {"h": hashlib.sha256(token.encode()).hexdigest()},
+            )
+        engine.dispose()
+        with make_client(url) as client:
+            me = client.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
+            assert me == {"id": 1, "name": "Ani", "username": None, "bars": []}
+            with client.app.state.hub.store.engine.connect() as c:
+                assert compare_metadata(MigrationContext.configure(c), metadata) == []
+
+
+def test_accounts_a_rated_game_and_a_deletion_on_postgresql(pg_url: str) -> None:
+    with make_client(pg_url) as client:
+        ani = Account(client, "Ani")
+        assert client.post("/api/accounts", json={"username": "ANI", "password": PASSWORD}).status_code == 409
+        table = ani.table("bazar-blot", rated=True, options={"target": 1})
+        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+        ani.post(f"/api/tables/{table}/start")
+        play_out(client, table, {0: ani})
+        board = client.get("/api/leaderboard?game=bazar-blot").json()["players"]
+        assert {r["username"] for r in board} == {"Ani", "bot:random"}
+        profile = client.get("/api/players/ani").json()
+        assert (
+            profile["games"]["bazar-blot"]["rated_games"] == 1
+            and len(profile["games"]["bazar-blot"]["history"]) == 1
+        )
+        deleted = client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=ani.headers)
+        assert deleted.json() == {"ok": True}
+        assert client.get(f"/api/tables/{table}/record").json()["players"][0] == "deleted player"
+        assert {r["username"] for r in client.get("/api/leaderboard?game=bazar-blot").json()["players"]} == {
+            "bot:random"
+        }

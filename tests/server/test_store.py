@@ -4,11 +4,13 @@ commits in groups and fails one write alone."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from blot.store import LogEntry, Store, Writer, default_url
@@ -51,3 +53,41 @@ def test_writer_groups_writes_and_a_bad_one_fails_alone(tmp_path: Path) -> None:
     results = asyncio.run(main())
     assert [isinstance(r, IntegrityError) for r in results] == [False, False, True, False]
     assert [e.seq for e in store.log("t")] == [1, 2, 3]
+
+
+def test_the_accounts_migration_keeps_every_guest_token(tmp_path: Path) -> None:
+    """0003 moves each player's token hash into ``sessions``: nobody is logged out."""
+    from .conftest import make_client
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    upgrade_to(url, "0002")
+    token = "an old guest token from before accounts"
+    engine = create_engine(url)
+    with engine.begin() as c:
+        c.execute(
+            text(
+                "INSERT INTO players (name, token_hash, created_at) VALUES ('Ani', :h, '2025-01-01 00:00:00')"
+            ),
+            {"h": hashlib.sha256(token.encode()).hexdigest()},
+        )
+    engine.dispose()
+    with make_client(tmp_path / "old.sqlite3") as client:
+        me = client.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
+        assert me == {"id": 1, "name": "Ani", "username": None, "bars": []}
+        with client.app.state.hub.store.engine.connect() as c:
+            assert compare_metadata(MigrationContext.configure(c), metadata) == []
+
+
+def upgrade_to(url: str, revision: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    import blot.store
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(blot.store.__file__).parent / "migrations"))
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+    engine.dispose()

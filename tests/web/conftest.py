@@ -41,7 +41,14 @@ class LiveServer:
         self.port = probe.getsockname()[1]
         probe.close()
         self.db = db
-        self.settings = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.5, "seed": 11, **settings}
+        self.settings = {
+            "bot_delay": 0.0,
+            "trick_pause": 0.0,
+            "deal_pause": 0.5,
+            "seed": 11,
+            "password_profile": "CHEAPEST",
+            **settings,
+        }
         self.url = f"http://127.0.0.1:{self.port}"
         self._start()
 

@@ -180,6 +180,73 @@ def scoresheet(
     )
 
 
+admin = typer.Typer(
+    help="The accounts of blot serve's database: list them, reset a password, disable or enable one.",
+    no_args_is_help=True,
+)
+app.add_typer(admin, name="admin")
+
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")]
+DataDirOption = Annotated[
+    Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
+]
+
+
+def _db(db: str | None, data_dir: Path | None) -> str:
+    from blot.store import default_url
+
+    return db or default_url(data_dir)
+
+
+@admin.command("list")
+def admin_list(db: DbOption = None, data_dir: DataDirOption = None) -> None:
+    """List every account: id, username, when it was made, games played, active or disabled."""
+    from blot.cli.admin import list_accounts
+
+    list_accounts(_db(db, data_dir))
+
+
+@admin.command("reset-password")
+def admin_reset_password(
+    username: Annotated[str, typer.Argument(help="The account (any case).")],
+    password_stdin: Annotated[
+        bool, typer.Option("--password-stdin", help="Read the new password from standard input.")
+    ] = False,
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Give an account a new password (a random one, printed once, unless --password-stdin) and
+    end its sessions."""
+    from blot.cli.admin import reset_password
+
+    new = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
+    reset_password(_db(db, data_dir), username, new)
+
+
+@admin.command("disable")
+def admin_disable(
+    username: Annotated[str, typer.Argument(help="The account (any case).")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Disable an account: it can no longer log in, and its sessions end."""
+    from blot.cli.admin import set_disabled
+
+    set_disabled(_db(db, data_dir), username, True)
+
+
+@admin.command("enable")
+def admin_enable(
+    username: Annotated[str, typer.Argument(help="The account (any case).")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Let a disabled account log in again."""
+    from blot.cli.admin import set_disabled
+
+    set_disabled(_db(db, data_dir), username, False)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = (
@@ -208,6 +275,14 @@ def serve(
             "--bot", help="NAME=COMMAND: a bot program (docs/bot-protocol.md) offered as a level; repeatable."
         ),
     ] = None,
+    league: Annotated[
+        bool,
+        typer.Option(
+            "--league",
+            help="League rules at rated tables: a pair that suffered tars kapoot may not sit together "
+            "for a year, and never after a second time.",
+        ),
+    ] = False,
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
     from blot.games import SPECS
@@ -218,7 +293,9 @@ def serve(
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
-    config = ServerConfig(db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause, bots=programs)
+    config = ServerConfig(
+        db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause, bots=programs, league=league
+    )
     config.check_bots()
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"blot: open http://{shown}:{port}/ in a browser (database: {_safe_url(url)}); Ctrl+C stops")

@@ -11,9 +11,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from blot.server.config import ServerConfig
-from blot.server.errors import Refused
+from blot.server.errors import RateLimited, Refused
 from blot.server.hub import Hub
-from blot.server.routes import pages, players, replays, scoresheets, tables, ws
+from blot.server.routes import accounts, pages, players, ratings, replays, scoresheets, tables, ws
 
 STATUS = {
     "malformed": 400,
@@ -24,6 +24,8 @@ STATUS = {
     "forbidden": 403,
     "not_found": 404,
     "invalid": 422,
+    "unauthorized": 401,
+    "rate_limited": 429,
     "server": 500,
 }
 
@@ -60,9 +62,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         body = {"error": e.code, "message": e.message}
         if e.field is not None:
             body["field"] = e.field
-        return JSONResponse(body, status_code=STATUS.get(e.code, 400))
+        headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
+        return JSONResponse(body, status_code=STATUS.get(e.code, 400), headers=headers)
 
-    for module in (players, tables, replays, scoresheets, ws, pages):
+    for module in (players, accounts, ratings, tables, replays, scoresheets, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     return app

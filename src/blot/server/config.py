@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from blot.errors import BlotError
@@ -27,6 +29,18 @@ class ServerConfig:
     bots: dict[str, str] = field(default_factory=dict)
     #: The games each of those programs plays, from its hello (:meth:`check_bots`).
     bot_games: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The League's rules for rated tables (``blot serve --league``): a pair that suffered tars
+    #: kapoot may not sit together at a rated table for a year, and never after a second one.
+    league: bool = False
+    #: The wall clock (seconds since the epoch) of login limits and League bars; tests move it.
+    clock: Callable[[], float] = field(default=time.time)
+    #: argon2-cffi's profile for new password hashes (Argon2id; tests use ``CHEAPEST``).
+    password_profile: str = "RFC_9106_LOW_MEMORY"
+    #: Failed logins an account may have in ``login_window`` seconds before logins wait.
+    account_attempts: int = 5
+    #: Logins and sign-ups one address may try in ``login_window`` seconds.
+    address_attempts: int = 30
+    login_window: float = 900.0
 
     def check_bots(self) -> None:
         """Start each bot program once: one that cannot play stops the server from starting."""

@@ -12,7 +12,8 @@ from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 class Refused(BlotError):
     """A command that changes nothing. ``code`` is one of: ``malformed``, ``illegal``,
     ``not_your_turn``, ``not_seated``, ``forbidden``, ``not_found``, ``conflict``, ``server``,
-    ``invalid`` (score sheets: inconsistent input; ``field`` names the part at fault)."""
+    ``invalid`` (score sheets: inconsistent input; ``field`` names the part at fault),
+    ``unauthorized`` (a wrong username or password), ``rate_limited`` (:class:`RateLimited`)."""
 
     def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
@@ -35,3 +36,11 @@ class Refused(BlotError):
 
     def to_json(self) -> dict[str, str]:
         return {"type": "error", "code": self.code, "message": self.message}
+
+
+class RateLimited(Refused):
+    """Too many login attempts: the answer is 429 with a ``Retry-After`` of ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("rate_limited", message)
+        self.retry_after = max(1, int(retry_after + 0.999))

@@ -11,21 +11,29 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from random import Random, SystemRandom
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
 from blot.games import spec
 from blot.server.config import ServerConfig
 from blot.server.errors import Refused
 from blot.server.table import FINISHED, PLAYING, WAITING, Table
-from blot.store import LogEntry, Store, Writer
+from blot.store import LogEntry, Store, Writer, accounts, ratings
+from blot.store.accounts import Who
 
 log = logging.getLogger("blot.server")
 
 #: The turn timer's choices, in seconds (0: no timer).
 TIMER_LIMIT = 600
 NAME_LIMIT = 40
+#: Seconds a token's player is remembered without asking the database.
+CACHE_SECONDS = 10.0
+CACHE_LIMIT = 50_000
+T = TypeVar("T")
 
 
 def token_hash(token: str) -> str:
@@ -48,8 +56,11 @@ class Hub:
         self.writer = Writer(self.store)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
-        self._players: dict[str, tuple[int, str]] = {}
+        self._players: dict[str, tuple[Who, float]] = {}
         self._seeds = Random(config.seed) if config.seed is not None else None
+        from blot.server.accounts import AccountService
+
+        self.accounts = AccountService(self)
         #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
 
@@ -62,8 +73,26 @@ class Hub:
         if self.on_accept is not None:
             self.on_accept(table_id, n, at)
 
-    async def append(self, table_id: str, entries: list[LogEntry], changes: dict[str, Any]) -> None:
-        await self.writer.run(lambda c: Store.append(c, table_id, entries, changes))
+    async def append(
+        self,
+        table_id: str,
+        entries: list[LogEntry],
+        changes: dict[str, Any],
+        outcome: ratings.Outcome | None = None,
+    ) -> None:
+        at = self.now()
+
+        def write(c: Connection) -> None:
+            Store.append(c, table_id, entries, changes)
+            if outcome is not None:
+                # In the same transaction, but a failure here must not keep the game from ending.
+                try:
+                    with c.begin_nested():
+                        ratings.record_outcome(c, outcome, at)
+                except Exception:
+                    log.exception("table %s: the results of its game could not be stored", table_id)
+
+        await self.writer.run(write)
 
     async def read_log(self, table_id: str) -> list[LogEntry]:
         return await asyncio.to_thread(self.store.log, table_id)
@@ -95,34 +124,115 @@ class Hub:
         await asyncio.to_thread(self.writer.close)
         self.store.close()
 
-    # --- players -------------------------------------------------------------------------------
+    # --- players ---------------------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        """The server's clock (``config.clock``: tests move it) as an aware UTC time."""
+        return datetime.fromtimestamp(self.config.clock(), UTC)
+
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        """Run a read on the database in a worker thread."""
+        return await asyncio.to_thread(self.store.read, fn)
 
     async def new_player(self, name: Any) -> dict[str, Any]:
+        """A guest: a name and a token (kept by the browser)."""
         checked = clean_name(name)
         token = secrets.token_urlsafe(24)
-        player = await asyncio.to_thread(self.store.create_player, checked, token_hash(token))
-        self._players[token_hash(token)] = (player, checked)
+        key, at = token_hash(token), self.now()
+        player = await self.writer.run(lambda c: accounts.new_guest(c, checked, key, at))
+        self._players[key] = (Who(player, checked), self.config.clock())
         return {"id": player, "name": checked, "token": token}
 
-    async def player(self, token: str | None) -> tuple[int, str] | None:
+    async def who(self, token: str | None) -> Who | None:
+        """The player of a token (a guest or an account), or None. Answers are cached for a few
+        seconds: a session ended by another process (``blot admin``) stops working within
+        :data:`CACHE_SECONDS`."""
         if not token or len(token) > 200:
             return None
         key = token_hash(token)
-        found = self._players.get(key)
+        cached = self._players.get(key)
+        if cached is not None and 0 <= self.config.clock() - cached[1] < CACHE_SECONDS:
+            return cached[0]
+        found = await self.read(lambda c: accounts.who(c, key))
         if found is None:
-            found = await asyncio.to_thread(self.store.player_by_token, key)
-            if found is not None:
-                self._players[key] = found
+            self._players.pop(key, None)
+        else:
+            if len(self._players) > CACHE_LIMIT:
+                self._players.clear()
+            self._players[key] = (found, self.config.clock())
         return found
 
+    async def player(self, token: str | None) -> tuple[int, str] | None:
+        found = await self.who(token)
+        return None if found is None else (found.id, found.name)
+
+    def forget(self, player: int) -> None:
+        """Drop the cached sessions of ``player`` (after a logout, a new password, a deletion)."""
+        for key in [k for k, (w, _) in self._players.items() if w.id == player]:
+            del self._players[key]
+
     async def rename(self, token: str, name: Any) -> dict[str, Any]:
-        me = await self.player(token)
+        me = await self.who(token)
         if me is None:
             raise Refused("forbidden", "unknown player token")
+        if me.username is not None:
+            raise Refused("conflict", "an account plays under its username")
         checked = clean_name(name)
-        await asyncio.to_thread(self.store.rename_player, me[0], checked)
-        self._players[token_hash(token)] = (me[0], checked)
-        return {"id": me[0], "name": checked}
+        await self.writer.run(lambda c: accounts.rename(c, me.id, checked))
+        self.forget(me.id)
+        return {"id": me.id, "name": checked}
+
+    async def me(self, token: str | None) -> dict[str, Any]:
+        """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the League bars in force
+        that name this account, with ``--league``)."""
+        me = await self.who(token)
+        if me is None:
+            raise Refused("forbidden", "unknown player token")
+        bars: list[dict[str, Any]] = []
+        if me.username is not None and self.config.league:
+            now = self.now()
+            bars = [b.to_json() for b in await self.read(lambda c: ratings.bars_of(c, me.id, now))]
+        return {"id": me.id, "name": me.name, "username": me.username, "bars": bars}
+
+    def unfinished_seat(self, player: int) -> str | None:
+        """A table whose game is not over where ``player`` sits, if any."""
+        for table in self.tables.values():
+            if table.status != FINISHED and any(s.player == player for s in table.seats):
+                return table.id
+        return None
+
+    async def reload_tables(self, ids: list[str]) -> None:
+        """Tables whose stored log changed under them (a deleted account's name): those in memory
+        fold their log again; finished ones simply leave memory."""
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            if table.status == FINISHED:
+                del self.tables[table_id]
+                await table.stop()
+            else:
+                await table.call(table.reload)
+
+    # --- rated tables ----------------------------------------------------------------------------
+
+    async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
+        """Refuse a rated table's seating: every person must have an account, and with
+        ``--league`` no pair of them may be barred by a tars kapoot (``newcomer``: only the
+        bars that name this person)."""
+        ids = sorted(set(people))
+        now = self.now()
+
+        def check(c: Connection) -> tuple[set[int], list[ratings.Bar]]:
+            found = {a.id for a in (accounts.by_id(c, i) for i in ids) if a is not None and not a.disabled}
+            barred = ratings.bars(c, ids, now, involving=newcomer) if self.config.league else []
+            return found, barred
+
+        found, barred = await self.read(check)
+        if set(ids) - found:
+            raise Refused("forbidden", "rated tables are for players with an account: sign up or log in")
+        if barred:
+            raise Refused("forbidden", barred[0].sentence())
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -142,6 +252,12 @@ class Hub:
         public = body.get("public", True)
         if not isinstance(public, bool):
             raise Refused("malformed", "public is true or false")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise Refused("malformed", "rated is true or false")
+        if rated:
+            await self.check_rated([player], player)
+        settings["rated"] = rated
         table_id = secrets.token_urlsafe(9)
         entries = [
             LogEntry(1, "create", {"settings": settings, "public": public, "host": player}),

@@ -58,6 +58,7 @@ class SeatingTable(Protocol):
     id: str
     spec: GameSpec
     status: str
+    settings: dict[str, Any]
     host: int | None
     seats: list[Seat]
     connections: set[Connection]
@@ -115,6 +116,10 @@ class Seating:
                 return i
         return None
 
+    def people(self) -> list[int]:
+        """The persons seated (not bots)."""
+        return [s.player for s in self.table.seats if s.player is not None]
+
     def _may_manage(self, player: int) -> None:
         if player != self.table.host and self.seat_of(player) is None:
             raise Refused("forbidden", "only the table's host or a seated player may do that")
@@ -161,6 +166,8 @@ class Seating:
             return table.summary()
         if target.player is not None:
             raise Refused("conflict", f"seat {seat} is taken")
+        if table.settings.get("rated"):
+            await table.services.check_rated([*self.people(), player], player)
         old = self.seat_of(player)
         if old is not None:
             await table.change("leave", {"seat": old}, seats=True)
@@ -203,6 +210,8 @@ class Seating:
             raise Refused("conflict", "the game has already started")
         if any(s.empty for s in self.table.seats):
             raise Refused("conflict", "every seat needs a player or a bot before the start")
+        if self.table.settings.get("rated"):
+            await self.table.services.check_rated(self.people())
         await self.table.change("start", {}, seats=True)
         return self.table.summary()
 

@@ -35,11 +35,14 @@ from blot.server.errors import Refused
 from blot.server.seats import Seat, Seating
 from blot.server.turns import Turns
 from blot.store import LogEntry
+from blot.store.ratings import Outcome, SeatOutcome
 from blot.wire import Event
 
 log = logging.getLogger("blot.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+#: How a finished table ended when the game did not: every person seated agreed (League §7).
+AGREEMENT = "agreement"
 #: A reconnecting client gets the events it missed when there are at most this many.
 MAX_CATCH_UP = 1000
 
@@ -52,8 +55,14 @@ class TableServices(Protocol):
 
     def new_rng(self) -> Random: ...
 
-    async def append(self, table_id: str, entries: list[LogEntry], changes: dict[str, Any]) -> None:
-        """Write log lines and the table row's changes, in one transaction."""
+    async def append(
+        self, table_id: str, entries: list[LogEntry], changes: dict[str, Any], outcome: Outcome | None = None
+    ) -> None:
+        """Write log lines and the table row's changes, in one transaction; with ``outcome`` (the
+        line that ends the game) the results and the ratings it moves too."""
+
+    async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
+        """Refuse (:class:`Refused`) seating these persons together at a rated table."""
 
     async def read_log(self, table_id: str) -> list[LogEntry]: ...
 
@@ -79,6 +88,9 @@ class Table:
         self.public = True
         self.host: int | None = None
         self.status = WAITING
+        self.ended: str | None = None
+        #: The seats whose players agreed to end the game now (League §7: every person must).
+        self.end_votes: set[int] = set()
         self.seats = [Seat() for _ in range(game_spec.seats)]
         self._game: AnyGame | None = None
         self.n = 0  # the number of the last event (= the log's last seq)
@@ -174,7 +186,22 @@ class Table:
         if kind == "start":
             self.status = PLAYING
             return {"kind": "start"}, {}
+        if kind == "end":
+            return self._fold_end(int(p["seat"]), bool(p["agree"]))
         raise BlotError(f"unknown log entry {kind!r}")
+
+    def _fold_end(self, seat: int, agree: bool) -> Event:
+        """A vote to end the game by agreement; the game ends when every person seated agrees."""
+        if agree:
+            self.end_votes.add(seat)
+        else:
+            self.end_votes.clear()
+        people = {i for i, s in enumerate(self.seats) if s.player is not None}
+        ended = agree and people <= self.end_votes
+        if ended:
+            self.status = FINISHED
+            self.ended = AGREEMENT
+        return {"kind": "end", "seat": seat, "agree": agree, "ended": ended}, {}
 
     @classmethod
     def rebuild(cls, services: TableServices, table_id: str, game: str, entries: list[LogEntry]) -> Table:
@@ -190,11 +217,13 @@ class Table:
         entries = await self.services.read_log(self.id)
         fresh = Table.rebuild(self.services, self.id, self.spec.name, entries)
         connected = [s.connected for s in self.seats]
-        self.settings, self.public, self.host, self.status = (
+        self.settings, self.public, self.host, self.status, self.ended, self.end_votes = (
             fresh.settings,
             fresh.public,
             fresh.host,
             fresh.status,
+            fresh.ended,
+            fresh.end_votes,
         )
         self.seats, self._game, self.n, self.events = fresh.seats, fresh._game, fresh.n, fresh.events
         for s, count in zip(self.seats, connected, strict=True):
@@ -203,6 +232,10 @@ class Table:
         for conn in list(self.connections):
             conn.push(dumps(self.snapshot(conn, None)))
         self.turns.schedule()
+
+    async def reload(self) -> None:
+        """Fold the stored log again (its stored names changed: a deleted account)."""
+        await self._reload()
 
     # --- JSON for clients -----------------------------------------------------------------------
 
@@ -216,6 +249,8 @@ class Table:
             "host": self.host,
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "deadline": None if self.turns.deadline is None else int(self.turns.deadline * 1000),
+            "end_votes": sorted(self.end_votes),
+            "ended": self.ended,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -278,10 +313,28 @@ class Table:
         if self.status == FINISHED:
             from blot.store import now
 
-            changes["summary"] = self.wire.summary(self.game)
+            summary = self.wire.summary(self.game)
+            if self.ended is not None:
+                summary["ended"] = self.ended
+            changes["summary"] = summary
             changes["record"] = self.spec.record_of(self.game, self.players())
             changes["finished_at"] = now()
         return changes
+
+    def outcome(self) -> Outcome:
+        """How the finished game ended for each seat, for the results and the ratings: a person
+        still played by a stand-in bot at the end left and did not come back."""
+        places = None
+        tars = False
+        if self.ended is None:
+            result = self.game.result
+            places = tuple(self.spec.ranking(result))
+            tars = bool(result.to_json().get("tars_kapoot"))
+        seats = tuple(
+            SeatOutcome(player=s.player, bot=s.bot, left=s.player is not None and s.substitute)
+            for s in self.seats
+        )
+        return Outcome(self.id, self.spec.name, bool(self.settings.get("rated")), places, seats, tars)
 
     def players(self) -> list[str]:
         return [s.name or f"seat {i}" for i, s in enumerate(self.seats)]
@@ -290,8 +343,9 @@ class Table:
         """Write ``entry`` (already folded into the state, ``event`` its description), then tell
         everybody. When the write fails, the state is rebuilt from the database."""
         self.n = entry.seq
+        outcome = self.outcome() if self.status == FINISHED else None
         try:
-            await self.services.append(self.id, [entry], self._changes(seats))
+            await self.services.append(self.id, [entry], self._changes(seats), outcome)
         except Exception:
             log.exception("table %s: the log could not be written; reloading it", self.id)
             await self._reload()
@@ -342,6 +396,22 @@ class Table:
         except BlotError as e:
             raise Refused.of(e) from None
         await self.accept(seat, action, "player")
+
+    async def vote_end(self, player: int, agree: Any) -> dict[str, Any]:
+        """A seated person agrees to end the game now (``agree`` true) or declines (false: every
+        vote so far is withdrawn). The game ends, unrated, when every person seated agrees."""
+        if not isinstance(agree, bool):
+            raise Refused("malformed", "agree is true or false")
+        seat = self.seating.seat_of(player)
+        if seat is None:
+            raise Refused("not_seated", "only a player seated at this table may vote to end its game")
+        if self.status != PLAYING:
+            raise Refused(
+                "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
+            )
+        if (agree and seat not in self.end_votes) or (not agree and self.end_votes):
+            await self.change("end", {"seat": seat, "agree": agree})
+        return self.summary()
 
     async def read(self, fn: Callable[[Table], Any]) -> Any:
         """Run a read-only ``fn(table)`` in the actor, so that it sees a state between commands."""

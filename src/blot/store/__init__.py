@@ -1,4 +1,6 @@
-"""Persistence of the server (SQLAlchemy Core): players, tables and each table's append-only log.
+"""Persistence of the server (SQLAlchemy Core): players, tables and each table's append-only log
+(accounts and sessions: :mod:`blot.store.accounts`; ratings and results: :mod:`blot.store.ratings`;
+score sheets: :mod:`blot.store.scoresheets`).
 
 SQLite in the user's data directory by default, PostgreSQL (or any SQLAlchemy URL) by choice.
 The schema is created and upgraded by Alembic migrations (:func:`migrate`), run by the server
@@ -22,7 +24,7 @@ from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
 from blot.paths import data_dir
-from blot.store.schema import metadata, players, table_log, tables
+from blot.store.schema import metadata, table_log, tables
 
 T = TypeVar("T")
 DB_FILE = "blot.sqlite3"
@@ -70,25 +72,15 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    # --- players -------------------------------------------------------------------------------
-
-    def create_player(self, name: str, token_hash: str) -> int:
-        with self.engine.begin() as c:
-            result = c.execute(insert(players).values(name=name, token_hash=token_hash, created_at=now()))
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
-
-    def player_by_token(self, token_hash: str) -> tuple[int, str] | None:
+    def read(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` on a connection of its own (blocking: the server calls it from a thread)."""
         with self.engine.connect() as c:
-            row = c.execute(
-                select(players.c.id, players.c.name).where(players.c.token_hash == token_hash)
-            ).first()
-        return None if row is None else (int(row.id), str(row.name))
+            return fn(c)
 
-    def rename_player(self, player: int, name: str) -> None:
+    def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in a transaction of its own (``blot admin``; the server uses :class:`Writer`)."""
         with self.engine.begin() as c:
-            c.execute(update(players).where(players.c.id == player).values(name=name))
+            return fn(c)
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -162,15 +154,32 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest Alembic revision."""
+    """Create or upgrade the schema to the newest Alembic revision.
+
+    On SQLite, a migration that changes a table rebuilds it (Alembic's batch mode), which
+    foreign keys would refuse: they are off while the migrations run, and checked after."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise RuntimeError(f"the migrated database breaks its foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 class Writer:

@@ -1,7 +1,12 @@
 """The database tables (SQLAlchemy Core). Alembic migrations in ``migrations/versions`` create
 and change them; a test checks that the migrations and these definitions agree.
 
-- ``players``: a name and the hash of the browser-held token (accounts come later).
+- ``players``: everybody who sits at a table: a guest (a name), an account (a username, unique
+  by its case-folded ``username_key``, and an Argon2id ``password_hash``) or a bot level as a rated
+  player (``bot``). A deleted account keeps its row (its games stay) with every personal field
+  cleared and the name "deleted player".
+- ``sessions``: the hash of each token a browser holds (a guest's, or one per login); the token
+  itself is never stored.
 - ``tables``: one row per table: game, settings, status and a copy of its seats for listings;
   ``record`` holds the docs/format.md record once the game is over.
 - ``table_log``: the append-only log of every accepted change of a table (seats, start, the cards
@@ -11,6 +16,11 @@ and change them; a test checks that the migrations and these definitions agree.
 - ``scoresheet_deals``: a sheet's current deal entries (the score sheet model's JSON input form).
   A sheet's totals, end and match score are never stored: the model recomputes them.
 - ``scoresheet_edits``: the append-only history of a sheet's deals: who, when, before, after.
+- ``ratings``: one OpenSkill rating (mu, sigma) per player per game, with games and wins counted.
+- ``results``: one row per seat of every finished game: the place, how it ended for that seat
+  (played, left, ended by agreement), and the rating before and after when the game moved it
+  (the rating history and the profiles are read from here).
+- ``tars_kapoots``: each tars kapoot (B-55) a pair of accounts suffered at a rated table.
 """
 
 from __future__ import annotations
@@ -20,12 +30,15 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
     String,
     Table,
+    UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -35,8 +48,24 @@ players = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(40), nullable=False),
-    Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("username", String(40), nullable=True),
+    Column("username_key", String(40), nullable=True),
+    Column("password_hash", String(255), nullable=True),
+    Column("bot", String(80), nullable=True),
+    Column("disabled", Boolean, nullable=False, server_default=false()),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),
+    UniqueConstraint("username_key", name="uq_players_username_key"),
+    UniqueConstraint("bot", name="uq_players_bot"),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_sessions_player", "player_id"),
 )
 
 tables = Table(
@@ -103,4 +132,46 @@ scoresheet_edits = Table(
     Column("by_name", String(40), nullable=True),
     Column("by_player", Integer, ForeignKey("players.id"), nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", String(24), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("place", Integer, nullable=True),
+    Column("ending", String(12), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=True),
+    Column("sigma_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_results_player", "player_id", "finished_at"),
+)
+
+tars_kapoots = Table(
+    "tars_kapoots",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_a", Integer, ForeignKey("players.id"), nullable=False),
+    Column("player_b", Integer, ForeignKey("players.id"), nullable=False),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_tars_kapoots_pair", "player_a", "player_b"),
 )

@@ -1,4 +1,4 @@
-"""Players: a name and a token the browser keeps (accounts come later)."""
+"""Players: a guest is a name and a token the browser keeps (accounts: :mod:`.accounts`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.errors import Refused
-from blot.server.routes import bearer, body_of, hub_of, me
+from blot.server.routes import bearer, body_of, hub_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -21,8 +21,9 @@ async def new_player(request: Request) -> dict[str, Any]:
 
 @router.get("/me")
 async def who_am_i(request: Request) -> dict[str, Any]:
-    player, name = await me(request)
-    return {"id": player, "name": name}
+    """``{"id", "name", "username", "bars"}``: ``username`` null for a guest; ``bars``: the
+    League bars (``--league``) that keep this account from sitting with someone."""
+    return await hub_of(request).me(bearer(request))
 
 
 @router.put("/me")

@@ -54,8 +54,8 @@ def _listed(row: dict[str, Any]) -> dict[str, Any]:
 
 @router.post("/tables")
 async def create_table(request: Request) -> dict[str, Any]:
-    """Create a table (``game``, ``ruleset``, ``options``, ``public``, ``timer``); its creator
-    is its host and sits in seat 0."""
+    """Create a table (``game``, ``ruleset``, ``options``, ``public``, ``timer``, ``rated``); its
+    creator is its host and sits in seat 0."""
     player, name = await me(request)
     body = await body_of(request)
     table = await hub_of(request).create_table(player, name, body)
@@ -123,6 +123,17 @@ async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request) -> dict[str, Any]:
     return await _seat_command(request, table_id, lambda s, player, _name, _b: s.begin(player))
+
+
+@router.post("/tables/{table_id}/end")
+async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
+    """``{"agree": true}``: agree to end the game now; ``false``: decline (every vote is withdrawn).
+    The game ends, not rated, when every person seated agrees (League rulebook §7)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    table = await hub_of(request).table(table_id)
+    result: dict[str, Any] = await table.call(table.vote_end, player, body.get("agree"))
+    return result
 
 
 @router.get("/tables/{table_id}/record", response_model=None)

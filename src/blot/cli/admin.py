@@ -1,0 +1,84 @@
+"""``blot admin``: the accounts of ``blot serve``'s database, from the terminal: list them, reset a
+password, disable or enable an account. Every change ends the account's sessions (a running
+server notices within seconds)."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from typing import TextIO
+
+from sqlalchemy.engine import Connection
+
+from blot.accounts import Passwords, check_password, username_key
+from blot.errors import BlotError
+from blot.store import Store
+from blot.store import accounts as store
+
+
+def _open(url: str) -> Store:
+    return Store.open(url)
+
+
+def _account(db: Store, username: str) -> store.Account:
+    found = db.read(lambda c: store.find(c, username_key(username)))
+    if found is None:
+        raise BlotError(f"no account named {username!r}")
+    return found
+
+
+def list_accounts(url: str, out: TextIO | None = None) -> None:
+    """One line per account: id, username, created, games played, disabled."""
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        rows = db.read(store.listing)
+    finally:
+        db.close()
+    if not rows:
+        print("no accounts yet", file=out)
+        return
+    width = max(len("username"), *(len(r["username"]) for r in rows))
+    print(f"{'id':>5}  {'username':<{width}}  {'created (UTC)':<16}  {'games':>5}  status", file=out)
+    for r in rows:
+        created = r["created_at"].strftime("%Y-%m-%d %H:%M")
+        status = "disabled" if r["disabled"] else "active"
+        print(f"{r['id']:>5}  {r['username']:<{width}}  {created:<16}  {r['games']:>5}  {status}", file=out)
+
+
+def reset_password(url: str, username: str, new: str | None = None, out: TextIO | None = None) -> None:
+    """Give the account a new password (``new``, else a random one, printed once) and end its
+    sessions."""
+    out = out or sys.stdout
+    password = check_password(new) if new is not None else secrets.token_urlsafe(12)
+    hashed = Passwords().hash(password)
+    db = _open(url)
+    try:
+        account = _account(db, username)
+
+        def write(c: Connection) -> None:
+            store.set_password(c, account.id, hashed)
+            store.end_sessions(c, account.id)
+
+        db.write(write)
+    finally:
+        db.close()
+    if new is None:
+        print(f"new password for {account.username}: {password}", file=out)
+        print("tell it to them alone; they should change it after logging in", file=out)
+    else:
+        print(f"the password of {account.username} is changed; their sessions have ended", file=out)
+
+
+def set_disabled(url: str, username: str, disabled: bool, out: TextIO | None = None) -> None:
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        account = _account(db, username)
+        db.write(lambda c: store.set_disabled(c, account.id, disabled))
+    finally:
+        db.close()
+    if disabled:
+        print(f"{account.username} is disabled: they cannot log in, and their sessions have ended", file=out)
+    else:
+        print(f"{account.username} may log in again", file=out)

@@ -1,0 +1,45 @@
+"""Leaderboards and profiles (``docs/protocol.md``, "Ratings")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from blot.accounts import username_key
+from blot.errors import BlotError
+from blot.games import spec
+from blot.server.errors import Refused
+from blot.server.routes import hub_of
+from blot.store import ratings
+
+router = APIRouter(prefix="/api", tags=["ratings"])
+
+
+@router.get("/leaderboard")
+async def leaderboard(request: Request, game: str = "") -> dict[str, Any]:
+    """The rated players of a game (accounts and bot levels), best first."""
+    try:
+        name = spec(game).name
+    except BlotError as e:
+        raise Refused.of(e) from None
+    rows = await hub_of(request).read(lambda c: ratings.leaderboard(c, name))
+    return {"game": name, "players": rows}
+
+
+@router.get("/players/{username}")
+async def profile(username: str, request: Request) -> dict[str, Any]:
+    """A player's profile: ratings per game, games played and won, recent games, the rating
+    history, partners (games with partners) and tars kapoots on record."""
+    if len(username) > 100:
+        raise Refused("not_found", "no such player")
+    key = username_key(username)
+
+    def read(c: Any) -> dict[str, Any] | None:
+        row = ratings.player_by_name(c, username, key)
+        return None if row is None else ratings.profile(c, row)
+
+    found = await hub_of(request).read(read)
+    if found is None:
+        raise Refused("not_found", "no such player")
+    return found
