@@ -1,0 +1,151 @@
+"""The reinforcement-learning environments (blot.env, docs/environments.md): PettingZoo's own API
+test, the encodings, the rewards, and what an observation may hold."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+
+from pettingzoo.test import api_test
+
+from blot.env import env
+from blot.env.encode import encoding
+from blot.errors import BlotError
+from blot.games import names, spec
+
+
+@pytest.mark.parametrize("game", names())
+@pytest.mark.parametrize("reward", ["deal", "game"])
+def test_pettingzoo_api_test_passes(game: str, reward: str) -> None:
+    api_test(env(game, reward=reward), num_cycles=300, verbose_progress=False)
+
+
+def play(e: Any, seed: int) -> dict[str, float]:
+    """Random legal actions to the end; the total reward of each agent."""
+    rng = Random(seed)
+    e.reset(seed=seed)
+    totals = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        e.step(int(rng.choice(list(legal))))
+    return totals
+
+
+@pytest.mark.parametrize("game", names())
+def test_deal_rewards_are_the_arena_margins_and_sum_to_the_game(game: str) -> None:
+    """reward=deal: each deal pays every seat its points minus its opponents' mean; over a whole
+    game that is the seat's total minus the opponents' mean total."""
+    e = env(game)
+    totals = play(e, 3)
+    result = e.game.result.to_json()["totals"]  # per team (Bazar Blot) or per seat (3-5-8)
+    teams = spec(game).teams
+
+    def total(seat: int) -> float:
+        return float(result[next(i for i, t in enumerate(teams) if seat in t)])
+
+    for seat, agent in enumerate(e.possible_agents):
+        others = [s for s in range(spec(game).seats) if not any(seat in t and s in t for t in teams)]
+        assert totals[agent] == pytest.approx(total(seat) - sum(map(total, others)) / len(others)), agent
+
+
+@pytest.mark.parametrize("game", names())
+def test_game_reward_is_the_placing(game: str) -> None:
+    e = env(game, reward="game")
+    totals = play(e, 5)
+    ranking = e.game.result.ranking()
+    best = min(ranking)
+    for seat, agent in enumerate(e.possible_agents):
+        if ranking[seat] == best:
+            assert totals[agent] > 0
+        else:
+            assert totals[agent] <= 0
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_max_deals_truncates_the_game() -> None:
+    e = env("bazar-blot", max_deals=2)
+    play(e, 1)
+    assert len(e.game.result.deals) == 2 and not e.game.is_over
+
+
+@pytest.mark.parametrize("game", names())
+def test_the_mask_is_the_legal_actions_and_every_observation_is_the_seats_own(game: str) -> None:
+    """Every legal action has its own index (Bazar Blot declarations: none and the best set), and
+    the observation of a seat never changes with the cards of the other hands: two deals that
+    differ only in the others' cards give the seat the same first observation."""
+    code = encoding(game)
+    game_spec = spec(game)
+    rng = Random(7)
+    for _ in range(20):
+        state = game_spec.new_game(rng=Random(rng.getrandbits(32)))
+        steps = 0
+        while not state.is_over and steps < 200:
+            seat = state.to_act
+            assert seat is not None
+            view = state.view(seat)
+            mask = code.mask(view)
+            chosen = [code.action(view, int(i)) for i in np.flatnonzero(mask)]
+            assert all(a in view.legal for a in chosen)
+            if not getattr(view.deal, "must_declare", False):
+                assert len(chosen) == len(view.legal)
+            obs = code.observe(view)
+            assert obs.shape == (code.size,) and obs.min() >= 0 and obs.max() <= 1
+            state.apply(rng.choice(chosen))
+            steps += 1
+
+
+def test_an_action_outside_the_mask_is_refused_with_a_sentence() -> None:
+    e = env("3-5-8")
+    e.reset(seed=2)
+    observation, *_ = e.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(BlotError, match=r"is not legal now \(see the action mask\)"):
+        e.step(illegal)
+    with pytest.raises(BlotError, match="reward must be deal or game"):
+        env("3-5-8", reward="money")
+
+
+def test_replay_and_the_bot_protocol_never_import_the_rl_modules(tmp_path: Any) -> None:
+    """blot.env's heavy modules (numpy, gymnasium, pettingzoo) are imported by blot.env alone."""
+    import json
+    import subprocess
+    import sys
+
+    from blot.bots import make_bot
+    from blot.play import play as play_game
+
+    game_spec = spec("3-5-8")
+    state = game_spec.new_game(rng=Random(1))
+    play_game(state, [make_bot(game_spec, "random", Random(s)) for s in range(3)])
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(game_spec.record_of(state)))
+    code = (
+        "import sys; from blot.cli.main import main; main(['replay', sys.argv[1], '--json']);"
+        "import blot.bots.external, blot.arena;"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'gymnasium', 'pettingzoo'}))"
+    )
+    command = [sys.executable, "-c", code, str(record)]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_docs_list_every_part_of_each_observation() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "environments.md").read_text()
+    for game in names():
+        code = encoding(game)
+        assert f"**{game}**: {code.size} values." in text
+        for name, part in code.layout.slices.items():
+            assert f"| `{name}` | {part.start}–{part.stop - 1} | {part.stop - part.start} |" in text, name
