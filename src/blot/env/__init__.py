@@ -46,7 +46,7 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "bazar-blot",
+        game: str,
         reward: str = "deal",
         ruleset: str | None = None,
         options: dict[str, Any] | None = None,
@@ -169,8 +169,8 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         return sum((ranking[t[0]] > mine) - (ranking[t[0]] < mine) for t in teams) / len(teams)
 
 
-def env(game: str = "bazar-blot", **settings: Any) -> BlotEnv:
-    """The environment of ``game`` (``bazar-blot`` or ``3-5-8``); settings as :class:`BlotEnv`."""
+def env(game: str, **settings: Any) -> BlotEnv:
+    """The environment of a game (by its name in :mod:`blot.games`); settings as :class:`BlotEnv`."""
     return BlotEnv(game, **settings)
 
 

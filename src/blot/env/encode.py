@@ -37,7 +37,6 @@ class Layout:
 class Encoding:
     """What both games' encodings share: cards as 0/1 vectors over the game's deck."""
 
-    name: str
     seats: int
     layout: Layout
     actions: tuple[str, ...]
@@ -92,7 +91,6 @@ class Encoding:
 class BazarEncoding(Encoding):
     """Bazar Blot: 4 seats, 32 cards, 133 actions (99 calls, 32 cards, 2 declaration choices)."""
 
-    name = "bazar-blot"
     seats = 4
 
     def __init__(self) -> None:
@@ -234,7 +232,6 @@ class BazarEncoding(Encoding):
 class TfeEncoding(Encoding):
     """3-5-8: 3 seats, 52 cards, 58 actions (6 calls, 52 cards: a gift, a discard or a play)."""
 
-    name = "3-5-8"
     seats = 3
 
     def __init__(self) -> None:
