@@ -29,7 +29,7 @@ def test_four_languages_have_the_same_strings() -> None:
 def test_every_key_the_page_uses_is_translated() -> None:
     keys = _languages()["en"]
     used = set()
-    for file in ("app.js", "scoresheet.js", "index.html"):
+    for file in ("app.js", "scoresheet.js", "accounts.js", "ratings.js", "index.html"):
         text = (WEB / file).read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
     dynamic = {
@@ -41,7 +41,8 @@ def test_every_key_the_page_uses_is_translated() -> None:
         *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")),
         "deal_kind_played", "deal_kind_void", "deal_kind_penalty", "hist_add", "hist_replace",
         "hist_delete", "missing_team", "missing_level", "missing_strain", "missing_cards",
-        "missing_penalty_team", "error_invalid",
+        "missing_penalty_team", "error_invalid", "log_end_agree", "log_end_decline", "bot_heuristic",
+        "bot_pimc", "error_unauthorized", "error_rate_limited",
         *(f"error_{c}" for c in ("malformed", "illegal", "not_your_turn", "not_seated", "forbidden",
                                  "not_found", "conflict", "server")),
     }  # fmt: skip

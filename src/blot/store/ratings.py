@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import and_, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
-from blot.games import spec
+from blot.games import SPECS, spec
 from blot.ratings import Rating, changes, display
 from blot.store.accounts import bot_player
 from blot.store.schema import players, ratings, results, tables, tars_kapoots
@@ -248,7 +248,8 @@ def profile(c: Connection, row: Any) -> dict[str, Any]:
 
     rated = {str(r.game): r for r in c.execute(select(ratings).where(ratings.c.player_id == player)).all()}
     games: dict[str, dict[str, Any]] = {}
-    for name in sorted({str(r.game) for r in mine} | set(rated)):
+    played = {str(r.game) for r in mine} | set(rated)
+    for name in (n for n in SPECS if n in played):  # in the registry's order
         rows = [r for r in mine if r.game == name]
         current = rated.get(name)
         history = [

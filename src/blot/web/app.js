@@ -2,6 +2,8 @@
 // views it receives and sends what the player clicks (docs/protocol.md). No rule is decided here.
 import { t, setLang, lang, LANGS } from "/static/i18n.js";
 import { scoresheetPages } from "/static/scoresheet.js";
+import { accountPages, barLines } from "/static/accounts.js";
+import { ratingPages, endPanel } from "/static/ratings.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -124,8 +126,34 @@ async function ensurePlayer(create = true) {
   }
   store.setItem("blot.name", me.name);
   document.getElementById("name").value = me.name;
+  renderMe();
   return me;
 }
+
+// The header: a guest edits their name; an account shows its username, linked to its page.
+function renderMe() {
+  const link = document.getElementById("account-link");
+  const account = me && me.username;
+  document.querySelector("header.top .me").hidden = Boolean(account);
+  link.textContent = account ? me.username : t("log_in");
+  link.setAttribute("href", account ? "/account" : "/login");
+}
+
+// What the account pages need of the player kept here.
+const session = {
+  me: () => me,
+  async signedIn(made) {
+    store.setItem("blot.token", made.token);
+    me = null;
+    await ensurePlayer(false);
+  },
+  async signedOut() {
+    store.removeItem("blot.token");
+    store.removeItem("blot.name");
+    me = null;
+    await ensurePlayer(true);
+  },
+};
 
 document.getElementById("name").addEventListener("change", async (ev) => {
   try {
@@ -152,11 +180,14 @@ function translateStatic() {
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.title = t("title");
+  renderMe();
 }
 
 // --- routing ----------------------------------------------------------------------------------------
 
 const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main });
+const { LoginPage, AccountPage } = accountPages({ h, api, toast, errorText, go, main, session });
+const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -183,7 +214,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$)/.test(path);
   let m;
   try {
     await ensurePlayer(!readOnly);
@@ -196,6 +227,10 @@ async function route() {
   else if (path === "/scoresheet") page = new SheetsPage();
   else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
   else if ((m = /^\/scoresheet\/([\w-]+)$/.exec(path))) page = new SheetPage(m[1], null);
+  else if (path === "/login") page = new LoginPage();
+  else if (path === "/account") page = new AccountPage();
+  else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));
+  else if ((m = /^\/players\/([^/]+)$/.exec(path))) page = new ProfilePage(decodeURIComponent(m[1]));
   else page = new LobbyPage();
   window.blotPage = page; // for tests and the console
   page.render();
@@ -207,7 +242,7 @@ class LobbyPage {
   constructor() {
     this.games = null;
     this.tables = [];
-    this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, bot: "basic", options: {} };
+    this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, bot: "basic", options: {}, rated: false };
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
   }
@@ -219,6 +254,7 @@ class LobbyPage {
 
   async load() {
     try {
+      if (me && me.username) me = await api("GET", "/api/me");
       this.games = (await api("GET", "/api/games")).games;
       await this.loadTables();
     } catch (e) {
@@ -280,9 +316,17 @@ class LobbyPage {
       [0, 15, 30, 60, 120].map((s) => h("option", { value: s }, s ? t("seconds", { n: s }) : t("no_timer"))));
     timer.value = String(f.timer);
     fields.push(h("label", {}, h("span", {}, t("visibility")), vis), h("label", {}, h("span", {}, t("turn_timer")), timer));
+    if (me && me.username) {
+      fields.push(h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.rated, "data-testid": "rated",
+        onchange: (e) => (f.rated = e.target.checked) }), h("span", {}, t("rated_table"))));
+    } else {
+      fields.push(h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("rated_login"))));
+    }
     const create = h("button", { class: "primary", "data-testid": "new-table", disabled: !this.games, onclick: () => this.create() }, t("new_table"));
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
+    const bars = barLines(me && me.bars, lang());
     main.replaceChildren(
+      ...(bars.length ? [h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b)))] : []),
       h("section", { class: "panel lobby-new" }, h("h2", {}, t("new_table")), h("div", { class: "form" }, fields), create),
       h("section", { class: "panel" }, h("h2", {}, t("open_tables")), this.tablesEl),
       h("section", { class: "panel help" }, h("p", {}, t("lobby_help"))),
@@ -304,7 +348,8 @@ class LobbyPage {
       return h("li", {},
         h("a", { href: `/table/${tb.id}`, "data-link": true }, `${t("game_" + tb.game)} · ${t("status_" + tb.status)}`),
         h("span", { class: "muted" }, ` ${names}`),
-        free ? h("span", { class: "badge" }, t("free_seats", { n: free })) : null);
+        free ? h("span", { class: "badge" }, t("free_seats", { n: free })) : null,
+        tb.settings.rated ? h("span", { class: "badge rated" }, t("rated")) : null);
     }));
   }
 
@@ -315,7 +360,7 @@ class LobbyPage {
       if (!this.games) this.games = (await api("GET", "/api/games")).games;
       const info = this.gameInfo();
       const ruleset = info.rulesets.includes(f.ruleset) ? f.ruleset : info.rulesets[0];
-      const body = { game: f.game, ruleset, public: f.public, timer: f.timer };
+      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, rated: Boolean(f.rated && me && me.username) };
       if (f.game === "bazar-blot") body.options = { ...info.options, ...f.options };
       const table = await api("POST", "/api/tables", body);
       go(`/table/${table.id}`);
@@ -462,6 +507,7 @@ class TablePage {
         text = t("log_give", { who, to: this.name(e.to) }) + (e.action ? ` (${cardLabel(e.action)} → ${cardLabel(e.returned)})` : "");
         break;
       case "discard": text = t("log_discard", { who }) + (e.action ? ` (${cardLabel(e.action)})` : ""); break;
+      case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
       default: text = null;
     }
     if (e.by === "timer") text += ` (${t("by_timer")})`;
@@ -494,6 +540,7 @@ class TablePage {
     const tb = this.table;
     const v = this.view;
     const bits = [h("strong", {}, t("game_" + tb.game))];
+    if (tb.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
     if (tb.game === "bazar-blot") bits.push(h("span", { class: "muted" }, `${t("ruleset_" + tb.settings.ruleset)} · ${t("to_points", { n: tb.settings.options.target })}`));
     if (v && tb.status !== "waiting") {
       bits.push(h("span", {}, t("deal_n", { n: v.deal_number })));
@@ -708,6 +755,7 @@ class TablePage {
   side() {
     const v = this.view;
     const parts = [];
+    parts.push(endPanel(h, this));
     if (v) {
       if (v.game_over) parts.push(this.gameOver());
       const result = v.result || (v.history.length && ["bidding", "call"].includes(v.phase) && this.dismissed !== v.deal_number ? v.history[v.history.length - 1] : null);

@@ -13,7 +13,8 @@ router = APIRouter(include_in_schema=False)
 
 
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
-#: replay, the score sheets, a sheet and a sheet's read-only share.
+#: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
+#: leaderboards and a player's profile.
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -22,6 +23,10 @@ PAGES = (
     "/scoresheet",
     "/scoresheet/{sheet_id}",
     "/scoresheet/shared/{share_id}",
+    "/login",
+    "/account",
+    "/leaderboard",
+    "/players/{username}",
 )
 
 

@@ -1,0 +1,226 @@
+// Leaderboards and profiles (docs/protocol.md, "Ratings"), the rating history drawn as a chart,
+// and the panel of a table where the players may agree to end the game (League rulebook §7).
+import { t, lang } from "/static/i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const BOT = "bot:";
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, String(v));
+  for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+function day(iso) {
+  return new Date(iso).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
+}
+
+function signed(x) {
+  return x > 0 ? `+${x}` : String(x);
+}
+
+// How a player is shown: a bot level by its translated name, an account by its username.
+export function playerLabel(name) {
+  if (!name || !name.startsWith(BOT)) return name || "—";
+  const level = name.slice(BOT.length);
+  return `${t("bot")} (${t("bot_" + level.split(":")[0]) || level})`;
+}
+
+function playerLink(h, name) {
+  if (!name) return "—";
+  return h("a", { href: `/players/${encodeURIComponent(name)}`, "data-link": true }, playerLabel(name));
+}
+
+// The rating after each rated game as a line over time (equal steps: one per game).
+export function ratingChart(history, width = 640, height = 200) {
+  const pad = { left: 44, right: 12, top: 12, bottom: 24 };
+  const values = [0, ...history.map((p) => p.rating)];
+  let lo = Math.min(...values);
+  let hi = Math.max(...values);
+  if (hi - lo < 1) { lo -= 0.5; hi += 0.5; }
+  const x = (i) => pad.left + (values.length === 1 ? 0 : (i * (width - pad.left - pad.right)) / (values.length - 1));
+  const y = (v) => pad.top + ((hi - v) * (height - pad.top - pad.bottom)) / (hi - lo);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "data-testid": "rating-chart",
+    "aria-label": t("rating_history") });
+  for (const v of [hi, (hi + lo) / 2, lo]) {
+    chart.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
+    chart.append(svg("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, v.toFixed(1)));
+  }
+  chart.append(svg("text", { x: pad.left, y: height - 6, class: "axis" }, "0"));
+  chart.append(svg("text", { x: width - pad.right, y: height - 6, class: "axis", "text-anchor": "end" }, String(history.length)));
+  chart.append(svg("polyline", { class: "line", points: values.map((v, i) => `${x(i)},${y(v)}`).join(" ") }));
+  values.forEach((v, i) => {
+    if (i === 0) return;
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: 3.5, class: "dot" });
+    dot.append(svg("title", {}, `${day(history[i - 1].at)}: ${v}`));
+    chart.append(dot);
+  });
+  return chart;
+}
+
+export function ratingPages({ h, api, toast, errorText, session, main }) {
+  class LeaderboardPage {
+    constructor(game) {
+      this.game = game;
+      this.games = null;
+      this.rows = null;
+      api("GET", "/api/games").then((g) => {
+        this.games = g.games.map((x) => x.game);
+        if (!this.games.includes(this.game)) this.game = this.games[0];
+        this.load();
+      }).catch((e) => toast(errorText(e.code, e.message)));
+    }
+
+    leave() {
+      this.left = true;
+    }
+
+    async load() {
+      this.rows = null;
+      this.render();
+      try {
+        this.rows = (await api("GET", `/api/leaderboard?game=${encodeURIComponent(this.game)}`)).players;
+      } catch (e) {
+        toast(errorText(e.code, e.message));
+        this.rows = [];
+      }
+      this.render();
+    }
+
+    render() {
+      if (this.left) return;
+      const me = session.me();
+      const tabs = (this.games || []).map((g) => h("button", {
+        class: g === this.game ? "primary" : "", "data-testid": `board-${g}`, "aria-pressed": g === this.game ? "true" : "false",
+        onclick: () => {
+          this.game = g;
+          history.replaceState({}, "", `/leaderboard?game=${encodeURIComponent(g)}`);
+          this.load();
+        },
+      }, t("game_" + g)));
+      let body;
+      if (this.rows === null) body = h("p", { class: "muted" }, t("loading"));
+      else if (!this.rows.length) body = h("p", { class: "muted", "data-testid": "no-ratings" }, t("no_ratings"));
+      else {
+        body = h("div", { class: "scroll" }, h("table", { class: "board-table", "data-testid": "leaderboard" },
+          h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("player_col")), h("th", {}, t("rating")), h("th", {}, t("games")), h("th", {}, t("wins"))),
+          this.rows.map((r) => h("tr", { class: me && me.username === r.username ? "mine" : "", "data-testid": `board-row-${r.rank}` },
+            h("td", {}, r.rank),
+            h("td", { class: "name" }, playerLink(h, r.username)),
+            h("td", { class: "num" }, r.rating.toFixed(1)),
+            h("td", { class: "num" }, r.games),
+            h("td", { class: "num" }, r.wins)))));
+      }
+      main.replaceChildren(h("section", { class: "panel" },
+        h("h2", {}, t("leaderboard")),
+        h("div", { class: "row" }, tabs),
+        body,
+        h("p", { class: "muted small" }, t("rating_help"))));
+    }
+  }
+
+  class ProfilePage {
+    constructor(name) {
+      this.name = name;
+      this.data = null;
+      api("GET", `/api/players/${encodeURIComponent(name)}`)
+        .then((d) => { this.data = d; this.render(); })
+        .catch((e) => { this.error = e; this.render(); });
+    }
+
+    leave() {
+      this.left = true;
+    }
+
+    gamePanel(game, g) {
+      const stats = h("div", { class: "stats" },
+        [[t("rating"), g.rating === null ? "—" : g.rating.toFixed(1), "stat-rating"], [t("rated_games"), g.rated_games, "stat-rated"],
+          [t("played"), g.played, "stat-played"], [t("won"), g.won, "stat-won"]]
+          .map(([label, value, id]) => h("div", { class: "stat" }, h("small", { class: "muted" }, label), h("strong", { "data-testid": `${id}-${game}` }, value))));
+      const parts = [h("h3", {}, t("game_" + game)), stats, h("h4", {}, t("rating_history"))];
+      // The chart is drawn at about the size it is shown, so that its labels keep a readable size.
+      const wide = window.matchMedia("(min-width: 900px)").matches;
+      const width = Math.max(300, Math.min(1200, main.clientWidth - 48) / (wide ? 2 : 1));
+      parts.push(g.history.length ? ratingChart(g.history, Math.round(width), 180) : h("p", { class: "muted" }, t("no_history")));
+      if (g.partners) {
+        parts.push(h("h4", {}, t("partners")));
+        parts.push(g.partners.length
+          ? h("div", { class: "scroll" }, h("table", { "data-testid": `partners-${game}` },
+            h("tr", {}, h("th", { class: "name" }, t("partner")), h("th", {}, t("games")), h("th", {}, t("wins")), h("th", {}, "%")),
+            g.partners.map((p) => h("tr", {}, h("td", {}, playerLink(h, p.partner)), h("td", { class: "num" }, p.games),
+              h("td", { class: "num" }, p.wins), h("td", { class: "num" }, `${Math.round(p.share * 100)}%`)))))
+          : h("p", { class: "muted" }, t("no_partners")));
+      }
+      return h("section", { class: "panel", "data-testid": `profile-${game}` }, parts);
+    }
+
+    recentItem(r) {
+      const bits = [h("a", { href: r.replay, "data-link": true }, `${t("game_" + r.game)} · ${day(r.at)}`)];
+      if (r.ending === "agreement") bits.push(h("span", { class: "muted" }, ` · ${t("ending_agreement")}`));
+      else if (r.ending === "left") bits.push(h("span", { class: "muted" }, ` · ${t("ending_left")}`));
+      else bits.push(h("span", {}, ` · ${r.place === 0 ? t("won_game") : t("place_n", { n: r.place + 1 })}`));
+      if (r.match_score) bits.push(h("span", { class: "muted" }, ` (${r.match_score})`));
+      bits.push(r.rated
+        ? h("span", { class: "badge " + (r.rating_change >= 0 ? "up" : "down") }, signed(r.rating_change))
+        : h("span", { class: "badge" }, t("not_rated")));
+      bits.push(h("div", { class: "muted small" }, r.players.map(playerLabel).join(", ")));
+      return h("li", { "data-testid": "recent-game" }, bits);
+    }
+
+    render() {
+      if (this.left) return;
+      if (this.error) {
+        main.replaceChildren(h("section", { class: "panel" }, h("p", { "data-testid": "no-player" }, t("no_such_player"))));
+        return;
+      }
+      if (!this.data) {
+        main.replaceChildren(h("p", { class: "muted" }, t("loading")));
+        return;
+      }
+      const d = this.data;
+      const me = session.me();
+      const head = h("section", { class: "panel" },
+        h("h2", { "data-testid": "profile-name" }, playerLabel(d.username)),
+        h("p", { class: "muted" }, t("profile_since", { date: day(d.since) })),
+        me && me.username === d.username ? h("a", { href: "/account", "data-link": true }, t("account_title")) : null);
+      const games = Object.entries(d.games).map(([g, x]) => this.gamePanel(g, x));
+      const tars = d.tars_kapoot.length ? h("section", { class: "panel wide", "data-testid": "tars-kapoot" },
+        h("h3", {}, t("tars_record")),
+        h("ul", {}, d.tars_kapoot.map((r) => h("li", {}, t("tars_with", { who: playerLabel(r.partner), date: day(r.at) }), " ",
+          h("a", { href: `/replay/${r.table}`, "data-link": true }, t("watch_replay")))))) : null;
+      const recent = h("section", { class: "panel wide" }, h("h3", {}, t("recent_games")),
+        d.recent.length ? h("ul", { class: "tables", "data-testid": "recent-games" }, d.recent.map((r) => this.recentItem(r)))
+          : h("p", { class: "muted" }, t("no_games")));
+      main.replaceChildren(h("div", { class: "profile" }, head, games, tars, recent));
+    }
+  }
+
+  return { LeaderboardPage, ProfilePage };
+}
+
+// A table's panel for ending the game by agreement: every person seated must agree; a game so
+// ended is not rated. `page` is the table page (its table, seat, post and names).
+export function endPanel(h, page) {
+  const tb = page.table;
+  if (tb.ended === "agreement") {
+    return h("section", { class: "panel", "data-testid": "ended-agreement" }, h("p", {}, t("ended_agreement")));
+  }
+  const mine = page.mySeat();
+  if (tb.status !== "playing" || mine === null) return null;
+  const votes = tb.end_votes || [];
+  const agreed = votes.includes(mine);
+  const buttons = [];
+  if (!agreed) {
+    buttons.push(h("button", { class: "small", "data-testid": "end-agree", onclick: () => page.post("end", { agree: true }) },
+      votes.length ? t("end_agree") : t("end_propose")));
+  }
+  if (votes.length) {
+    buttons.push(h("button", { class: "small", "data-testid": "end-decline", onclick: () => page.post("end", { agree: false }) },
+      agreed ? t("end_withdraw") : t("end_decline")));
+  }
+  return h("section", { class: "panel end-vote", "data-testid": "end-vote" },
+    votes.length ? h("p", {}, t("end_votes", { who: votes.map((s) => page.name(s)).join(", ") })) : null,
+    h("div", { class: "row" }, buttons),
+    h("p", { class: "muted small" }, tb.settings.rated ? t("end_help_rated") : t("end_help")));
+}

@@ -1,0 +1,170 @@
+"""Accounts through the page (issue 13): sign up, log out, log in, change the password; a rated
+game played through the page, then the leaderboard and the profile with its rating chart; a game
+ended by agreement from the table page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import insert
+
+from blot.store import Store
+from blot.store.schema import tars_kapoots
+
+from .conftest import LiveServer
+from .test_browser import DECISION, act_once
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(page: Any, server: LiveServer, username: str, password: str = PASSWORD) -> None:
+    page.goto(server.url + "/")
+    page.click("[data-testid=account-link]")
+    page.wait_for_url("**/login")
+    page.fill("[data-testid=signup-username]", username)
+    page.fill("[data-testid=signup-password]", password)
+    page.fill("[data-testid=signup-again]", password)
+    page.click("[data-testid=signup-submit]")
+    page.wait_for_url(server.url + "/")
+    page.wait_for_function("u => document.getElementById('account-link').textContent === u", arg=username)
+
+
+def log_in(page: Any, server: LiveServer, username: str, password: str) -> None:
+    page.goto(server.url + "/login")
+    page.fill("[data-testid=login-username]", username)
+    page.fill("[data-testid=login-password]", password)
+    page.click("[data-testid=login-submit]")
+
+
+def log_out(page: Any, server: LiveServer) -> None:
+    page.goto(server.url + "/account")
+    page.click("[data-testid=logout]")
+    page.wait_for_function("() => document.getElementById('account-link').textContent === 'Log in'")
+
+
+def test_sign_up_log_out_log_in_and_change_the_password(page: Any, server: LiveServer) -> None:
+    page.goto(server.url + "/login")
+    page.fill("[data-testid=signup-username]", "Ani")
+    page.fill("[data-testid=signup-password]", PASSWORD)
+    page.fill("[data-testid=signup-again]", PASSWORD + "!")
+    page.click("[data-testid=signup-submit]")
+    assert page.inner_text("[data-testid=signup-error]") == "The two passwords are not the same."
+    page.fill("[data-testid=signup-username]", "A")
+    page.fill("[data-testid=signup-again]", PASSWORD)
+    page.click("[data-testid=signup-submit]")
+    page.wait_for_selector("[data-testid=signup-error]:has-text('3 to 20 characters')")
+    sign_up(page, server, "Ani")
+    assert page.is_hidden("[data-testid=name]")  # an account plays under its username
+    assert page.evaluate("localStorage.getItem('blot.token')")
+    log_out(page, server)
+    assert page.is_visible("[data-testid=name]")
+    log_in(page, server, "ani", "not the password")
+    page.wait_for_selector("[data-testid=login-error]:visible")
+    assert page.inner_text("[data-testid=login-error]") == "Login failed: wrong username or password"
+    log_in(page, server, "ani", PASSWORD)
+    page.wait_for_url(server.url + "/")
+    page.wait_for_function("() => document.getElementById('account-link').textContent === 'Ani'")
+    page.click("[data-testid=account-link]")
+    page.wait_for_url("**/account")
+    assert page.inner_text("[data-testid=account-username]") == "Ani"
+    page.fill("[data-testid=password-current]", "not the password")
+    page.fill("[data-testid=password-fresh]", "a brand new secret")
+    page.fill("[data-testid=password-again]", "a brand new secret")
+    page.click("[data-testid=password-submit]")
+    page.wait_for_selector("[data-testid=password-error]:visible")
+    page.fill("[data-testid=password-current]", PASSWORD)
+    page.click("[data-testid=password-submit]")
+    page.wait_for_selector("#toast:has-text('The password is changed')")
+    log_out(page, server)
+    log_in(page, server, "Ani", PASSWORD)
+    page.wait_for_selector("[data-testid=login-error]:visible")
+    log_in(page, server, "Ani", "a brand new secret")
+    page.wait_for_url(server.url + "/")
+    page.wait_for_function("() => document.getElementById('account-link').textContent === 'Ani'")
+
+
+def test_a_rated_game_through_the_page_then_the_leaderboard_and_the_profile(
+    page: Any, server: LiveServer
+) -> None:
+    page.goto(server.url + "/")
+    assert page.locator("[data-testid=rated]").count() == 0  # guests play unrated games
+    sign_up(page, server, "Ani")
+    page.fill("[data-testid=target]", "1")  # Bazar Blot over after the first played deal
+    page.dispatch_event("[data-testid=target]", "change")
+    page.check("[data-testid=rated]")
+    page.click("[data-testid=new-table]")
+    page.wait_for_url("**/table/*")
+    table = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("[data-testid=rated-badge]")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    decisions = 0
+    while True:
+        page.wait_for_selector(f"[data-testid=game-over], {DECISION}")
+        if page.locator("[data-testid=game-over]").count():
+            break
+        act_once(page, "bazar-blot", bid=decisions == 0)
+        decisions += 1
+    page.click("[data-testid=nav-leaderboard]")
+    page.wait_for_selector("[data-testid=leaderboard]")
+    rows = page.locator("[data-testid=leaderboard] tr.mine")
+    assert rows.count() == 1 and "Ani" in rows.inner_text()
+    assert page.locator("[data-testid=leaderboard] tr").count() == 3  # a header, Ani, the basic bot
+    assert "Bot (basic)" in page.inner_text("[data-testid=leaderboard]")
+    page.click("[data-testid=board-3-5-8]")
+    page.wait_for_selector("[data-testid=no-ratings]")
+    page.click("[data-testid=board-bazar-blot]")
+    page.click("[data-testid=leaderboard] a:has-text('Ani')")
+    page.wait_for_url("**/players/Ani")
+    page.wait_for_selector("[data-testid=rating-chart]")
+    assert page.locator("[data-testid=rating-chart] circle").count() == 1
+    assert page.inner_text("[data-testid=stat-rated-bazar-blot]") == "1"
+    assert page.locator(f"[data-testid=recent-games] a[href='/replay/{table}']").count() == 1
+    assert page.locator("[data-testid=partners-bazar-blot]").count() == 1
+
+
+def test_a_game_ended_by_agreement_from_the_table(page: Any, server: LiveServer) -> None:
+    sign_up(page, server, "Ani")
+    page.click("[data-testid=new-table]")
+    page.wait_for_url("**/table/*")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-card]")
+    page.click("[data-testid=end-agree]")  # the only person seated: the game ends at once
+    page.wait_for_selector("[data-testid=ended-agreement]")
+    assert "not rated" in page.inner_text("[data-testid=ended-agreement]")
+    assert "Everyone agreed" in page.inner_text("[data-testid=log]")
+
+
+def test_the_lobby_says_why_a_pair_may_not_sit_together(page: Any, tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "league.sqlite3", league=True)
+    try:
+        sign_up(page, server, "Ani")
+        gohar = httpx.post(server.url + "/api/accounts", json={"username": "Gohar", "password": PASSWORD})
+        token = gohar.json()["token"]
+        table = httpx.post(
+            server.url + "/api/tables", json={"game": "3-5-8"}, headers={"Authorization": f"Bearer {token}"}
+        ).json()["id"]
+        ani_token = page.evaluate("localStorage.getItem('blot.token')")
+        mine = {"Authorization": f"Bearer {ani_token}"}
+        ids = sorted([httpx.get(server.url + "/api/me", headers=mine).json()["id"], gohar.json()["id"]])
+        store = Store.open(f"sqlite:///{server.db}")
+        at = datetime.now(UTC)
+        store.write(
+            lambda c: c.execute(
+                insert(tars_kapoots).values(player_a=ids[0], player_b=ids[1], table_id=table, at=at)
+            )
+        )
+        store.close()
+        page.goto(server.url + "/")
+        notice = page.locator("[data-testid=league-bars]")
+        notice.wait_for()
+        text = notice.inner_text()
+        assert text.startswith("League rules: Ani and Gohar suffered tars kapoot (")
+        assert str(at.year + 1) in text  # a year after
+        assert "they may not sit together at rated tables" in text
+    finally:
+        server.stop()
