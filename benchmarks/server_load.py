@@ -130,8 +130,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     for i in range(args.tables):
         game = args.game if args.game != "mixed" else ("bazar-blot" if i % 2 == 0 else "3-5-8")
         table = await hub.create_table(host["id"], "load", {"game": game})
-        await table.call(table.leave, host["id"])
-        await table.call(table.fill_bots, host["id"], args.bot)
+        await table.call(table.seating.leave, host["id"])
+        await table.call(table.seating.fill_bots, host["id"], args.bot)
         tables.append(table)
     ids = [t.id for t in tables]
 
@@ -150,7 +150,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(0.05)
 
     for table in tables:
-        await table.call(table.begin, host["id"])
+        await table.call(table.seating.begin, host["id"])
     await asyncio.sleep(args.warmup)
     window[0] = time.monotonic()
     await asyncio.sleep(args.seconds)

@@ -280,3 +280,18 @@ def test_a_failure_to_store_the_ratings_does_not_keep_a_game_from_ending(
     assert client.get(f"/api/tables/{table}/record").status_code == 200
     assert leaderboard(client, "bazar-blot") == []
     assert "the results of its game could not be stored" in caplog.text
+
+
+def test_only_a_finished_or_agreed_game_has_an_outcome_to_record(client: Any) -> None:
+    ani = Account(client, "Ani")
+    table = rated_table(ani, "3-5-8", {0: ani, 1: "random", 2: "random"})
+    actor = client.app.state.hub.tables[table]
+    assert actor.outcome() is None  # being played: nothing to record
+    ani.post(f"/api/tables/{table}/end", {"agree": True})
+    outcome = actor.outcome()
+    assert outcome is not None and outcome.places is None and outcome.rated
+    assert [(s.player, s.bot, s.left) for s in outcome.seats] == [
+        (ani.id, None, False),
+        (None, "random", False),
+        (None, "random", False),
+    ]

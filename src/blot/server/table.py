@@ -321,12 +321,15 @@ class Table:
             changes["finished_at"] = now()
         return changes
 
-    def outcome(self) -> Outcome:
+    def outcome(self) -> Outcome | None:
         """How the finished game ended for each seat, for the results and the ratings: a person
-        still played by a stand-in bot at the end left and did not come back."""
+        still played by a stand-in bot at the end left and did not come back. None when the
+        game neither finished nor ended by agreement (nothing to record)."""
         places = None
         tars = False
         if self.ended is None:
+            if not self.game.is_over:
+                return None
             result = self.game.result
             places = tuple(self.spec.ranking(result))
             tars = bool(result.to_json().get("tars_kapoot"))
