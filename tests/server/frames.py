@@ -22,7 +22,10 @@ MESSAGE_KEYS = {
     "pong": {"type", "n"},
     "error": {"type", "code", "message"},
 }
-TABLE_KEYS = {"id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes", "ended"}
+TABLE_KEYS = {
+    "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes", "ended",
+    "rematch",
+}  # fmt: skip
 SEAT_KEYS = {"seat", "name", "player", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
     "game", "seat", "deal_number", "phase", "to_act", "dealer", "hand", "hand_sizes", "calls",
@@ -48,6 +51,7 @@ EVENT_KEYS = {
     "give": {"kind", "seat", "to", "action", "returned", "by", "n"},
     "discard": {"kind", "seat", "action", "by", "n"},
     "end": {"kind", "seat", "agree", "ended", "n"},
+    "rematch": {"kind", "table", "n"},
 }
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import Player
+from .conftest import Player, Socket, simple_choice
 
 
 def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
@@ -38,6 +38,8 @@ def test_creating_a_table_checks_its_settings(client: Any, player: Player) -> No
     player.post("/api/tables", {"game": "bazar-blot", "options": {"target": 0}}, status=400)
     player.post("/api/tables", {"game": "bazar-blot", "timer": -1}, status=400)
     player.post("/api/tables", {"game": "3-5-8", "options": {"kanach": True}}, status=400)
+    for pause in (-1, 6, "1", True):
+        player.post("/api/tables", {"game": "3-5-8", "trick_pause": pause}, status=400)
     table = player.post(
         "/api/tables", {"game": "bazar-blot", "ruleset": "classic", "options": {"target": 151}}
     )
@@ -46,7 +48,9 @@ def test_creating_a_table_checks_its_settings(client: Any, player: Player) -> No
         "options": {"kanach": False, "three_passes_end_bidding": True, "nt_four_nines": 10, "target": 151},
         "timer": 0,
         "rated": False,
+        "trick_pause": 0.0,  # the server's (tests: no pause)
     }
+    assert player.post("/api/tables", {"game": "3-5-8", "trick_pause": 1.5})["settings"]["trick_pause"] == 1.5
     assert table["status"] == "waiting" and table["host"] == player.id
     assert table["seats"][0]["player"] == player.id  # the host sits in seat 0
 
@@ -75,12 +79,54 @@ def test_seats_bots_and_start(client: Any, player: Player) -> None:
     assert client.get("/api/tables/nosuchtable").status_code == 404
 
 
-def test_lobby_lists_public_tables_only(client: Any, player: Player) -> None:
+def test_lobby_lists_public_tables_someone_seated_has_open(client: Any, player: Player) -> None:
     public = player.table("bazar-blot")
     private = player.table("bazar-blot", public=False)
-    listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
-    assert public in listed and private not in listed
+
+    def listed() -> set[str]:
+        return {t["id"] for t in client.get("/api/tables").json()["tables"]}
+
+    assert not listed() & {public, private}  # nobody is at either table yet
+    watcher = Player(client, "Watcher")
+    with client.websocket_connect(f"/ws/tables/{public}") as ws:
+        Socket(ws, watcher.token).receive()
+        assert public not in listed()  # a spectator is not someone seated at the table
+    with (
+        client.websocket_connect(f"/ws/tables/{public}") as a,
+        client.websocket_connect(f"/ws/tables/{private}") as b,
+    ):
+        Socket(a, player.token).receive()
+        Socket(b, player.token).receive()
+        assert listed() == {public}  # private tables are never listed
+    assert public not in listed()  # everybody left: the table leaves the lobby
     assert client.get(f"/api/tables/{private}").json()["public"] is False  # the link is the invitation
+
+
+def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: Any, player: Player) -> None:
+    table = player.table("bazar-blot", options={"target": 1}, timer=30, trick_pause=2)
+    friend = Player(client, "Boris")
+    friend.post(f"/api/tables/{table}/sit", {"seat": 2})
+    player.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+    player.post(f"/api/tables/{table}/rematch", status=409)  # not over (not even started)
+    player.post(f"/api/tables/{table}/start")
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        while True:  # target 1: the first deal that is not void ends the game
+            view = sock.my_turn(0)
+            if view["game_over"] is not None:
+                break
+            sock.play(0, simple_choice(view))
+        Player(client, "Stranger").post(f"/api/tables/{table}/rematch", status=403)
+        again = friend.post(f"/api/tables/{table}/rematch")
+        assert again["status"] == "playing" and again["host"] == friend.id
+        assert again["settings"] == client.get(f"/api/tables/{table}").json()["settings"]
+        assert [s["name"] for s in again["seats"]] == ["Ani", "bot (random)", "Boris", "bot (random)"]
+        assert [s["bot"] for s in again["seats"]] == [None, "random", None, "random"]
+        told = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch")
+        assert told["event"]["table"] == again["id"] == told["table"]["rematch"]
+    assert player.post(f"/api/tables/{table}/rematch")["id"] == again["id"]  # one rematch per game
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["players"] == ["Ani", "bot (random)", "Boris", "bot (random)"]
 
 
 def test_record_is_404_until_the_game_is_over(client: Any, player: Player) -> None:

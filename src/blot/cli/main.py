@@ -266,6 +266,10 @@ def serve(
         float, typer.Option("--grace", help="Seconds a dropped player keeps the seat before a bot plays it.")
     ] = 60.0,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits to move.")] = 0.8,
+    trick_pause: Annotated[
+        float,
+        typer.Option("--trick-pause", help="Seconds a complete trick stays on the table."),
+    ] = 1.0,
     deal_pause: Annotated[
         float, typer.Option("--deal-pause", help="Seconds a deal's result shows before the next deal.")
     ] = 4.0,
@@ -294,7 +298,13 @@ def serve(
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
     config = ServerConfig(
-        db_url=url, grace=grace, bot_delay=bot_delay, deal_pause=deal_pause, bots=programs, league=league
+        db_url=url,
+        grace=grace,
+        bot_delay=bot_delay,
+        trick_pause=trick_pause,
+        deal_pause=deal_pause,
+        bots=programs,
+        league=league,
     )
     config.check_bots()
     shown = "localhost" if host in ("0.0.0.0", "::") else host

@@ -19,9 +19,11 @@ class ServerConfig:
     grace: float = 60.0
     #: Seconds a bot waits before it moves, so that people can follow.
     bot_delay: float = 0.8
-    #: Extra seconds after a trick is complete before a bot leads the next one.
-    trick_pause: float = 1.2
-    #: Seconds the result of a deal stays on the table before the next deal is dealt.
+    #: Seconds a complete trick stays on the table (a table may choose its own, ``trick_pause``
+    #: in its settings): a bot waits this long, on top of ``bot_delay``, before it leads the next.
+    trick_pause: float = 1.0
+    #: Seconds the result of a deal shows before the next deal is dealt (after the last trick's
+    #: pause, so that the last trick is seen first).
     deal_pause: float = 4.0
     #: Seed of the shuffles (tests); None: the operating system's randomness.
     seed: int | None = None

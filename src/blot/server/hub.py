@@ -29,6 +29,8 @@ log = logging.getLogger("blot.server")
 
 #: The turn timer's choices, in seconds (0: no timer).
 TIMER_LIMIT = 600
+#: The longest pause a table may choose after a complete trick, in seconds.
+TRICK_PAUSE_LIMIT = 5
 NAME_LIMIT = 40
 #: Seconds a token's player is remembered without asking the database.
 CACHE_SECONDS = 10.0
@@ -249,6 +251,17 @@ class Hub:
                 "malformed", f"the turn timer is a number of seconds from 0 (none) to {TIMER_LIMIT}"
             )
         settings["timer"] = timer
+        pause = body.get("trick_pause", self.config.trick_pause)
+        if (
+            not isinstance(pause, int | float)
+            or isinstance(pause, bool)
+            or not 0 <= pause <= TRICK_PAUSE_LIMIT
+        ):
+            raise Refused(
+                "malformed",
+                f"the trick pause is a number of seconds from 0 to {TRICK_PAUSE_LIMIT}",
+            )
+        settings["trick_pause"] = pause
         public = body.get("public", True)
         if not isinstance(public, bool):
             raise Refused("malformed", "public is true or false")
@@ -258,19 +271,60 @@ class Hub:
         if rated:
             await self.check_rated([player], player)
         settings["rated"] = rated
+        return await self._open(
+            game.name, settings, public, player, [{"seat": 0, "player": player, "name": name}]
+        )
+
+    async def rematch(self, player: int, table_id: str) -> Table:
+        """The rematch of a finished game: a new table with the same settings and the same
+        seats (people and bots), started at once; asking again gives the same table."""
+        old = await self.table(table_id)
+        new_id: str = await old.call(self._rematch, old, player)
+        return await self.table(new_id)
+
+    async def _rematch(self, old: Table, player: int) -> str:
+        if old.status != FINISHED:
+            raise Refused("conflict", "a rematch is possible once the game is over")
+        if player != old.host and old.seating.seat_of(player) is None:
+            raise Refused("forbidden", "only the players of a game may start its rematch")
+        if old.rematch is not None:
+            return old.rematch
+        if old.settings.get("rated"):
+            await self.check_rated([s.player for s in old.seats if s.player is not None])
+        seats: list[dict[str, Any]] = []
+        for i, s in enumerate(old.seats):
+            if s.player is not None:
+                seats.append({"seat": i, "player": s.player, "name": s.name})
+            elif s.bot is not None:
+                seats.append({"seat": i, "level": s.bot})
+        table = await self._open(old.spec.name, dict(old.settings), old.public, player, seats, start=True)
+        await old.change("rematch", {"table": table.id})
+        return table.id
+
+    async def _open(
+        self,
+        game: str,
+        settings: dict[str, Any],
+        public: bool,
+        host: int,
+        seats: list[dict[str, Any]],
+        start: bool = False,
+    ) -> Table:
+        """Write a new table (its creation, the seats given, optionally its start) and run it."""
         table_id = secrets.token_urlsafe(9)
-        entries = [
-            LogEntry(1, "create", {"settings": settings, "public": public, "host": player}),
-            LogEntry(2, "sit", {"seat": 0, "player": player, "name": name}),
-        ]
-        table = Table.rebuild(self, table_id, game.name, entries)
+        entries = [LogEntry(1, "create", {"settings": settings, "public": public, "host": host})]
+        for seat in seats:
+            entries.append(LogEntry(len(entries) + 1, "bot" if "level" in seat else "sit", seat))
+        if start:
+            entries.append(LogEntry(len(entries) + 1, "start", {}))
+        table = Table.rebuild(self, table_id, game, entries)
         row = {
             "id": table_id,
-            "game": game.name,
+            "game": game,
             "settings": settings,
             "public": public,
-            "status": WAITING,
-            "host": player,
+            "status": table.status,
+            "host": host,
             "seats": [s.to_json(i) for i, s in enumerate(table.seats)],
             "last_seq": len(entries),
         }
@@ -283,6 +337,12 @@ class Hub:
         self.tables[table_id] = table
         table.start()
         return table
+
+    def present(self, table_id: str) -> bool:
+        """Whether a seated person is at the table now (its page open): the lobby lists only
+        such tables, so that tables everybody left leave the lobby."""
+        table = self.tables.get(table_id)
+        return table is not None and any(s.player is not None and s.connected > 0 for s in table.seats)
 
     async def load(self, table_id: str) -> Table | None:
         """The table in memory, loaded from the database (and resumed) when it is not yet."""

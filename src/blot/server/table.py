@@ -91,6 +91,7 @@ class Table:
         self.ended: str | None = None
         #: The seats whose players agreed to end the game now (League §7: every person must).
         self.end_votes: set[int] = set()
+        self.rematch: str | None = None  # the table of this game's rematch, once there is one
         self.seats = [Seat() for _ in range(game_spec.seats)]
         self._game: AnyGame | None = None
         self.n = 0  # the number of the last event (= the log's last seq)
@@ -188,6 +189,9 @@ class Table:
             return {"kind": "start"}, {}
         if kind == "end":
             return self._fold_end(int(p["seat"]), bool(p["agree"]))
+        if kind == "rematch":
+            self.rematch = str(p["table"])
+            return {"kind": "rematch", "table": self.rematch}, {}
         raise BlotError(f"unknown log entry {kind!r}")
 
     def _fold_end(self, seat: int, agree: bool) -> Event:
@@ -251,6 +255,7 @@ class Table:
             "deadline": None if self.turns.deadline is None else int(self.turns.deadline * 1000),
             "end_votes": sorted(self.end_votes),
             "ended": self.ended,
+            "rematch": self.rematch,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -306,11 +311,11 @@ class Table:
 
     # --- committing changes --------------------------------------------------------------------
 
-    def _changes(self, seats: bool = False) -> dict[str, Any]:
+    def _changes(self, seats: bool = False, finishing: bool = True) -> dict[str, Any]:
         changes: dict[str, Any] = {"last_seq": self.n, "status": self.status}
         if seats:
             changes["seats"] = [s.to_json(i) for i, s in enumerate(self.seats)]
-        if self.status == FINISHED:
+        if finishing and self.status == FINISHED:
             from blot.store import now
 
             summary = self.wire.summary(self.game)
@@ -346,9 +351,12 @@ class Table:
         """Write ``entry`` (already folded into the state, ``event`` its description), then tell
         everybody. When the write fails, the state is rebuilt from the database."""
         self.n = entry.seq
-        outcome = self.outcome() if self.status == FINISHED else None
+        # the game's end is written (summary, record, ratings) by the line that ends it, never
+        # again by a later line of a finished table (its rematch)
+        finishing = self.status == FINISHED and entry.kind != "rematch"
+        outcome = self.outcome() if finishing else None
         try:
-            await self.services.append(self.id, [entry], self._changes(seats), outcome)
+            await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome)
         except Exception:
             log.exception("table %s: the log could not be written; reloading it", self.id)
             await self._reload()

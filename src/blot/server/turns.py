@@ -109,8 +109,10 @@ class Turns:
         game = table.game
         loop = asyncio.get_running_loop()
         epoch = self._epoch
+        pause = self.trick_pause()
         if game.needs_cards:
-            delay = 0.0 if game.deal is None else self.config.deal_pause
+            # the first deal at once; after a deal: its last trick, then its result (both games)
+            delay = 0.0 if game.deal is None else pause + self.config.deal_pause
             self._timer = loop.call_later(delay, table.post, self._deal, epoch)
             return
         seat = game.to_act
@@ -120,12 +122,17 @@ class Turns:
         if s.bot is not None or s.substitute:
             delay = self.config.bot_delay
             if "trick_winner" in table.last_event:
-                delay += self.config.trick_pause
+                delay += pause
             self._timer = loop.call_later(delay, table.post, self._bot_turn, epoch)
         elif table.settings.get("timer"):
             seconds = float(table.settings["timer"])
             self.deadline = time.time() + seconds
             self._timer = loop.call_later(seconds, table.post, self._timeout, epoch)
+
+    def trick_pause(self) -> float:
+        """Seconds a complete trick stays on the table: the table's own choice, else the server's."""
+        chosen = self.table.settings.get("trick_pause")
+        return self.config.trick_pause if chosen is None else float(chosen)
 
     def _current(self, epoch: int) -> bool:
         return epoch == self._epoch and self.table.status == PLAYING

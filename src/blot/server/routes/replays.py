@@ -38,6 +38,7 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
         "id": table_id,
         "game": row["game"],
         "players": [s.get("name") for s in row["seats"]],
+        "bots": [s.get("bot") for s in row["seats"]],
         "summary": row["summary"],
         "deals": deals,
     }

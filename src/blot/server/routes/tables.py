@@ -40,9 +40,11 @@ async def games(request: Request) -> dict[str, Any]:
 
 @router.get("/tables")
 async def open_tables(request: Request) -> dict[str, Any]:
-    """Public tables waiting for players or being played, newest first."""
-    rows = await asyncio.to_thread(hub_of(request).store.listing, [WAITING, PLAYING])
-    return {"tables": [_listed(r) for r in rows]}
+    """Public tables waiting for players or being played that someone seated has open now,
+    newest first (a table everybody left is not listed; its link still works)."""
+    hub = hub_of(request)
+    rows = await asyncio.to_thread(hub.store.listing, [WAITING, PLAYING])
+    return {"tables": [_listed(r) for r in rows if hub.present(r["id"])]}
 
 
 def _listed(row: dict[str, Any]) -> dict[str, Any]:
@@ -133,6 +135,16 @@ async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
     body = await body_of(request)
     table = await hub_of(request).table(table_id)
     result: dict[str, Any] = await table.call(table.vote_end, player, body.get("agree"))
+    return result
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+    """After the game: a new table with the same settings and seats, started at once (asking
+    again answers the same table)."""
+    player, _ = await me(request)
+    table = await hub_of(request).rematch(player, table_id)
+    result: dict[str, Any] = await table.call(_summary, table)
     return result
 
 
