@@ -107,7 +107,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
     folder = tempfile.mkdtemp(prefix="blot-load-")
     url = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-    config = ServerConfig(db_url=url, bot_delay=args.bot_delay, trick_pause=0.0, deal_pause=0.5, seed=1)
+    config = ServerConfig(
+        db_url=url,
+        bot_delay=args.bot_delay,
+        trick_pause=0.0,
+        deal_pause=0.5,
+        seed=1,
+        host_limit=args.tables,  # one player hosts every table here
+    )
     app = create_app(config)
     port = _free_port()
     server = uvicorn.Server(

@@ -203,7 +203,7 @@ def test_bad_bot_settings_are_one_sentence_errors() -> None:
 
     with pytest.raises(BlotError, match="no setting"):
         make_bot("bazar-blot", "pimc:sample=3")
-    with pytest.raises(BlotError, match="at least 1"):
+    with pytest.raises(BlotError, match="samples is a whole number from 1 to 1000, not '0'"):
         make_bot("bazar-blot", "pimc:samples=0")
     with pytest.raises(BlotError, match="no setting"):
         make_bot("3-5-8", "pimc:depth=3")

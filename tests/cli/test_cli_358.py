@@ -162,13 +162,13 @@ def test_simulate_prints_a_table() -> None:
 @pytest.mark.parametrize(
     ("args", "code", "text"),
     [
-        (["simulate", "--game", "3-5-8", "--bots", "genius"], 1, "unknown bot 'genius' for 3-5-8"),
-        (["simulate", "--game", "3-5-8", "--bots", "a,b,c,d"], 1, "3-5-8 has 3 seats: name at most 3 bots"),
-        (["simulate", "--game", "3-5-8", "--bots", "basic:depth=3"], 1, "bot basic has no setting 'depth'"),
-        (["simulate", "--game", "3-5-8", "--games", "0"], 1, "--games must be at least 1"),
-        (["play", "3-5-8", "--seat", "3"], 1, "--seat must be 0 to 2, not 3"),
-        (["play", "3-5-8", "--bots", "genius"], 1, "unknown bot 'genius' for 3-5-8"),
-        (["play", "3-5-8", "--bots", "random,basic,basic"], 1, "--bots names at most two bots"),
+        (["simulate", "--game", "3-5-8", "--bots", "genius"], 2, "unknown bot 'genius' for 3-5-8"),
+        (["simulate", "--game", "3-5-8", "--bots", "a,b,c,d"], 2, "--bots names at most 3 bots in 3-5-8"),
+        (["simulate", "--game", "3-5-8", "--bots", "basic:depth=3"], 2, "bot basic has no setting 'depth'"),
+        (["simulate", "--game", "3-5-8", "--games", "0"], 2, "greater than or equal to 1"),
+        (["play", "3-5-8", "--seat", "3"], 2, "--seat is a seat from 0 to 2 in 3-5-8, not 3"),
+        (["play", "3-5-8", "--bots", "genius"], 2, "unknown bot 'genius' for 3-5-8"),
+        (["play", "3-5-8", "--bots", "random,basic,basic"], 2, "--bots names at most 2 bots in 3-5-8"),
     ],
 )
 def test_bad_commands_and_options_give_one_line(args: list[str], code: int, text: str) -> None:
@@ -283,7 +283,7 @@ def test_play_quits_cleanly_on_quit_and_end_of_input() -> None:
     proc = blot("play", "3-5-8", "--seed", "1", stdin="quit\n")
     assert proc.returncode == 0 and "Goodbye" in proc.stdout and "Traceback" not in proc.stderr
     proc = blot("play", "3-5-8", "--seed", "1", stdin="")
-    assert proc.returncode == 0 and "Goodbye" in proc.stdout and "Traceback" not in proc.stderr
+    assert proc.returncode == 1 and "the input ended" in proc.stdout and "Traceback" not in proc.stderr
     proc = blot("play", "3-5-8", "--seed", "1", "--seat", "2", "--bots", "random", stdin="S\n2S\nquit\n")
     assert proc.returncode == 0 and "Goodbye" in proc.stdout and proc.stderr == ""
 

@@ -90,12 +90,12 @@ def test_replay_refuses_what_is_not_a_record(tmp_path: Path, content: str | None
         (["replay"], 2, "Missing argument"),
         (["replay", "x.json", "--jsn"], 2, "No such option: --jsn"),
         (["simulate", "--game", "poker"], 2, "unknown game 'poker'"),
-        (["simulate", "--bots", "genius"], 1, "unknown bot 'genius' for bazar-blot"),
-        (["simulate", "--bots", "basic:depth=3"], 1, "bot basic has no setting 'depth'"),
-        (["simulate", "--games", "0"], 1, "--games must be at least 1"),
+        (["simulate", "--bots", "genius"], 2, "unknown bot 'genius' for bazar-blot"),
+        (["simulate", "--bots", "basic:depth=3"], 2, "bot basic has no setting 'depth'"),
+        (["simulate", "--games", "0"], 2, "'--games': Input should be greater than or equal to 1"),
         (["simulate", "--games", "many"], 2, "--games"),
         (["play", "bridge"], 2, "unknown game 'bridge'"),
-        (["play", "bazar-blot", "--seat", "7"], 1, "--seat must be 0 to 3"),
+        (["play", "bazar-blot", "--seat", "7"], 2, "--seat is a seat from 0 to 3 in Bazar Blot, not 7"),
         (["frobnicate"], 2, "No such command"),
     ],
 )
@@ -195,7 +195,7 @@ def test_play_quits_cleanly_on_quit_and_end_of_input() -> None:
     proc = blot("play", "bazar-blot", "--seed", "1", stdin="quit\n")
     assert proc.returncode == 0 and "Goodbye" in proc.stdout and "Traceback" not in proc.stderr
     proc = blot("play", "bazar-blot", "--seed", "1", stdin="")
-    assert proc.returncode == 0 and "Goodbye" in proc.stdout and "Traceback" not in proc.stderr
+    assert proc.returncode == 1 and "the input ended" in proc.stdout and "Traceback" not in proc.stderr
 
 
 def test_play_ends_cleanly_on_ctrl_c() -> None:

@@ -252,3 +252,21 @@ def test_the_one_line_form(text: str, entry: dict[str, object]) -> None:
 def test_what_the_terminal_cannot_read_is_explained(call: object, words: str) -> None:
     with pytest.raises(BlotError, match=words):
         call()  # type: ignore[operator]
+
+
+def test_item13_declarations_for_both_teams_are_refused_b44(tmp_path: Path) -> None:
+    """Issue 11, item 13: ``d0=3 d1=2`` used to keep only the last declaration and record the deal
+    as failed 0-28; both teams' declarations are refused (B-44), as ``blot score-deal`` does, and
+    nothing is recorded until a valid line comes."""
+    assert one_line("10H 0 90, d0=3 d1=2")["declaration_points"] == [3, 2]  # read as written
+    with pytest.raises(BlotError, match="d0 is given twice"):
+        one_line("10H 0 90, d0=3 d0=2")
+    db = tmp_path / "blot.sqlite3"
+    text, _ = keep(db, ["10H 0 90, d0=3 d1=2", "10H 0 90, d0=3"], new=True, teams="A,B")
+    assert "refused: declaration_points: only one team's declarations count (B-44)" in text
+    deals = only_sheet(db).sheet.entries
+    assert len(deals) == 1 and deals[0].to_json()["declaration_points"] == [3, 0]
+    score_deal = blot(
+        "score-deal", "--contract", "10H", "--team", "0", "--card-points", "90,", "--declarations", "3,2"
+    )
+    assert score_deal.stderr.strip() == "error: declaration_points: only one team's declarations count (B-44)"

@@ -112,17 +112,18 @@ def cards_in(message: dict[str, Any]) -> set[str]:
     return found
 
 
-def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[str]:
-    """What ``seat`` may know after event ``n``, by the rules: its own cards, every card played,
-    and in 3-5-8 the talon once shown (T-22) and the cards of the exchange steps it took part in
-    (T-20, T-21). Computed by replaying the log through the engine."""
+def known_timeline(game: str, entries: list[LogEntry], seat: int) -> list[frozenset[str]]:
+    """``timeline[n]``: what ``seat`` may know of the deal in progress after event ``n``, by the
+    rules: its own cards of that deal, every card played in it, and in 3-5-8 the talon once shown
+    (T-22) and the cards of the exchange steps it took part in (T-20, T-21). Each deal starts
+    from nothing but the seat's new hand: a card seen in an earlier deal says nothing about who
+    holds it now. Computed by replaying the log through the engine."""
     game_spec = spec(game)
     wire = game_spec.wire_module()
     state: AnyGame | None = None
     known: set[str] = set()
+    timeline: list[frozenset[str]] = [frozenset()]
     for entry in entries:
-        if entry.seq > n:
-            break
         p = entry.payload
         if entry.kind == "create":
             settings = p["settings"]
@@ -130,7 +131,7 @@ def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[st
         elif entry.kind == "deal":
             assert state is not None
             state.start_deal(game_spec.cards_from_json(p))
-            known |= set(p["hands"][seat].split())
+            known = set(p["hands"][seat].split())  # a new deal: nothing of the last one counts
         elif entry.kind == "act":
             assert state is not None
             before = state.phase.value
@@ -145,7 +146,14 @@ def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[st
             deal: Any = state.deals[-1]
             if game == "3-5-8" and deal.phase.value in ("discard", "play", "over") and deal.trump is not None:
                 known |= {c.text for c in _cards(deal.talon)}
-    return known
+        assert entry.seq == len(timeline), "a table's log is numbered 1, 2, 3 … without gaps"
+        timeline.append(frozenset(known))
+    return timeline
+
+
+def known_cards(game: str, entries: list[LogEntry], n: int, seat: int) -> set[str]:
+    """What ``seat`` may know of the deal in progress after event ``n`` (:func:`known_timeline`)."""
+    return set(known_timeline(game, entries, seat)[n])
 
 
 def _cards(mask: int) -> list[Any]:
@@ -155,17 +163,21 @@ def _cards(mask: int) -> list[Any]:
 
 
 def check_no_leak(game: str, entries: list[LogEntry], frames: list[dict[str, Any]], seat: int) -> int:
-    """Every frame shows ``seat`` only cards it may know at that moment; returns cards checked."""
+    """Every frame shows ``seat`` only cards it may know at that moment of that deal; the events
+    a snapshot carries are each checked at their own number. Returns the cards checked."""
+    timeline = known_timeline(game, entries, seat)
     checked = 0
     for message in frames:
         n = message.get("n")
         if n is None:
             continue
-        seen = cards_in(message)
-        allowed = known_cards(game, entries, n, seat)
-        leaked = seen - allowed
-        assert not leaked, f"frame n={n} ({message['type']}) shows {sorted(leaked)}"
-        checked += len(seen)
+        parts: list[tuple[int, dict[str, Any]]] = [(n, {k: v for k, v in message.items() if k != "events"})]
+        parts += [(int(e["n"]), {"event": e}) for e in message.get("events", [])]
+        for at, part in parts:
+            seen = cards_in(part)
+            leaked = seen - timeline[at]
+            assert not leaked, f"frame n={n} ({message['type']}, event {at}) shows {sorted(leaked)}"
+            checked += len(seen)
     return checked
 
 

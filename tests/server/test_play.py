@@ -158,3 +158,38 @@ def test_the_finished_deal_stays_for_the_trick_and_deal_pauses(db: Any, game: st
             dealt = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
             assert 0.55 <= time.monotonic() - ended < 3
             assert dealt["view"]["deal_number"] == number + 1 and dealt["view"]["result"] is None
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_item16_a_leak_planted_in_a_later_deal_is_caught(client: Any, player: Player, game: str) -> None:
+    """Issue 11, item 16: what a seat knows is reset at every deal. A frame of the second deal
+    that names a card another seat still holds is a leak, even when seat 0 saw that card in the
+    first deal (played, or in its own hand); the check must fail on it."""
+    import copy
+
+    from blot.games import spec
+
+    table = start_with_bots(player, game, level="random")
+    sock = play_game(client, player, table, deals=2)
+    entries = Store.open(str(client.app.state.hub.config.db_url)).log(table)
+    assert check_no_leak(game, entries, sock.frames, seat=0) > 0  # the real frames are clean
+    deals = [e for e in entries if e.kind == "deal"]
+    assert len(deals) >= 2
+    second = deals[1].seq
+    first_deal_cards = set(deals[0].payload["hands"][0].split()) | {
+        str(e.payload["action"]) for e in entries if e.kind == "act" and e.seq < second
+    }
+    frame = next(m for m in sock.frames if m["type"] == "event" and m["n"] == second)
+    # a card seat 1 holds in the second deal, unplayed at its start, known to seat 0 from the first
+    others = [c for c in deals[1].payload["hands"][1].split() if c in first_deal_cards]
+    assert others, "seat 0 saw some of seat 1's new cards in the first deal"
+    planted = copy.deepcopy(frame)
+    planted["view"]["hand"] = [*planted["view"]["hand"], others[0]]
+    with pytest.raises(AssertionError, match=f"shows \\['{others[0]}'\\]"):
+        check_no_leak(game, entries, [planted], seat=0)
+    # the same card in a snapshot's catch-up event of the second deal is caught too
+    snapshot = {"type": "snapshot", "n": second, "events": [{**frame["event"], "action": others[0]}]}
+    snapshot["events"][0]["kind"] = "card"
+    with pytest.raises(AssertionError, match="shows"):
+        check_no_leak(game, entries, [snapshot], seat=0)
+    assert spec(game).seats == len(deals[1].payload["hands"])

@@ -17,12 +17,12 @@ True
 
 from __future__ import annotations
 
-import inspect
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from blot.bots.settings import Setting, check_settings
 from blot.cards import Card
-from blot.errors import BlotError
+from blot.errors import SetupError
 from blot.game import Action, Bot, Trick, View
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 #: The kind of bot spec that names a program: ``cmd:COMMAND LINE``.
 EXTERNAL = "cmd"
+#: The longest bot spec accepted (a name and a few settings).
+SPEC_LIMIT = 200
 
 
 T = TypeVar("T")
@@ -61,16 +63,22 @@ def tricks_seen(view: PlayedCards) -> list[tuple[int, tuple[Card, ...]]]:
     return tricks
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"pimc:samples=20,seconds=0.5"`` -> ``("pimc", {"samples": 20, "seconds": 0.5})``."""
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"pimc:samples=20,seconds=0.5"`` -> ``("pimc", {"samples": "20", "seconds": "0.5"})``:
+    the name and each setting's text, unchecked (:func:`check_bot` checks them)."""
+    if len(spec) > SPEC_LIMIT:
+        raise SetupError(f"a bot is written NAME[:key=value,...] in at most {SPEC_LIMIT} characters", "bot")
     name, _, rest = spec.strip().partition(":")
-    settings: dict[str, Any] = {}
+    settings: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise BlotError(f"bot setting {item!r} must be written key=value, e.g. {name}:samples=20")
-        settings[key.strip()] = _value(value.strip())
-    return name, settings
+        key = key.strip()
+        if not eq or not key:
+            raise SetupError(f"bot setting {item!r} must be written key=value, e.g. {name}:samples=20", "bot")
+        if key in settings:
+            raise SetupError(f"bot {name}: {key!r} is given twice", "bot")
+        settings[key] = value.strip()
+    return name.strip(), settings
 
 
 def split_bot_specs(text: str) -> list[str]:
@@ -88,37 +96,64 @@ def split_bot_specs(text: str) -> list[str]:
     return specs
 
 
-def _value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def check_bot(game: str | GameSpec, spec: str, *, web: bool = False) -> tuple[type, dict[str, Any]]:
+    """The class and the checked settings of a bot spec for ``game``; :class:`SetupError` (one
+    sentence) for an unknown bot, an unknown setting or a value out of its documented range.
+    ``web``: the stricter ceilings of web tables (:class:`~blot.bots.settings.Setting`)."""
+    from blot.games import spec as spec_of
+
+    game_spec = spec_of(game) if isinstance(game, str) else game
+    if not isinstance(spec, str) or not spec.strip():
+        raise SetupError("a bot is a name such as basic or random", "bot")
+    if is_external(spec):
+        if web:
+            raise SetupError("a web table's bots are the listed levels, never a program", "bot")
+        from blot.bots.external import ExternalBot
+
+        return ExternalBot, {}  # the program is checked when it starts
+    name, given = parse_bot_spec(spec)
+    cls = game_spec.bot_class(name)
+    accepted: dict[str, Setting] = getattr(cls, "SETTINGS", {})
+    return cls, check_settings(name, accepted, given, web)
 
 
-def make_bot(game: str | GameSpec, spec: str, rng: Random | None = None) -> Bot[View, Action]:
+def check_bots(game: str | GameSpec, specs: list[str]) -> None:
+    """Check every spec of a command line's bot list (before anything is played)."""
+    for one in specs:
+        check_bot(game, one)
+
+
+def make_bot(
+    game: str | GameSpec, spec: str, rng: Random | None = None, *, web: bool = False
+) -> Bot[View, Action]:
     """A new bot for ``game`` (a name or a spec) from its bot spec, with its own random source."""
     from blot.games import spec as spec_of
 
     game_spec = spec_of(game) if isinstance(game, str) else game
-    kind, colon, command = spec.strip().partition(":")
-    if kind == EXTERNAL and colon:
+    if is_external(spec):  # a program: named by the command line or the server's operator
         from blot.bots.external import ExternalBot
 
-        return ExternalBot(game_spec, command.strip(), rng)
-    name, settings = parse_bot_spec(spec)
-    cls = game_spec.bot_class(name)
-    accepted = set(inspect.signature(cls).parameters) - {"rng"}
-    for key in settings:
-        if key not in accepted:
-            choices = ", ".join(sorted(accepted)) or "none"
-            raise BlotError(f"bot {name} has no setting {key!r} (its settings: {choices})")
-    try:
-        bot: Bot[View, Action] = cls(rng=rng or Random(), **settings)
-    except (TypeError, ValueError) as e:
-        raise BlotError(f"bot {spec}: {e}") from None
+        return ExternalBot(game_spec, spec.strip().partition(":")[2].strip(), rng)
+    cls, settings = check_bot(game_spec, spec, web=web)
+    bot: Bot[View, Action] = cls(rng=rng or Random(), **settings)
     return bot
+
+
+def is_external(spec: str) -> bool:
+    """Whether a bot spec names a program (``cmd:COMMAND LINE``)."""
+    kind, colon, _ = spec.strip().partition(":")
+    return kind == EXTERNAL and bool(colon)
+
+
+__all__ = [
+    "EXTERNAL",
+    "Setting",
+    "check_bot",
+    "check_bots",
+    "deal_of",
+    "is_external",
+    "make_bot",
+    "parse_bot_spec",
+    "split_bot_specs",
+    "tricks_seen",
+]

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from typing import ClassVar
 
 from blot.bazar.calls import Call
 from blot.bazar.declarations import Declare, best_choice
 from blot.bazar.values import Action, Phase
 from blot.bazar.view import DealView
 from blot.bots import deal_of
+from blot.bots.settings import Setting
 from blot.cards import Card
 from blot.game import View
 
@@ -34,6 +36,9 @@ class BazarBot:
     ``boldness`` adds to the hand values the bidding compares with the bids."""
 
     name = ""
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "boldness": Setting(float, -10, 10, "game points added to the hand's estimate when bidding")
+    }
 
     def __init__(self, rng: Random | None = None, boldness: float = 0.0) -> None:
         self.rng = rng or Random()

@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from random import Random
+from typing import ClassVar
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
 from blot.bazar.declarations import best_choice, choices
@@ -40,6 +41,7 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.settings import Setting
 from blot.cards import DECK32, KING, QUEEN, Card
 
 
@@ -47,6 +49,16 @@ class PimcBot(BazarBot):
     """Samples hidden hands, solves each, plays the card with the best mean."""
 
     name = "pimc"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
+        "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+        "bid_samples": Setting(int, 1, 100, "deals sampled per strain when bidding", web_high=16),
+        "caution": Setting(int, 0, 80, "card points taken off a contract's side when bidding"),
+        "bidding": Setting(str, help="whose calls", choices=("heuristic", "pimc")),
+        "horizon": Setting(int, 1, 8, "tricks searched before the estimate"),
+        "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
+        "margin": Setting(float, 0, 100, "game points the samples must prefer another call by"),
+    }
 
     def __init__(
         self,
@@ -79,8 +91,10 @@ class PimcBot(BazarBot):
         self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng)
         self._bid_cache: tuple[tuple[int, int, int], list[list[int]], dict[str, list[int]]] | None = None
-        from blot.solver import default_solver
+        from blot.solver import bazar_kernel, default_solver
+        from blot.solver._jit import warn_if_cold
 
+        warn_if_cold(bazar_kernel)
         self.solver = default_solver()
         #: Samples used by the last card decision (for tests and measurements).
         self.last_samples = 0

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Final
+from typing import ClassVar, Final
 
+from blot.bots.settings import Setting
 from blot.bots.tfe_info import deal_view
 from blot.cards import ACE, CARD_OF_BIT, DECK52, JACK, KING, QUEEN, SUIT_MASKS, Card
 from blot.game import View
@@ -106,6 +107,9 @@ class BasicBot:
     """
 
     name = "basic"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "pass_margin": Setting(float, -16, 16, "tricks short of its target before it passes")
+    }
 
     def __init__(self, rng: Random | None = None, pass_margin: float = 6.0) -> None:
         self.rng = rng or Random()

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import time
 from random import Random
+from typing import ClassVar
 
+from blot.bots.settings import Setting
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.bots.tfe_info import deal_view, infer, sample_hands
 from blot.cards import Card
@@ -26,6 +28,12 @@ from blot.three_five_eight import Phase
 
 class PimcBot:
     name = "pimc"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
+        "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+        "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
+        "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=7),
+    }
 
     def __init__(
         self,
@@ -51,7 +59,11 @@ class PimcBot:
     @property
     def solver(self):  # type: ignore[no-untyped-def]
         if self._solver is None:
+            from blot.solver import tfe_kernel
+            from blot.solver._jit import warn_if_cold
             from blot.solver.three_five_eight import TfeSolver
+
+            warn_if_cold(tfe_kernel)
 
             self._solver = TfeSolver()  # type: ignore[assignment]
         return self._solver

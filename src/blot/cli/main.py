@@ -3,7 +3,6 @@ starts fast; errors are one plain line on standard error, never a traceback."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -16,10 +15,6 @@ from blot.games import names
 if TYPE_CHECKING:
     from blot.games import GameSpec
 
-#: The games, as the help names them, and the one commands play when none is named.
-GAMES_HELP = " or ".join(names()) + "."
-DEFAULT_GAME = names()[0]
-
 app = typer.Typer(
     name="blot",
     help="Bazar Blot and 3-5-8: play, replay and simulate.",
@@ -27,7 +22,16 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+#: The games, as the help names them, and the one commands play when none is named.
+GAMES_HELP = " or ".join(names()) + "."
+DEFAULT_GAME = names()[0]
+
+#: Exit statuses (README): bad input (a record, a file, a database) 1, a bad command line 2,
+#: interrupted (Ctrl-C) 130.
+BAD_INPUT, BAD_USAGE, INTERRUPTED = 1, 2, 130
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -43,30 +47,72 @@ def check_game(game: str) -> GameSpec:
     try:
         return spec(game)
     except BlotError as e:
-        fail(str(e), 2)
+        fail(str(e), BAD_USAGE)
+
+
+def check_bots(
+    game: GameSpec, text: str, option: str, most: int, each: str = "one per computer player"
+) -> list[str]:
+    """The bot specs of an option, each checked against its bot's settings (exit 2 when one is
+    unknown or out of range, before anything is played)."""
+    from blot.bots import check_bot, split_bot_specs
+
+    specs = split_bot_specs(text)
+    if not specs:
+        fail(f"{option} names at least one bot, e.g. basic", BAD_USAGE)
+    if len(specs) > most == 1:
+        fail(f"{option} names one bot, e.g. heuristic or pimc:samples=20", BAD_USAGE)
+    if len(specs) > most:
+        fail(f"{option} names at most {most} bots in {game.title}, {each}: e.g. basic,random", BAD_USAGE)
+    for one in specs:
+        try:
+            check_bot(game, one)
+        except BlotError as e:
+            fail(f"{option}: {e}", BAD_USAGE)
+    return specs
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        print(f"blot {version('blot')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print blot's version and exit.", callback=_version, is_eager=True),
+    ] = False,
+) -> None:
+    """Bazar Blot and 3-5-8: play, replay and simulate."""
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record, as docs/format.md specifies it.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="A game record (docs/format.md), or a file of one record per line; - reads standard input."
+        ),
+    ],
+    record: Annotated[
+        int | None, typer.Option("--record", min=1, help="Only this record of the file (from 1).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per record.")] = False,
 ) -> None:
-    """Replay and check a game record, then print its result."""
-    from blot.records import replay_file
+    """Replay and check game records, then print their results."""
+    from blot.cli.replay import run
 
-    result = replay_file(file)
-    if as_json:
-        print(json.dumps(result.to_json()))
-        return
-    from blot.games import spec
-
-    spec(result.name).cli_module().print_replay(result)
+    run(file, record, as_json)
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
-    games: Annotated[int, typer.Option("--games", help="How many full games.")] = 100,
+    games: Annotated[int, typer.Option("--games", min=1, help="How many full games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots by seat in turn, e.g. random,basic.")] = "basic",
     records: Annotated[
@@ -75,10 +121,11 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play full games between bots and report speed and statistics."""
-    from blot.bots import split_bot_specs
     from blot.cli.simulate import run
 
-    run(check_game(game).name, games, seed, split_bot_specs(bots), records, as_json)
+    game_spec = check_game(game)
+    specs = check_bots(game_spec, bots, "--bots", game_spec.seats, "one per seat in turn")
+    run(game_spec.name, games, seed, specs, records, as_json)
 
 
 @app.command()
@@ -91,9 +138,13 @@ def play(
     ] = 0,
 ) -> None:
     """Play a whole game in the terminal against bots."""
+    game_spec = check_game(game)
+    if seat not in range(game_spec.seats):
+        fail(f"--seat is a seat from 0 to {game_spec.seats - 1} in {game_spec.title}, not {seat}", BAD_USAGE)
+    check_bots(game_spec, bots, "--bots", game_spec.seats - 1)
     from blot.cli.terminal import play as play_in_terminal
 
-    play_in_terminal(check_game(game).name, seed, bots, seat)
+    play_in_terminal(game_spec.name, seed, bots, seat)
 
 
 @app.command("score-deal")
@@ -180,6 +231,15 @@ def scoresheet(
     )
 
 
+def _seconds(value: float) -> float:
+    """A duration option: a finite number of seconds, 0 or more."""
+    import math
+
+    if not math.isfinite(value) or value < 0:
+        raise typer.BadParameter(f"a number of seconds, 0 or more, not {value}")
+    return value
+
+
 admin = typer.Typer(
     help="The accounts of blot serve's database: list them, reset a password, disable or enable one.",
     no_args_is_help=True,
@@ -252,7 +312,7 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = (
         "127.0.0.1"
     ),
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -263,16 +323,52 @@ def serve(
         Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
     ] = None,
     grace: Annotated[
-        float, typer.Option("--grace", help="Seconds a dropped player keeps the seat before a bot plays it.")
+        float,
+        typer.Option(
+            "--grace",
+            callback=_seconds,
+            help="Seconds a dropped player keeps the seat before a bot plays it.",
+        ),
     ] = 60.0,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a bot waits to move.")] = 0.8,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", callback=_seconds, help="Seconds a bot waits to move.")
+    ] = 0.8,
     trick_pause: Annotated[
         float,
-        typer.Option("--trick-pause", help="Seconds a complete trick stays on the table."),
+        typer.Option("--trick-pause", callback=_seconds, help="Seconds a complete trick stays on the table."),
     ] = 1.0,
     deal_pause: Annotated[
-        float, typer.Option("--deal-pause", help="Seconds a deal's result shows before the next deal.")
+        float,
+        typer.Option(
+            "--deal-pause", callback=_seconds, help="Seconds a deal's result shows before the next deal."
+        ),
     ] = 4.0,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--origin",
+            help="Another origin allowed to use the server, e.g. https://blot.example (repeatable).",
+        ),
+    ] = None,
+    bot_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds",
+            callback=_seconds,
+            help="Seconds a bot may think about a move before it is made for it.",
+        ),
+    ] = 10.0,
+    waiting_expiry: Annotated[
+        float,
+        typer.Option(
+            "--waiting-expiry",
+            callback=_seconds,
+            help="Seconds a waiting table lives with nobody connected before it is closed.",
+        ),
+    ] = 1800.0,
+    host_limit: Annotated[
+        int, typer.Option("--host-limit", min=1, help="Open tables one player may host at once.")
+    ] = 10,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -290,42 +386,52 @@ def serve(
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
     from blot.games import SPECS
+    from blot.server.app import listen
     from blot.server.app import serve as run_server
     from blot.server.config import ServerConfig, parse_bot_option
-    from blot.store import default_url
+    from blot.store import Store, default_url, safe_url
 
+    origins = tuple(origin or ())
+    for one in origins:
+        head, sep, rest = one.partition("://")
+        if head not in ("http", "https") or not sep or not rest.strip("/"):
+            fail(f"--origin is a scheme and a host, e.g. https://blot.example, not {one!r}", BAD_USAGE)
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
+    Store.open(url).close()  # a database that cannot be opened is one line, before anything starts
     config = ServerConfig(
         db_url=url,
         grace=grace,
         bot_delay=bot_delay,
         trick_pause=trick_pause,
         deal_pause=deal_pause,
+        origins=origins,
+        bot_move_seconds=bot_seconds,
+        waiting_expiry=waiting_expiry,
+        host_limit=host_limit,
+        warm_solver=True,
         bots=programs,
         league=league,
     )
     config.check_bots()
+    sock = listen(host, port)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
-    print(f"blot: open http://{shown}:{port}/ in a browser (database: {_safe_url(url)}); Ctrl+C stops")
-    run_server(config, host, port)
-
-
-def _safe_url(url: str) -> str:
-    """A database URL without its password."""
-    head, sep, tail = url.partition("://")
-    if "@" in tail and ":" in tail.split("@", 1)[0]:
-        user = tail.split("@", 1)[0].split(":", 1)[0]
-        tail = f"{user}:***@{tail.split('@', 1)[1]}"
-    return head + sep + tail
+    address = f"http://{shown}:{port}/"
+    print(f"blot: open {address} in a browser (database: {safe_url(url)}); Ctrl+C stops", flush=True)
+    run_server(config, sock)
 
 
 @app.command()
 def solve(
-    file: Annotated[Path, typer.Argument(help="A Bazar Blot record, as docs/format.md specifies it.")],
-    deal: Annotated[int, typer.Option("--deal", help="Which deal, counting from 1.")] = 1,
-    after: Annotated[int, typer.Option("--after", help="Solve after this many cards of its play.")] = 0,
+    file: Annotated[
+        str,
+        typer.Argument(help="A Bazar Blot record, as docs/format.md specifies it; - reads standard input."),
+    ],
+    deal: Annotated[int, typer.Option("--deal", min=1, help="Which deal, counting from 1.")] = 1,
+    after: Annotated[
+        int, typer.Option("--after", min=0, help="Solve after this many cards of its play.")
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Double-dummy value of each legal card of the seat to act in a recorded deal."""
@@ -339,34 +445,55 @@ def arena(
     game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
     a: Annotated[str, typer.Option("--a", help="Bot A, NAME[:key=value,...].")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B, NAME[:key=value,...].")] = "basic",
-    deals: Annotated[int, typer.Option("--deals", help="Duplicate deals to play.")] = 100,
+    deals: Annotated[int, typer.Option("--deals", min=1, help="Duplicate deals to play.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
     games: Annotated[
-        int, typer.Option("--games", help="Play this many full games instead and report A's win rate.")
+        int,
+        typer.Option("--games", min=0, help="Play this many full games instead and report A's win rate."),
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", help="Worker processes (the result does not change).")] = 1,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            min=1,
+            help="Worker processes, at most the machine's cores (the result does not change).",
+        ),
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Bot A against bot B on duplicate deals: mean margin per deal with a 95% interval."""
+    import os
+
     from blot.cli.arena import arena as run_arena
 
-    if jobs < 1:
-        fail("--jobs must be at least 1", 2)
-    run_arena(check_game(game).name, a, b, deals, seed, games, jobs, as_json)
+    game_spec = check_game(game)
+    (a_spec,) = check_bots(game_spec, a, "--a", 1, "bot A")
+    (b_spec,) = check_bots(game_spec, b, "--b", 1, "bot B")
+    jobs = min(jobs, os.cpu_count() or 1)
+    run_arena(game_spec.name, a_spec, b_spec, deals, seed, games, jobs, as_json)
+
+
+def _notice(text: str) -> None:
+    print(f"blot: {text}", file=sys.stderr, flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``blot`` console script."""
+    from blot import notice
+
+    notice.hook = _notice
     command = typer.main.get_command(app)
     try:
         command.main(args=argv, prog_name="blot", standalone_mode=False)
     except BlotError as e:
-        fail(str(e), 1)
+        fail(str(e), BAD_INPUT)
     except (KeyboardInterrupt, typer.Abort):
         print(file=sys.stderr)
-        raise SystemExit(130) from None
+        raise SystemExit(INTERRUPTED) from None
     except BrokenPipeError:
-        raise SystemExit(1) from None
+        raise SystemExit(BAD_INPUT) from None
+    except RecursionError:
+        fail("the input is nested too deeply to be read", BAD_INPUT)
     except Exception as e:
         # Click's errors (typer vendors click in recent releases, so they are recognised by
         # their shape): a usage error exits 2, any other 1, each as one line.

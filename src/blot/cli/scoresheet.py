@@ -146,8 +146,10 @@ def one_line(text: str) -> dict[str, Any]:
         elif re.fullmatch(r"b[01]", low):
             belote = int(low[1])
         elif m := re.fullmatch(r"d([01])=(\d+)", low):
-            decl = [0, 0]
-            decl[int(m.group(1))] = int(m.group(2))
+            side = int(m.group(1))
+            if decl[side]:
+                raise BlotError(f"d{side} is given twice: write d{side}=N once, with all its points")
+            decl[side] = int(m.group(2))  # both teams' points: the model refuses them (B-44)
         elif low == "alone":
             alone = True
         elif "," in low:

@@ -47,8 +47,12 @@ def position(record: object, number: int, after: int) -> Deal:
     return deal
 
 
-def run(file: Path, number: int, after: int, as_json: bool) -> None:
+def run(file: str | Path, number: int, after: int, as_json: bool) -> None:
+    from blot.solver import bazar_kernel
+    from blot.solver._jit import warn_if_cold
+
     deal = position(load_json(file), number, after)
+    warn_if_cold(bazar_kernel)
     solution: Solution = solve(deal)
     if as_json:
         print(json.dumps(solution.to_json()))

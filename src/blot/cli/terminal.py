@@ -24,22 +24,29 @@ class Quit(Exception):
     """The person asked to stop (``quit``, or the end of input)."""
 
 
+class EndOfInput(Quit):
+    """The input ended (Ctrl-D, or a closed pipe) before the game did: not a success."""
+
+
 def read_answer(ask: Ask, prompt: str) -> str:
     """One answer, stripped; ``quit`` and the end of input (Ctrl-D) raise :class:`Quit`."""
     try:
         answer = ask(prompt).strip()
     except EOFError:
-        raise Quit from None
+        raise EndOfInput from None
     if answer.lower() in QUIT_WORDS:
         raise Quit
     return answer
 
 
 def run_until_quit(run: Callable[[], None], console: Console) -> None:
-    """Run a game; leaving by ``quit`` returns, Ctrl-C exits with status 130, both with no
-    traceback."""
+    """Run a game; leaving by ``quit`` returns, the end of input exits with status 1 and Ctrl-C
+    with status 130, all with no traceback."""
     try:
         run()
+    except EndOfInput:
+        console.print("Game left: the input ended. Goodbye.")
+        raise SystemExit(1) from None
     except Quit:
         console.print("Game left. Goodbye.")
     except KeyboardInterrupt:

@@ -58,24 +58,61 @@ def replay_steps(
             raise RecordError.at(number, where, str(e), i, text, seat) from None
 
 
-def load_json(path: str | Path) -> Any:
-    """The JSON value in ``path``, or a RecordError saying in one sentence why not."""
+def _name(path: str | Path) -> str:
+    return "standard input" if str(path) == "-" else str(path)
+
+
+def read_text(path: str | Path) -> str:
+    """The text of ``path`` (``-``: standard input), or a RecordError saying in one sentence why
+    it cannot be read."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if str(path) == "-":
+            import sys
+
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise RecordError(f"{path} is a directory, not a record") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(f"{path} cannot be read: {getattr(e, 'strerror', None) or e}") from None
-    return parse_json(text, str(path))
+        raise RecordError(f"{_name(path)} cannot be read: {getattr(e, 'strerror', None) or e}") from None
+
+
+def load_json(path: str | Path) -> Any:
+    """The JSON value in ``path`` (``-``: standard input), or a RecordError saying in one
+    sentence why not."""
+    return parse_json(read_text(path), _name(path))
+
+
+def load_records(path: str | Path) -> list[Any]:
+    """The records in ``path`` (``-``: standard input): one JSON value, or one per line (JSON
+    Lines, as ``blot simulate --records`` writes them)."""
+    name = _name(path)
+    text = read_text(path)
+    try:
+        return [json.loads(text)]
+    except json.JSONDecodeError as e:
+        if not e.msg.startswith("Extra data"):
+            raise RecordError(f"{name} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{name} is not a record: its JSON is nested too deeply") from None
+    return [
+        parse_json(line, f"{name}, line {number},")
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip()
+    ]
 
 
 def parse_json(text: str, name: str = "the record") -> Any:
+    """The JSON value of ``text``; a RecordError in one sentence when it is not JSON, or is
+    nested so deep that no record is (Python's parser gives up at about 1,000 levels)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"{name} is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{name} is not a record: its JSON is nested too deeply") from None
 
 
 def require(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:

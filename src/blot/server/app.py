@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
+from blot.errors import BlotError
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
+from blot.server.guard import Guard
 from blot.server.hub import Hub
 from blot.server.routes import accounts, pages, players, ratings, replays, scoresheets, tables, ws
 
@@ -26,8 +31,10 @@ STATUS = {
     "invalid": 422,
     "unauthorized": 401,
     "rate_limited": 429,
-    "server": 500,
+    "server": 503,
 }
+#: The codes of HTTP errors that come from the framework, not from blot's routes.
+HTTP_CODES = {404: "not_found", 405: "malformed", 413: "too_large"}
 
 
 #: Websocket settings: small messages only; no per-message compression (frames are small and
@@ -65,15 +72,53 @@ def create_app(config: ServerConfig) -> FastAPI:
         headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
         return JSONResponse(body, status_code=STATUS.get(e.code, 400), headers=headers)
 
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, e: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(e.status_code, "malformed")
+        message = "no such page or API route" if e.status_code == 404 else str(e.detail)
+        return JSONResponse({"error": code, "message": message}, e.status_code, headers=e.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_request: Request, e: RequestValidationError) -> JSONResponse:
+        where = ", ".join(".".join(str(p) for p in err.get("loc", ())) for err in e.errors()[:3])
+        return JSONResponse({"error": "malformed", "message": f"a bad parameter: {where}"}, 400)
+
+    @app.exception_handler(BlotError)
+    async def blot_error(_request: Request, e: BlotError) -> JSONResponse:
+        return await refused(_request, Refused.of(e))
+
     for module in (players, accounts, ratings, tables, replays, scoresheets, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
+    app.add_middleware(Guard, config=config)
     return app
 
 
-def serve(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the server until interrupted."""
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``, or BlotError in one sentence (the port is taken, the
+    address is not this machine's)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+            sock.listen(2048)
+        except OSError:
+            sock.close()
+            raise
+    except OSError as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        raise BlotError(f"cannot listen on {host}:{port}: {reason}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(config: ServerConfig, sock: socket.socket) -> None:
+    """Run the server on a listening socket (:func:`listen`) until interrupted."""
     import uvicorn
 
     app = create_app(config)
-    uvicorn.run(app, host=host, port=port, log_level="warning", lifespan="on", **UVICORN_WS)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", **UVICORN_WS))
+    server.run(sockets=[sock])

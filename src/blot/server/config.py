@@ -1,4 +1,4 @@
-"""How the server behaves; ``blot serve`` sets these from its options."""
+"""How the server behaves; ``blot serve`` sets these from its options (README: Configuration)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,26 @@ class ServerConfig:
     #: Logins and sign-ups one address may try in ``login_window`` seconds.
     address_attempts: int = 30
     login_window: float = 900.0
+
+    # --- limits: no client can exhaust the server (issue 11) --------------------------------------
+
+    #: The largest request body in bytes; a larger one is answered 413 before it is read.
+    body_limit: int = 16_384
+    #: Origins (``https://blot.example``) allowed to change state and open websockets besides the
+    #: server's own (the ``Host`` a request was sent to); a request without ``Origin`` (not a
+    #: browser) is let through.
+    origins: tuple[str, ...] = ()
+    #: Seconds a bot may think about one move; then the automatic move is made for it.
+    bot_move_seconds: float = 10.0
+    #: Seconds a waiting table lives with nobody connected to it; then it is closed (deleted).
+    waiting_expiry: float = 1800.0
+    #: Open tables (waiting or being played) one player may host at once.
+    host_limit: int = 10
+    #: How often the hub looks for waiting tables to close and finished ones to unload.
+    sweep_seconds: float = 60.0
+    #: Compile the search bots' solver in the background at start (``blot serve``), so that the
+    #: first search bot does not wait for it.
+    warm_solver: bool = False
 
     def check_bots(self) -> None:
         """Start each bot program once: one that cannot play stops the server from starting."""

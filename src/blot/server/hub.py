@@ -2,15 +2,24 @@
 
 On start it resumes every table that was waiting or being played when the server stopped, by
 replaying its log through the rules engine (:meth:`blot.server.table.Table.rebuild`).
+
+Table lifetimes: a finished table leaves memory as soon as nobody watches it (it stays in the
+database); a waiting table nobody has been connected to for ``waiting_expiry`` seconds is closed
+(deleted: its link answers 404); one player may host at most ``host_limit`` open tables.
+Database reads run in the hub's own small pool (:attr:`Hub.reads`), never in the bots' one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
+import threading
+import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from random import Random, SystemRandom
 from typing import Any, TypeVar
@@ -21,6 +30,7 @@ from blot.errors import BlotError
 from blot.games import spec
 from blot.server.config import ServerConfig
 from blot.server.errors import Refused
+from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.table import FINISHED, PLAYING, WAITING, Table
 from blot.store import LogEntry, Store, Writer, accounts, ratings
 from blot.store.accounts import Who
@@ -65,6 +75,18 @@ class Hub:
         self.accounts = AccountService(self)
         #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
+        self.health = StorageHealth()
+        #: The threads that read the database (bots think in their own, blot.server.turns).
+        self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="blot-db")
+        #: time.monotonic() when each table in memory last had nobody connected.
+        self._quiet: dict[str, float] = {}
+        #: Tables being created per host, not yet in ``tables``.
+        self._creating: dict[int, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a blocking database read in the hub's own threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.reads, fn, *args)
 
     def new_rng(self) -> Random:
         return Random(self._seeds.getrandbits(64)) if self._seeds is not None else SystemRandom()
@@ -94,23 +116,76 @@ class Hub:
                 except Exception:
                     log.exception("table %s: the results of its game could not be stored", table_id)
 
-        await self.writer.run(write)
+        await self.write(write)
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """A write through the store's writer; its failures are followed by :attr:`health`."""
+        try:
+            result = await self.writer.run(fn)
+        except Exception as e:
+            if is_storage_failure(e):
+                self.health.failed(e)
+            raise
+        self.health.ok()
+        return result
+
+    def backoff(self) -> float:
+        return self.health.backoff()
 
     async def read_log(self, table_id: str) -> list[LogEntry]:
-        return await asyncio.to_thread(self.store.log, table_id)
+        return await self.db(self.store.log, table_id)
 
     def idle(self, table_id: str) -> None:
-        """Finished tables leave memory when their last viewer leaves (they stay in the database)."""
+        """Nobody is connected to the table any more, or its game just ended: a finished table
+        leaves memory at once (it stays in the database); a waiting one starts its expiry."""
         table = self.tables.get(table_id)
-        if table is not None and table.status == FINISHED and not table.connections:
-            del self.tables[table_id]
+        if table is None or table.connections:
+            return
+        self._quiet[table_id] = time.monotonic()
+        if table.status == FINISHED:
+            self._unload(table)
+
+    def _unload(self, table: Table) -> None:
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self._quiet.pop(table.id, None)
             asyncio.get_running_loop().create_task(table.stop())
+
+    async def sweep(self) -> None:
+        """Close waiting tables nobody has been connected to for ``waiting_expiry`` seconds and
+        unload finished tables nobody watches."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.connections:
+                continue
+            quiet = self._quiet.setdefault(table.id, now)
+            if table.status == FINISHED:
+                self._unload(table)
+            elif table.status == WAITING and now - quiet >= self.config.waiting_expiry:
+                with contextlib.suppress(Exception):  # a failed write: tried again next sweep
+                    if await table.call(table.close_waiting):
+                        self._unload(table)
+                        log.info("table %s closed: waiting with nobody there", table.id)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of idle tables failed")
+
+    def hosted(self, player: int) -> int:
+        """Open tables (waiting or being played) that ``player`` hosts, being created included."""
+        return self._creating.get(player, 0) + sum(
+            1 for t in self.tables.values() if t.host == player and t.status in (WAITING, PLAYING)
+        )
 
     # --- life ----------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Resume every table that was not finished (restart safety)."""
-        ids = await asyncio.to_thread(self.store.tables_with_status, [WAITING, PLAYING])
+        ids = await self.db(self.store.tables_with_status, [WAITING, PLAYING])
         for table_id in ids:
             try:
                 await self.load(table_id)
@@ -118,12 +193,18 @@ class Hub:
                 log.exception("table %s could not be resumed", table_id)
         if ids:
             log.info("resumed %d tables", len(ids))
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.config.warm_solver:
+            threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
         await asyncio.to_thread(self.writer.close)
+        self.reads.shutdown(wait=False)
         self.store.close()
 
     # --- players ---------------------------------------------------------------------------------
@@ -133,15 +214,15 @@ class Hub:
         return datetime.fromtimestamp(self.config.clock(), UTC)
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
-        """Run a read on the database in a worker thread."""
-        return await asyncio.to_thread(self.store.read, fn)
+        """Run a read on the database in the hub's read threads."""
+        return await self.db(self.store.read, fn)
 
     async def new_player(self, name: Any) -> dict[str, Any]:
         """A guest: a name and a token (kept by the browser)."""
         checked = clean_name(name)
         token = secrets.token_urlsafe(24)
         key, at = token_hash(token), self.now()
-        player = await self.writer.run(lambda c: accounts.new_guest(c, checked, key, at))
+        player = await self.write(lambda c: accounts.new_guest(c, checked, key, at))
         self._players[key] = (Who(player, checked), self.config.clock())
         return {"id": player, "name": checked, "token": token}
 
@@ -180,7 +261,7 @@ class Hub:
         if me.username is not None:
             raise Refused("conflict", "an account plays under its username")
         checked = clean_name(name)
-        await self.writer.run(lambda c: accounts.rename(c, me.id, checked))
+        await self.write(lambda c: accounts.rename(c, me.id, checked))
         self.forget(me.id)
         return {"id": me.id, "name": checked}
 
@@ -239,9 +320,27 @@ class Hub:
     # --- tables --------------------------------------------------------------------------------
 
     async def create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
+        limit = self.config.host_limit
+        if self.hosted(player) >= limit:
+            raise Refused(
+                "conflict",
+                f"you already host {limit} open tables: play or leave one, or let a waiting one expire",
+            )
+        self._creating[player] = self._creating.get(player, 0) + 1
+        try:
+            return await self._create_table(player, name, body)
+        finally:
+            self._creating[player] -= 1
+            if not self._creating[player]:
+                del self._creating[player]
+
+    async def _create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
+        options = body.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise Refused("malformed", "options is an object of the game's options, or null", "options")
         try:
             game = spec(body.get("game", ""))
-            rules = game.rules(body.get("ruleset"), body.get("options") or None)
+            rules = game.rules(body.get("ruleset"), options or None)
         except BlotError as e:
             raise Refused.of(e) from None
         settings: dict[str, Any] = {"ruleset": rules.ruleset, "options": rules.options()}
@@ -333,8 +432,9 @@ class Hub:
             Store.insert_table(c, row)
             Store.append(c, table_id, entries, {})
 
-        await self.writer.run(write)
+        await self.write(write)
         self.tables[table_id] = table
+        self._quiet[table_id] = time.monotonic()
         table.start()
         return table
 
@@ -357,13 +457,14 @@ class Hub:
         future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
-            row = await asyncio.to_thread(self.store.table, table_id)
+            row = await self.db(self.store.table, table_id)
             if row is None:
                 table = None
             else:
-                entries = await asyncio.to_thread(self.store.log, table_id)
+                entries = await self.db(self.store.log, table_id)
                 table = Table.rebuild(self, table_id, row["game"], entries)
                 self.tables[table_id] = table
+                self._quiet[table_id] = time.monotonic()
                 table.start()
             future.set_result(table)
             return table
@@ -378,3 +479,29 @@ class Hub:
         if table is None:
             raise Refused("not_found", "no such table")
         return table
+
+
+def warm_solver() -> None:
+    """Compile (or load) the search bots' solver once, so that the first search bot of a table
+    does not wait for it (``blot serve``; about 20 s after an install, under a second after)."""
+    from blot.solver import bazar_kernel, tfe_kernel
+    from blot.solver._jit import is_cold
+
+    cold = is_cold(bazar_kernel) or is_cold(tfe_kernel)
+    started = time.monotonic()
+    if cold:
+        log.warning("compiling the solver once in the background, about 20 s")
+    try:
+        from blot.bots import make_bot
+        from blot.games import SPECS
+        from blot.play import deal_over, play
+
+        for game_spec in SPECS.values():  # one deal of each game: every kernel is called
+            game = game_spec.new_game(rng=Random(1))
+            bots = [make_bot(game_spec, "pimc:samples=1", Random(s)) for s in range(game_spec.seats)]
+            play(game, bots, until=deal_over)
+    except Exception:
+        log.exception("warming the solver failed (search bots compile it on first use)")
+        return
+    if cold:
+        log.warning("the solver is ready (%.0f s)", time.monotonic() - started)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from blot.errors import BlotError
@@ -131,9 +130,11 @@ class Seating:
         return seat
 
     def _check_level(self, level: Any) -> str:
+        """A bot level from a client: a listed bot, its settings within the web tables' ranges
+        (:mod:`blot.bots.settings`)."""
         if not isinstance(level, str) or not level.strip():
             raise Refused("malformed", "a bot level is a name such as basic or random")
-        from blot.bots import EXTERNAL, make_bot
+        from blot.bots import EXTERNAL, check_bot
 
         config = self.table.services.config
         name: str = level.strip()
@@ -144,11 +145,9 @@ class Seating:
                 raise Refused("malformed", f"the bot {name} does not play {self.table.spec.name}")
             return name
         try:
-            make_bot(self.table.spec, level, Random(0))
+            check_bot(self.table.spec, level, web=True)
         except BlotError as e:
             raise Refused("malformed", str(e)) from None
-        except Exception:
-            raise Refused("malformed", f"the bot {level!r} cannot be made here") from None
         return level.strip()
 
     def _before_start(self, what: str) -> None:

@@ -72,6 +72,12 @@ class TableServices(Protocol):
     def idle(self, table_id: str) -> None:
         """The table may have no one left to serve (the hub may unload it)."""
 
+    def backoff(self) -> float:
+        """Seconds to wait before the next automatic move while writes fail (0 when they work)."""
+
+    async def write(self, fn: Callable[[Any], Any]) -> Any:
+        """Run a write in one transaction of the store's writer."""
+
 
 Command = tuple[Callable[..., Awaitable[Any]], tuple[Any, ...], "asyncio.Future[Any] | None"]
 
@@ -99,9 +105,13 @@ class Table:
         self.last_event: dict[str, Any] = {}
         self.connections: set[Connection] = set()
         self.seating = Seating(self)
-        self.turns = Turns(self, services.config, services.new_rng())
+        self.turns = Turns(self, services.config, services.new_rng(), services.backoff)
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+        #: The state is ahead of the database (a write failed and the log could not be read
+        #: back yet): every command is refused until a reload succeeds.
+        self._stale = False
 
     @property
     def game(self) -> AnyGame:
@@ -122,24 +132,34 @@ class Table:
             self.seating.resume()
 
     async def stop(self) -> None:
+        """Stop the actor (the hub unloads or closes the table); commands still queued and any
+        later :meth:`call` are refused, so that nobody waits for an answer that never comes."""
+        self._stopped = True
         self.turns.cancel()
         self.seating.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        while not self._queue.empty():
+            _, _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(_gone())
         for conn in list(self.connections):
             conn.stop()
 
     async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
         """Run ``fn(*args)`` inside the actor, after every command before it; return its result."""
+        if self._stopped:
+            raise _gone()
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, args, future))
         return await future
 
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None:
         """Queue ``fn(*args)`` without waiting for it."""
-        self._queue.put_nowait((fn, args, None))
+        if not self._stopped:
+            self._queue.put_nowait((fn, args, None))
 
     async def _run(self) -> None:
         while True:
@@ -217,8 +237,17 @@ class Table:
         return table
 
     async def _reload(self) -> None:
-        """Throw the state away and fold the stored log again (after a failed write)."""
-        entries = await self.services.read_log(self.id)
+        """Throw the state away and fold the stored log again (after a failed write). When the
+        log cannot be read either, the table refuses every command and tries again later."""
+        try:
+            entries = await self.services.read_log(self.id)
+        except Exception:
+            self._stale = True
+            self.turns.cancel()
+            delay = max(1.0, self.services.backoff())
+            asyncio.get_running_loop().call_later(delay, self.post, self._reload)
+            return
+        self._stale = False
         fresh = Table.rebuild(self.services, self.id, self.spec.name, entries)
         connected = [s.connected for s in self.seats]
         self.settings, self.public, self.host, self.status, self.ended, self.end_votes = (
@@ -357,23 +386,34 @@ class Table:
         outcome = self.outcome() if finishing else None
         try:
             await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome)
-        except Exception:
-            log.exception("table %s: the log could not be written; reloading it", self.id)
+        except Exception as e:
+            from blot.server.health import is_storage_failure
+
+            if not is_storage_failure(e):  # storage failures are logged once per burst
+                log.exception("table %s: the log could not be written; reloading it", self.id)
             await self._reload()
             raise Refused("server", "the server could not save that; please try again") from None
         self.events.append(event)
         self.last_event = event[0]
         self._broadcast(entry.seq)
         self.turns.schedule()
+        if self.status == FINISHED and not self.connections:
+            self.services.idle(self.id)
+
+    def _check_fresh(self) -> None:
+        if self._stale:
+            raise Refused("server", "the server could not save the last change; please try again")
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None:
         """Append a non-game change, checked by the caller: fold it, write it, tell everybody."""
+        self._check_fresh()
         entry = LogEntry(self.n + 1, kind, payload)
         event = self.fold(entry)
         await self._commit(entry, event, seats)
 
     async def accept(self, seat: int, action: Action, by: str) -> None:
         """Apply an action for ``seat`` (refused: nothing changes), store it, announce it."""
+        self._check_fresh()
         game = self.game
         before = game.phase
         stored = self.wire.action_json(action)
@@ -424,9 +464,28 @@ class Table:
             await self.change("end", {"seat": seat, "agree": agree})
         return self.summary()
 
+    async def close_waiting(self) -> bool:
+        """Delete the table from the database when it is still waiting with nobody connected
+        (the hub's expiry); True when it was deleted."""
+        if self.status != WAITING or self.connections:
+            return False
+        table_id = self.id
+
+        def delete(c: Any) -> None:
+            from blot.store import Store
+
+            Store.delete_waiting_table(c, table_id)
+
+        await self.services.write(delete)
+        return True
+
     async def read(self, fn: Callable[[Table], Any]) -> Any:
         """Run a read-only ``fn(table)`` in the actor, so that it sees a state between commands."""
         return fn(self)
+
+
+def _gone() -> Refused:
+    return Refused("not_found", "this table is closed")
 
 
 def _action_value(message: Mapping[str, Any]) -> Any:

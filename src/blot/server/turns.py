@@ -3,7 +3,10 @@ timer; and the automatic move when a timer runs out or a bot fails.
 
 Bots see only their seat's view (the same ``view(seat)`` every player gets) and think in a small
 executor of their own, never on the event loop and never in the pool the database reads use.
-Every move they make goes through the table like a person's (:meth:`TurnsTable.accept`).
+A bot that has not chosen within ``bot_move_seconds`` (counted from when its move was asked
+for) gets the automatic move instead. Every move they make goes through the table like a
+person's (:meth:`TurnsTable.accept`). While the database refuses writes, every automatic step
+(a deal, a bot's move, a timer's move) waits the hub's growing back-off first.
 """
 
 from __future__ import annotations
@@ -34,6 +37,12 @@ INLINE_BOTS = ("random", "basic")
 #: The bots' own threads: search bots hold the GIL only part of the time (the solver runs
 #: compiled), and a few threads keep many tables moving without starving the server.
 BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="blot-bot")
+#: What a bot's thread answers when the move's time was up before it could start thinking.
+_LATE = object()
+
+
+def _no_backoff() -> float:
+    return 0.0
 
 
 class TurnsTable(Protocol):
@@ -64,10 +73,13 @@ class Turns:
     """The clock of one table: at most one timer runs; any change cancels it (an *epoch*
     number makes a timer or a bot's late answer that belongs to an older state do nothing)."""
 
-    def __init__(self, table: TurnsTable, config: ServerConfig, rng: Random) -> None:
+    def __init__(
+        self, table: TurnsTable, config: ServerConfig, rng: Random, backoff: Callable[[], float] | None = None
+    ) -> None:
         self.table = table
         self.config = config
         self.rng = rng
+        self.backoff = backoff or _no_backoff
         self.deadline: float | None = None  # wall-clock end of the turn timer, for clients
         self._bots: dict[int, Bot[View, Action]] = {}
         self._timer: asyncio.TimerHandle | None = None
@@ -110,10 +122,11 @@ class Turns:
         loop = asyncio.get_running_loop()
         epoch = self._epoch
         pause = self.trick_pause()
+        wait = self.backoff()  # 0 unless the database refuses writes
         if game.needs_cards:
             # the first deal at once; after a deal: its last trick, then its result (both games)
             delay = 0.0 if game.deal is None else pause + self.config.deal_pause
-            self._timer = loop.call_later(delay, table.post, self._deal, epoch)
+            self._timer = loop.call_later(max(delay, wait), table.post, self._deal, epoch)
             return
         seat = game.to_act
         if seat is None:
@@ -123,9 +136,9 @@ class Turns:
             delay = self.config.bot_delay
             if "trick_winner" in table.last_event:
                 delay += pause
-            self._timer = loop.call_later(delay, table.post, self._bot_turn, epoch)
+            self._timer = loop.call_later(max(delay, wait), table.post, self._bot_turn, epoch)
         elif table.settings.get("timer"):
-            seconds = float(table.settings["timer"])
+            seconds = max(float(table.settings["timer"]), wait)
             self.deadline = time.time() + seconds
             self._timer = loop.call_later(seconds, table.post, self._timeout, epoch)
 
@@ -151,9 +164,11 @@ class Turns:
             from blot.bots import make_bot
 
             try:
-                bot = make_bot(table.spec, self.config.bot_spec(level), Random(self.rng.getrandbits(64)))
-            except BlotError:
-                level = "random"
+                bot = make_bot(
+                    table.spec, self.config.bot_spec(level), Random(self.rng.getrandbits(64)), web=True
+                )
+            except BlotError:  # a level stored before web tables were bounded
+                level = "basic"
                 bot = make_bot(table.spec, level, Random(self.rng.getrandbits(64)))
             self._bots[seat] = bot
         return bot, level
@@ -169,9 +184,27 @@ class Turns:
             await self._bot_move(epoch, seat, self._choose(bot, view))
             return
         loop = asyncio.get_running_loop()
+        cap = self.config.bot_move_seconds
+        deadline = time.monotonic() + cap
+
+        def choose() -> Any:
+            if time.monotonic() > deadline:  # waited for a thread the whole time
+                return _LATE
+            return self._choose(bot, view)
 
         async def think() -> None:
-            action = await loop.run_in_executor(BOT_THREADS, self._choose, bot, view)
+            try:
+                action = await asyncio.wait_for(loop.run_in_executor(BOT_THREADS, choose), cap)
+            except TimeoutError:
+                action = _LATE
+            if action is _LATE:
+                log.warning(
+                    "table %s: the bot at seat %d had no move after %.0f s; moving automatically",
+                    self.table.id,
+                    seat,
+                    cap,
+                )
+                action = None
             self.table.post(self._bot_move, epoch, seat, action)
 
         task = loop.create_task(think())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,3 +48,36 @@ def int_array_of(values: list[int]) -> Any:
     if COMPILED:
         return numpy.array(values, dtype=numpy.int64)
     return list(values)
+
+
+_announced = False
+
+
+def is_cold(module: ModuleType) -> bool:
+    """True when a compiled kernel of ``module`` has no up-to-date cache file yet, so that its
+    first call compiles (about 20 s). Reads numba's cache index paths; False when they cannot be
+    found (a numba without them, or no numba)."""
+    if not COMPILED:
+        return False
+    try:
+        for value in vars(module).values():
+            cache = getattr(value, "_cache", None)
+            if cache is None or not hasattr(value, "py_func"):
+                continue
+            index = cache._cache_file._index_path
+            source = value.py_func.__code__.co_filename
+            if not os.path.exists(index) or os.path.getmtime(index) < os.path.getmtime(source):
+                return True
+    except (AttributeError, OSError):
+        return False
+    return False
+
+
+def warn_if_cold(module: ModuleType) -> None:
+    """Say (:mod:`blot.notice`, once per process) that the solver is about to be compiled."""
+    global _announced
+    from blot import notice
+
+    if notice.hook is not None and not _announced and is_cold(module):
+        _announced = True
+        notice.notice("compiling the solver once, about 20 s (later runs load it at once)")

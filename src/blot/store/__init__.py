@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
+from blot.errors import BlotError
 from blot.paths import data_dir
 from blot.store.schema import metadata, table_log, tables
 
@@ -30,11 +31,39 @@ T = TypeVar("T")
 DB_FILE = "blot.sqlite3"
 
 
+class StoreError(BlotError):
+    """The database cannot be opened or used (a bad URL, a missing driver, a file that cannot be
+    created); the message is one sentence for the person who gave the URL or the folder."""
+
+
 def default_url(directory: Path | None = None) -> str:
     """The SQLite file in the data directory (the directory is created when missing)."""
     folder = directory or data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreError(f"the data directory {folder} is a file, not a folder") from None
+    except OSError as e:
+        raise StoreError(f"the data directory {folder} cannot be created: {e.strerror or e}") from None
+    if not folder.is_dir():
+        raise StoreError(f"the data directory {folder} is a file, not a folder")
     return f"sqlite:///{folder / DB_FILE}"
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password."""
+    head, sep, tail = url.partition("://")
+    if "@" in tail and ":" in tail.split("@", 1)[0]:
+        user = tail.split("@", 1)[0].split(":", 1)[0]
+        tail = f"{user}:***@{tail.split('@', 1)[1]}"
+    return head + sep + tail
+
+
+def _reason(error: BaseException) -> str:
+    """The driver's own sentence for a database error, without SQLAlchemy's extras."""
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error)
+    return " ".join(text.split("\n")[0].split()) or type(error).__name__
 
 
 def now() -> datetime:
@@ -58,16 +87,30 @@ class Store:
 
     @classmethod
     def open(cls, url: str, *, migrate_schema: bool = True) -> Store:
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-        engine = create_engine(url, **kwargs)
-        if engine.dialect.name == "sqlite":
-            event.listen(engine, "connect", _sqlite_pragmas)
-        store = cls(engine)
-        if migrate_schema:
-            migrate(engine)
-        return store
+        """Open (and migrate) the database at ``url``; :class:`StoreError` in one sentence when
+        it cannot be (a bad URL, a missing driver, a file in a folder that does not exist)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        engine = None
+        try:
+            kwargs: dict[str, Any] = {}
+            if url.startswith("sqlite"):
+                kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            engine = create_engine(url, **kwargs)
+            if engine.dialect.name == "sqlite":
+                event.listen(engine, "connect", _sqlite_pragmas)
+            store = cls(engine)
+            if migrate_schema:
+                migrate(engine)
+            return store
+        except (SQLAlchemyError, ImportError, OSError) as e:
+            if engine is not None:
+                engine.dispose()
+            reason = _reason(e)
+            if type(e).__name__ == "NoSuchModuleError":
+                kind = url.partition(":")[0]
+                reason = f"unknown kind of database {kind!r} (use sqlite:///FILE or postgresql+psycopg://...)"
+            raise StoreError(f"cannot open the database {safe_url(url)}: {reason}") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -102,6 +145,15 @@ class Store:
                 ],
             )
         c.execute(update(tables).where(tables.c.id == table_id).values(updated_at=stamp, **changes))
+
+    @staticmethod
+    def delete_waiting_table(c: Connection, table_id: str) -> None:
+        """Delete a table that never started, with its log (an expired waiting table)."""
+        from sqlalchemy import delete, exists
+
+        waiting = exists().where(tables.c.id == table_id, tables.c.status == "waiting")
+        c.execute(delete(table_log).where(table_log.c.table_id == table_id, waiting))
+        c.execute(delete(tables).where(tables.c.id == table_id, tables.c.status == "waiting"))
 
     def table(self, table_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as c:
@@ -146,9 +198,13 @@ class Store:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL (readers never wait for the writer) with ``synchronous=FULL``: every commit is on the
+    disk (fsync of the WAL) before the writer answers, so what a table announced survives a
+    power loss too; the writer's group commit pays that fsync once per batch (README: what a
+    crash and a power loss can lose)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
@@ -265,4 +321,14 @@ def _resolve(
         loop.call_soon_threadsafe(settle)
 
 
-__all__ = ["LogEntry", "Store", "Writer", "data_dir", "default_url", "metadata", "migrate"]
+__all__ = [
+    "LogEntry",
+    "Store",
+    "StoreError",
+    "Writer",
+    "data_dir",
+    "default_url",
+    "metadata",
+    "migrate",
+    "safe_url",
+]

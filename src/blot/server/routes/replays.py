@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,19 +20,20 @@ router = APIRouter(prefix="/api", tags=["replays"])
 
 @router.get("/replays")
 async def finished(request: Request) -> dict[str, Any]:
-    rows = await asyncio.to_thread(hub_of(request).store.listing, [FINISHED])
+    hub = hub_of(request)
+    rows = await hub.db(hub.store.listing, [FINISHED])
     return {"games": [_listed(r) for r in rows]}
 
 
 @router.get("/tables/{table_id}/replay")
 async def replay(table_id: str, request: Request) -> dict[str, Any]:
     """Every step of a finished game with all hands (404 while the game is not over)."""
-    store = hub_of(request).store
-    row = await asyncio.to_thread(store.table, table_id)
+    hub = hub_of(request)
+    row = await hub.db(hub.store.table, table_id)
     if row is None or row["status"] != FINISHED:
         raise Refused("not_found", "no finished game at this table")
-    entries = await asyncio.to_thread(store.log, table_id)
-    deals = await asyncio.to_thread(frames, row["game"], entries)
+    entries = await hub.db(hub.store.log, table_id)
+    deals = await hub.db(frames, row["game"], entries)
     return {
         "id": table_id,
         "game": row["game"],

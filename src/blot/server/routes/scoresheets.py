@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 from blot.scoresheet.model import ScoreSheet, SheetError
 from blot.server.errors import Refused
 from blot.server.hub import Hub
+from blot.server.jsonin import loads
 from blot.server.routes import bearer, hub_of
 from blot.store import scoresheets as service
 from blot.store.scoresheets import Editor, SheetNotFound, StoredSheet
@@ -54,7 +55,7 @@ async def _read(hub: Hub, fn: Callable[[Connection], T]) -> T:
             return fn(c)
 
     try:
-        return await asyncio.to_thread(run)
+        return await hub.db(run)
     except (SheetError, SheetNotFound) as e:
         raise _refused(e) from None
 
@@ -62,7 +63,7 @@ async def _read(hub: Hub, fn: Callable[[Connection], T]) -> T:
 async def _write(request: Request, share_id: str, fn: Callable[[Connection], T]) -> T:
     """Run a change in one transaction of the store's writer, then wake the sheet's watchers."""
     try:
-        result = await hub_of(request).writer.run(fn)
+        result = await hub_of(request).write(fn)
     except (SheetError, SheetNotFound) as e:
         raise _refused(e) from None
     watchers(request).notify(share_id)
@@ -74,9 +75,9 @@ async def _body(request: Request) -> Any:
     if len(raw) > BODY_LIMIT:
         raise Refused("invalid", f"the request body has at most {BODY_LIMIT} characters", "body")
     try:
-        return json.loads(raw)
-    except ValueError:
-        raise Refused("invalid", "body: the request body must be JSON", "body") from None
+        return loads(raw, "body: the request body")
+    except Refused as e:
+        raise Refused("invalid", e.message, "body") from None
 
 
 async def _editor(request: Request, body: Any) -> Editor:
@@ -265,8 +266,8 @@ async def sheet_socket(ws: WebSocket, share_id: str) -> None:
             text = message.get("text")
             data: Any = None
             if isinstance(text, str) and len(text) <= MAX_MESSAGE:
-                with contextlib.suppress(ValueError):
-                    data = json.loads(text)
+                with contextlib.suppress(Refused):
+                    data = loads(text)
             if isinstance(data, dict) and data.get("type") == "ping":
                 await send({"type": "pong", "version": shown})
             else:

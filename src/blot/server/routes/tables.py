@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -43,7 +42,7 @@ async def open_tables(request: Request) -> dict[str, Any]:
     """Public tables waiting for players or being played that someone seated has open now,
     newest first (a table everybody left is not listed; its link still works)."""
     hub = hub_of(request)
-    rows = await asyncio.to_thread(hub.store.listing, [WAITING, PLAYING])
+    rows = await hub.db(hub.store.listing, [WAITING, PLAYING])
     return {"tables": [_listed(r) for r in rows if hub.present(r["id"])]}
 
 
@@ -71,8 +70,10 @@ async def _summary(table: Table) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}")
 async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
-    table = await hub_of(request).table(table_id)
+    hub = hub_of(request)
+    table = await hub.table(table_id)
     result: dict[str, Any] = await table.call(_summary, table)
+    hub.idle(table_id)  # a finished table loaded only to be read leaves memory again
     return result
 
 
@@ -151,7 +152,8 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/tables/{table_id}/record", response_model=None)
 async def record(table_id: str, request: Request, download: bool = False) -> Any:
     """The game's docs/format.md record once the game is over (404 before)."""
-    row = await asyncio.to_thread(hub_of(request).store.table, table_id)
+    hub = hub_of(request)
+    row = await hub.db(hub.store.table, table_id)
     if row is None or row["record"] is None:
         raise Refused("not_found", "no finished game at this table")
     headers = {}

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from blot.server.connection import Connection
 from blot.server.errors import Refused
+from blot.server.jsonin import loads
 from blot.server.routes import hub_of
 
 router = APIRouter()
@@ -31,10 +32,7 @@ def _error(e: Refused, request_id: Any = None) -> str:
 def _parse(text: str | None) -> dict[str, Any]:
     if text is None or len(text) > MAX_MESSAGE:
         raise Refused("malformed", f"a message is a JSON object of at most {MAX_MESSAGE} characters")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refused("malformed", "a message must be JSON") from None
+    data = loads(text)
     if not isinstance(data, dict):
         raise Refused("malformed", "a message must be a JSON object")
     return data

@@ -1,0 +1,101 @@
+"""What a bot's settings may be: each bot class lists its settings (``SETTINGS``), with their
+type and the documented range, and :func:`check_settings` is the one place that reads them from
+text (``pimc:samples=20,seconds=0.5``) and refuses what is not allowed, in one plain sentence.
+
+The command line and the server share these checks. Web tables are stricter (``web``): a
+setting may have a lower ceiling there (``web_high``), so that no client can make a bot think
+for minutes on the server's threads.
+
+>>> s = Setting(int, 1, 1000, "deals sampled per decision", web_high=100)
+>>> s.read("pimc", "samples", "20")
+20
+>>> s.read("pimc", "samples", "1.5")
+Traceback (most recent call last):
+...
+blot.errors.SetupError: bot pimc: samples is a whole number from 1 to 1000, not '1.5'
+>>> s.read("pimc", "samples", "500", web=True)
+Traceback (most recent call last):
+...
+blot.errors.SetupError: bot pimc: samples is at most 100 at a web table, not 500
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from blot.errors import SetupError
+
+_INT = re.compile(r"^[+-]?\d{1,9}$")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting of a bot: ``int``, ``float`` (finite, from ``low`` to ``high``) or ``str``
+    (one of ``choices``)."""
+
+    kind: type
+    low: float = 0
+    high: float = 0
+    help: str = ""
+    #: The highest value a web table accepts (None: the same as ``high``).
+    web_high: float | None = None
+    choices: tuple[str, ...] = ()
+    #: ``low`` itself is excluded (a time limit must be above 0).
+    above_low: bool = False
+
+    def describe(self) -> str:
+        """The accepted values, as the README's bot table writes them."""
+        if self.kind is str:
+            return " or ".join(self.choices)
+        low = _number(self.low)
+        if self.above_low:
+            return f"above {low}, at most {_number(self.high)}"
+        what = "a whole number" if self.kind is int else "a number"
+        return f"{what} from {low} to {_number(self.high)}"
+
+    def read(self, bot: str, key: str, text: str, web: bool = False) -> Any:
+        """The value of ``text`` for this setting, or SetupError saying what is allowed."""
+        text = text.strip()
+        if self.kind is str:
+            if text not in self.choices:
+                raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {text[:40]!r}", "bot")
+            return text
+        value: float
+        if self.kind is int:
+            value = int(text) if _INT.match(text) else math.nan
+        else:
+            try:
+                value = float(text)
+            except ValueError:
+                value = math.nan
+        too_low = value <= self.low if self.above_low else value < self.low
+        if not math.isfinite(value) or too_low or value > self.high:
+            raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {text[:40]!r}", "bot")
+        if web and self.web_high is not None and value > self.web_high:
+            raise SetupError(
+                f"bot {bot}: {key} is at most {_number(self.web_high)} at a web table, not {text[:40]}",
+                "bot",
+            )
+        return value
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def check_settings(
+    bot: str, accepted: Mapping[str, Setting], given: Mapping[str, str], web: bool = False
+) -> dict[str, Any]:
+    """The settings ``given`` as text, read and checked against a bot's ``accepted`` ones."""
+    out: dict[str, Any] = {}
+    for key, text in given.items():
+        setting = accepted.get(key)
+        if setting is None:
+            choices = ", ".join(sorted(accepted)) or "none"
+            raise SetupError(f"bot {bot} has no setting {key[:40]!r} (its settings: {choices})", "bot")
+        out[key] = setting.read(bot, key, text, web)
+    return out
