@@ -65,6 +65,8 @@ class DealOutcome:
     contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
     seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
     faults: Faults = field(default_factory=_no_faults)
+    #: With ``dd``: per side, the double-dummy loss per seat added up over the tables.
+    dd_loss: dict[str, float] | None = None
 
 
 @dataclass
@@ -92,6 +94,7 @@ class ArenaResult:
     games: int = 0
     seconds: float = 0.0
     faults: Faults = field(default_factory=_no_faults)
+    dd_loss: dict[str, float] | None = None
 
     def add_game(self, o: GameOutcome) -> None:
         self.wins += o.won
@@ -109,6 +112,17 @@ class ArenaResult:
             self.contracts[side][1] += o.contracts[side][1]
             self.bot_seconds[side] += o.seconds[side]
         _add_faults(self.faults, o.faults)
+        if o.dd_loss is not None:
+            total = self.dd_loss or {"a": 0.0, "b": 0.0}
+            self.dd_loss = {side: total[side] + o.dd_loss[side] for side in ("a", "b")}
+
+    @property
+    def mean_dd_loss(self) -> dict[str, float] | None:
+        """Each side's double-dummy loss per deal and seat, card play only (card points in Bazar
+        Blot, tricks in 3-5-8), over every table."""
+        if self.dd_loss is None or not self.tables:
+            return None
+        return {side: loss / self.tables for side, loss in self.dd_loss.items()}
 
     @property
     def deals(self) -> int:
@@ -156,6 +170,9 @@ class ArenaResult:
                 "ci95": [round(lo, 3), round(hi, 3)],
                 "void_deals": self.void,
             }
+            dd = self.mean_dd_loss
+            if dd is not None:
+                out["dd_loss"] = {side: round(v, 3) for side, v in dd.items()}
             if spec(self.game).contracts:
                 out["contracts"] = {
                     side: {"played": self.contracts[side][0], "made": self.contracts[side][1]}
@@ -234,16 +251,17 @@ def _mean(values: list[int]) -> float:
     return sum(values) / len(values)
 
 
-def duplicate_deal(game: str, a: str, b: str, seed: int, number: int) -> DealOutcome:
+def duplicate_deal(game: str, a: str, b: str, seed: int, number: int, dd: bool = False) -> DealOutcome:
     """Deal ``number`` of a run: the same cards and dealer at one table per team, A holding that
     team's seats and B the others (Bazar Blot: two tables, the sides swapped; 3-5-8: three, A in
     each seat in turn). A table's margin is the mean deal score of A's seats minus the mean of
-    B's; the deal's is the mean over its tables."""
+    B's; the deal's is the mean over its tables. With ``dd`` every card of every table is valued
+    by double-dummy (:mod:`blot.analysis`) and each side's mean loss per seat is added up."""
     game_spec = spec(game)
     cards = game_spec.random_deal(Random(_seed(seed, number)))
     dealer = number % game_spec.seats
     tables = len(game_spec.teams)
-    outcome = DealOutcome(0.0, tables)
+    outcome = DealOutcome(0.0, tables, dd_loss={"a": 0.0, "b": 0.0} if dd else None)
     total = 0.0
     for table in range(tables):
         mine = game_spec.teams[table]
@@ -260,6 +278,11 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int) -> DealOut
             [points[s] for s in range(game_spec.seats) if s not in mine]
         )
         _count_contract(outcome, result, mine)
+        if outcome.dd_loss is not None:
+            lost = game_spec.analysis_module().analyse_deal(state, 0).loss_by_seat
+            theirs = [s for s in range(game_spec.seats) if s not in mine]
+            outcome.dd_loss["a"] += _mean([lost[s] for s in mine])
+            outcome.dd_loss["b"] += _mean([lost[s] for s in theirs])
         for s, bot in enumerate(bots):
             outcome.seconds["a" if s in mine else "b"] += bot.seconds
     outcome.margin = total / tables
@@ -299,12 +322,12 @@ def game_pair(game: str, a: str, b: str, seed: int, number: int) -> GameOutcome:
     return outcome
 
 
-def _deal_job(args: tuple[str, str, str, int, int]) -> DealOutcome:
+def _deal_job(args: tuple[str, str, str, int, int, bool]) -> DealOutcome:
     return duplicate_deal(*args)
 
 
-def _game_job(args: tuple[str, str, str, int, int]) -> GameOutcome:
-    return game_pair(*args)
+def _game_job(args: tuple[str, str, str, int, int, bool]) -> GameOutcome:
+    return game_pair(*args[:5])
 
 
 def check(game: str, a: str, b: str, count: int) -> None:
@@ -317,18 +340,19 @@ def check(game: str, a: str, b: str, count: int) -> None:
 
 
 def run(
-    game: str, a: str, b: str, deals: int, seed: int, games: int = 0, jobs: int = 1
+    game: str, a: str, b: str, deals: int, seed: int, games: int = 0, jobs: int = 1, dd: bool = False
 ) -> Iterator[ArenaResult]:
-    """Play the run, yielding the result so far after each deal (or game)."""
+    """Play the run, yielding the result so far after each deal (or game); with ``dd`` the
+    duplicate deals' card play is also measured against double-dummy play."""
     mode = "games" if games else "deals"
     count = games or deals
     check(game, a, b, count)
     result = ArenaResult(game, a, b, seed, mode)
-    tasks = [(game, a, b, seed, i) for i in range(count)]
+    tasks = [(game, a, b, seed, i, dd) for i in range(count)]
     start = time.perf_counter()
     outcomes: Iterator[Any]
     pool = None
-    job: Callable[[tuple[str, str, str, int, int]], Any] = _game_job if games else _deal_job
+    job: Callable[[tuple[str, str, str, int, int, bool]], Any] = _game_job if games else _deal_job
     if jobs > 1:
         import multiprocessing
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from blot.errors import SetupError
 
 if TYPE_CHECKING:
+    from blot.analysis import GameAnalyser
     from blot.game import AnyGame, DealtCards, GameResult
     from blot.records import Replay
     from blot.simulate import Stats
@@ -67,6 +68,8 @@ class GameSpec:
     cli: str
     #: The statistics ``blot simulate`` reports (:mod:`blot.simulate`).
     stats: str
+    #: Double-dummy analysis of finished deals (:mod:`blot.analysis`).
+    analysis: str
     #: Deals are played as a contract that is made or failed (the arena counts them).
     contracts: bool = False
     #: Bot level -> ``module:Class``; each class takes ``rng`` and its settings as keywords.
@@ -149,6 +152,10 @@ class GameSpec:
         """The terminal presenter of this game (:mod:`blot.cli`)."""
         return _module(self.cli)
 
+    def analysis_module(self) -> GameAnalyser:
+        """The double-dummy analysis of this game's deals (:mod:`blot.analysis`)."""
+        return cast("GameAnalyser", _module(self.analysis))
+
     def stats_module(self) -> Stats:
         """What ``blot simulate`` counts for this game (:mod:`blot.simulate`)."""
         return cast("Stats", _module(self.stats))
@@ -170,6 +177,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             wire="blot.wire.bazar",
             cli="blot.cli.bazar",
             stats="blot.simulate.bazar",
+            analysis="blot.analysis.bazar",
             contracts=True,
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
@@ -189,6 +197,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             wire="blot.wire.three_five_eight",
             cli="blot.cli.three_five_eight",
             stats="blot.simulate.three_five_eight",
+            analysis="blot.analysis.three_five_eight",
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",

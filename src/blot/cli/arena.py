@@ -13,7 +13,9 @@ from blot.arena import ArenaResult, run
 from blot.games import spec
 
 
-def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: int, as_json: bool) -> None:
+def arena(
+    game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: int, as_json: bool, dd: bool = False
+) -> None:
     console = Console(stderr=True)
     progress = Progress(
         TextColumn("{task.description}"),
@@ -29,7 +31,7 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: in
     count = games or deals
     with progress:
         task = progress.add_task(f"{a} vs {b}", total=count, status="")
-        for result in run(game, a, b, deals, seed, games, jobs):
+        for result in run(game, a, b, deals, seed, games, jobs, dd):
             if games:
                 lo, hi = result.win_ci95
                 status = f"win rate {result.win_rate:.3f} [{lo:.3f}, {hi:.3f}]"
@@ -64,6 +66,11 @@ def arena(game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: in
                 played, made = result.contracts[side]
                 table.add_row(f"contracts of {side.upper()} ({name}): made / played", f"{made} / {played}")
     table.add_row("seconds", f"{result.seconds:.1f}")
+    lost = result.mean_dd_loss
+    if lost is not None:
+        unit = "card points" if len(spec(game).teams) == 2 else "tricks"
+        label = f"double-dummy loss per deal and seat, A / B ({unit})"
+        table.add_row(label, f"{lost['a']:.2f} / {lost['b']:.2f}")
     table.add_row("thinking seconds A / B", f"{result.bot_seconds['a']:.1f} / {result.bot_seconds['b']:.1f}")
     faults = result.faults
     if any(faults[side][1] for side in faults):

@@ -441,6 +441,18 @@ def solve(
 
 
 @app.command()
+def analyse(
+    file: Annotated[Path, typer.Argument(help="A game record, as docs/format.md specifies it.")],
+    deal: Annotated[int | None, typer.Option("--deal", help="Only this deal, counting from 1.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Value every card of a recorded game by double-dummy: each card's loss, the dd table."""
+    from blot.cli.analyse import run
+
+    run(file, deal, as_json)
+
+
+@app.command()
 def arena(
     game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
     a: Annotated[str, typer.Option("--a", help="Bot A, NAME[:key=value,...].")] = "heuristic",
@@ -459,6 +471,10 @@ def arena(
             help="Worker processes, at most the machine's cores (the result does not change).",
         ),
     ] = 1,
+    dd_loss: Annotated[
+        bool,
+        typer.Option("--dd-loss", help="Also value every card by double-dummy: each side's loss per deal."),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Bot A against bot B on duplicate deals: mean margin per deal with a 95% interval."""
@@ -469,8 +485,10 @@ def arena(
     game_spec = check_game(game)
     (a_spec,) = check_bots(game_spec, a, "--a", 1, "bot A")
     (b_spec,) = check_bots(game_spec, b, "--b", 1, "bot B")
+    if dd_loss and games:
+        fail("--dd-loss measures duplicate deals: leave out --games", 2)
     jobs = min(jobs, os.cpu_count() or 1)
-    run_arena(game_spec.name, a_spec, b_spec, deals, seed, games, jobs, as_json)
+    run_arena(game_spec.name, a_spec, b_spec, deals, seed, games, jobs, as_json, dd_loss)
 
 
 def _notice(text: str) -> None:

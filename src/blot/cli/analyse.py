@@ -1,0 +1,81 @@
+"""``blot analyse``: every card of a recorded game valued by double-dummy (:mod:`blot.analysis`),
+with the deal's double-dummy table (Bazar Blot) and the biggest mistakes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from blot.analysis import DealAnalysis, GameAnalysis, analyse
+from blot.cards import SUIT_SYMBOLS, Card
+from blot.records import replay_file
+
+#: Mistakes shown per deal in the readable output.
+MISTAKES = 3
+
+
+def run(file: Path, deal: int | None, as_json: bool, console: Console | None = None) -> None:
+    replay = replay_file(file)
+    analysis = analyse(replay.game, deal)
+    if as_json:
+        print(json.dumps(analysis.to_json()))
+        return
+    console = console or Console(highlight=False)
+    names = replay.players or [f"seat {s}" for s in range(analysis.seats)]
+    print_analysis(analysis, names, console)
+
+
+def card_text(card: Card) -> str:
+    return card.text[:-1] + SUIT_SYMBOLS[card.suit]
+
+
+def mistakes(deal: DealAnalysis, names: list[str], most: int = MISTAKES) -> list[str]:
+    """The deal's costliest cards, worst first: ``deal 4, trick 3: Gohar played 10♠ — lost 21;
+    A♠ kept 84``."""
+    costly = sorted((c for c in deal.cards if c.loss > 0), key=lambda c: -c.loss)[:most]
+    lines = []
+    for c in costly:
+        best = ", ".join(card_text(b) for b in c.best_cards)
+        estimate = "" if c.exact else " (estimated)"
+        lines.append(
+            f"deal {deal.number}, trick {c.trick}: {names[c.seat]} played {card_text(c.card)} — "
+            f"lost {c.loss}; {best} kept {c.best}{estimate}"
+        )
+    return lines
+
+
+def dd_table(deal: DealAnalysis) -> Table | None:
+    if deal.dd_table is None:
+        return None
+    table = Table(title=f"Deal {deal.number}: double-dummy card points and the highest level made")
+    table.add_column("")
+    for strain in deal.dd_table:
+        table.add_column("NT" if strain == "NT" else SUIT_SYMBOLS["SHDC".index(strain)], justify="right")
+    for team in (0, 1):
+        cells = []
+        for entry in deal.dd_table.values():
+            made = entry["makes"][team]
+            cells.append(f"{entry['card_points'][team]} ({'-' if made is None else made})")
+        table.add_row(f"team {team} (seats {team} & {team + 2})", *cells)
+    return table
+
+
+def print_analysis(analysis: GameAnalysis, names: list[str], console: Console) -> None:
+    unit = "card points" if analysis.seats == 4 else "tricks"
+    for deal in analysis.deals:
+        if deal.dd_table is not None:
+            table = dd_table(deal)
+            console.print(table)
+        if deal.void:
+            console.print(f"Deal {deal.number}: void, no card played.")
+            continue
+        lines = mistakes(deal, names) or [f"deal {deal.number}: every card was a best card"]
+        for line in lines:
+            console.print(line)
+        lost = ", ".join(f"{names[s]} {deal.loss_by_seat[s]}" for s in range(analysis.seats))
+        console.print(f"  {unit} lost to double-dummy play: {lost}")
+    total = ", ".join(f"{names[s]} {analysis.loss_by_seat[s]}" for s in range(analysis.seats))
+    console.print(f"[bold]Whole game[/], {unit} lost to double-dummy play: {total}")
