@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Protocol
 
 from blot.cards import Card
@@ -112,6 +113,9 @@ class GameAnalysis:
 
 class GameAnalyser(Protocol):
     """What each game's analysis module provides."""
+
+    #: The compiled solver kernel it searches with (``blot analyse`` says when it compiles).
+    kernel: ModuleType
 
     def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
         """Deal ``index`` (from 0) of a game whose deals are all finished."""

@@ -23,7 +23,10 @@ from blot.bazar.deal import BELOTE
 from blot.bazar.declarations import DECLARE_NONE, Declare, best_choice, choices, resolve
 from blot.bazar.tables import NT, STRAIN_INDEX, TOTAL_CARD_POINTS
 from blot.game import AnyGame
-from blot.solver import default_solver
+from blot.solver import bazar_kernel, default_solver
+
+#: The compiled search this analysis uses (``blot analyse`` says when it compiles).
+kernel = bazar_kernel
 
 STRAINS: Final = ("S", "H", "D", "C", "NT")
 KAPOOT: Final = 25

@@ -16,9 +16,13 @@ from __future__ import annotations
 
 from blot.analysis import CardValue, DealAnalysis, losses
 from blot.game import AnyGame
+from blot.solver import tfe_kernel
 from blot.solver.three_five_eight import TfeSolver
 from blot.three_five_eight import SEATS, Deal, Game
 from blot.three_five_eight.values import TRICKS
+
+#: The compiled search this analysis uses (``blot analyse`` says when it compiles).
+kernel = tfe_kernel
 
 #: Positions with at most this many tricks to play are solved exactly.
 EXACT_TRICKS = 9

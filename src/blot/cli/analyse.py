@@ -11,14 +11,19 @@ from rich.table import Table
 
 from blot.analysis import DealAnalysis, GameAnalysis, analyse
 from blot.cards import SUIT_SYMBOLS, Card
-from blot.records import replay_file
+from blot.records import replay_record
+from blot.records.common import load_json
 
 #: Mistakes shown per deal in the readable output.
 MISTAKES = 3
 
 
-def run(file: Path, deal: int | None, as_json: bool, console: Console | None = None) -> None:
-    replay = replay_file(file)
+def run(file: str | Path, deal: int | None, as_json: bool, console: Console | None = None) -> None:
+    from blot.games import spec
+    from blot.solver._jit import warn_if_cold
+
+    replay = replay_record(load_json(file))
+    warn_if_cold(spec(replay.name).analysis_module().kernel)
     analysis = analyse(replay.game, deal)
     if as_json:
         print(json.dumps(analysis.to_json()))

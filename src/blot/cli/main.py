@@ -442,8 +442,12 @@ def solve(
 
 @app.command()
 def analyse(
-    file: Annotated[Path, typer.Argument(help="A game record, as docs/format.md specifies it.")],
-    deal: Annotated[int | None, typer.Option("--deal", help="Only this deal, counting from 1.")] = None,
+    file: Annotated[
+        str, typer.Argument(help="A game record, as docs/format.md specifies it; - reads standard input.")
+    ],
+    deal: Annotated[
+        int | None, typer.Option("--deal", min=1, help="Only this deal, counting from 1.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Value every card of a recorded game by double-dummy: each card's loss, the dd table."""
