@@ -29,8 +29,8 @@ def test_four_languages_have_the_same_strings() -> None:
 def test_every_key_the_page_uses_is_translated() -> None:
     keys = _languages()["en"]
     used = set()
-    for file in ("app.js", "scoresheet.js", "accounts.js", "ratings.js", "index.html"):
-        text = (WEB / file).read_text(encoding="utf-8")
+    for path in [*WEB.glob("*.js"), WEB / "index.html"]:
+        text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
     dynamic = {
         "bot_basic", "bot_random", "decl_terz", "decl_fifty", "decl_hundred", "status_waiting",
@@ -38,7 +38,8 @@ def test_every_key_the_page_uses_is_translated() -> None:
         "opt_kanach", "opt_three_passes_end_bidding", "game_bazar-blot", "game_3-5-8", "made",
         "failed", "belote", "rebelote", "invite_public", "invite_private", "your_call",
         "your_trump_call", "card_points", "declarations", "points", "belote_points",
-        *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")),
+        *(f"rank_{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")),
+        *(f"{k}_{s}" for k in ("suit", "suits") for s in "SHDC"),
         "deal_kind_played", "deal_kind_void", "deal_kind_penalty", "hist_add", "hist_replace",
         "hist_delete", "missing_team", "missing_level", "missing_strain", "missing_cards",
         "missing_penalty_team", "error_invalid", "log_end_agree", "log_end_decline", "bot_heuristic",
@@ -52,7 +53,7 @@ def test_every_key_the_page_uses_is_translated() -> None:
 
 
 def test_the_test_hooks_are_there() -> None:
-    app = (WEB / "app.js").read_text(encoding="utf-8")
+    app = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.glob("*.js")))
     for hook in (
         '"data-testid": "game"',
         '"data-testid": "new-table"',
@@ -64,6 +65,7 @@ def test_the_test_hooks_are_there() -> None:
         '"data-card": c',
         '"data-legal": ok ? "true" : null',
         '"data-call": c',
+        '"data-call": ok ? call : null',
         '"data-declare": "best"',
         '"data-declare": "none"',
         'value: "bazar-blot"',

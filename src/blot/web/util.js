@@ -1,0 +1,118 @@
+// What every page of the client shares: building elements, the HTTP API, the player (a name and a
+// token kept by the browser), messages, and the player's preferences for the table.
+import { t } from "/static/i18n.js";
+
+export const main = document.getElementById("main");
+export const store = window.localStorage;
+// Moving to another page of the client (app.js puts its router here).
+export const nav = { go: (path) => location.assign(path) };
+
+// An element: h("button", {class, text, onclick, "data-x": 1}, ...children). No inline styles
+// (the page's Content-Security-Policy allows none): use classes, or el.style.setProperty.
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const el = document.getElementById("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), 5000);
+}
+
+export function errorText(code, message) {
+  const head = t("error_" + code) || t("error_generic");
+  return message ? `${head} ${message}` : head;
+}
+
+export async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  const token = store.getItem("blot.token");
+  if (token) headers.Authorization = "Bearer " + token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    const err = new Error((data && data.message) || res.statusText);
+    err.code = (data && data.error) || "generic";
+    err.status = res.status;
+    err.field = (data && data.field) || null;
+    throw err;
+  }
+  return data;
+}
+
+// --- the player -------------------------------------------------------------------------------------
+
+let me = null;
+const nameInput = () => document.getElementById("name");
+
+// A player record is made on the first page that can act (the lobby, a table, the score sheets);
+// read-only pages (replays, a shared score sheet) use one only when this browser already has it.
+export async function ensurePlayer(create = true) {
+  if (me) return me;
+  const token = store.getItem("blot.token");
+  if (token) {
+    try {
+      me = await api("GET", "/api/me");
+    } catch (e) {
+      if (e.status !== 403) throw e;
+      store.removeItem("blot.token");
+    }
+  }
+  if (!me && !create) return null;
+  if (!me) {
+    const typed = nameInput().value.trim();
+    const name = typed || store.getItem("blot.name") || `${t("player")} ${Math.floor(100 + Math.random() * 900)}`;
+    const made = await api("POST", "/api/players", { name });
+    store.setItem("blot.token", made.token);
+    me = { id: made.id, name: made.name };
+  }
+  store.setItem("blot.name", me.name);
+  if (document.activeElement !== nameInput()) nameInput().value = me.name;
+  return me;
+}
+
+// The name typed in the name box counts even when the player never pressed Enter: every action
+// that seats the player (a new table, a seat, a game against bots) calls this first.
+export async function syncName() {
+  await ensurePlayer();
+  const typed = nameInput().value.trim();
+  if (typed && typed !== me.name) {
+    me = await api("PUT", "/api/me", { name: typed });
+    store.setItem("blot.name", me.name);
+  }
+  return me;
+}
+
+// --- preferences (this browser only) -------------------------------------------------------------
+
+const PREFS = { fourColour: false, sound: false, vibrate: true };
+
+export function pref(key) {
+  const v = store.getItem("blot.pref." + key);
+  return v === null ? PREFS[key] : v === "1";
+}
+
+export function setPref(key, on) {
+  store.setItem("blot.pref." + key, on ? "1" : "0");
+  applyPrefs();
+}
+
+export function applyPrefs() {
+  document.body.classList.toggle("four-colour", pref("fourColour"));
+}
