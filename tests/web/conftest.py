@@ -44,7 +44,7 @@ class LiveServer:
         self.settings = {
             "bot_delay": 0.0,
             "trick_pause": 0.0,
-            "deal_pause": 0.5,
+            "deal_pause": 30.0,
             "seed": 11,
             "password_profile": "CHEAPEST",
             **settings,

@@ -318,7 +318,7 @@ class ReplayPage {
     if (contract) info.push(`${t("contract")}: ${bidLabel(contract[1], contract[2])}${contract[3] ? " " + contract[3] : ""} — ${name(f.declarer)}`);
     if (f.trump) info.push(`${t("trump")}: ${callLabel(f.trump)}`);
     if (!f.targets && f.tricks) info.push(`${t("tricks")}: ${f.tricks.join(" : ")}`);
-    const trick = h("div", { class: "replay-trick", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}` }, cardEl(x.card), h("small", {}, name(x.seat)))));
+    const trick = h("div", { class: "replay-trick", role: "group", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}` }, cardEl(x.card), h("small", {}, name(x.seat)))));
     main.replaceChildren(h("section", { class: "panel replay" },
       h("h1", {}, `${t("replay")}: ${t("game_" + d.game)}`),
       h("div", { class: "row" }, dealSelect,

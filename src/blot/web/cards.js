@@ -58,6 +58,7 @@ function attach(el, attrs) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") el.className += " " + v;
+    else if (typeof v === "function") el.addEventListener(k.replace(/^on/, ""), v);
     else el.setAttribute(k, v === true ? "" : String(v));
   }
   return el;

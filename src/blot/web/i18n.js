@@ -312,7 +312,7 @@ const en = {
   exchange_you_give: "You took {took} of {of} tricks last deal: give {n} to {to}.",
   exchange_gives: "{who} took {took} of {of} tricks last deal: gives {n} to {to}.",
   you_dative: "you",
-  exchange_rule: "For each card given, the receiver must give back his strongest card of that suit if it is stronger; otherwise the card comes back (T-21).",
+  exchange_rule: "For each card given, the receiver gives back his strongest card of that suit if it is stronger; otherwise the card comes back.",
   came_back: "came back",
   exchange_done: "given",
   exchange_now: "now",
@@ -353,6 +353,8 @@ const en = {
   pos_right: "Right",
   bot_n: "Bot {n}",
   talon_yours: "You took the talon: put back four cards",
+  game_total: "Game total",
+  exchange_how: "What comes back (T-21)",
 };
 
 const hy = {
@@ -665,7 +667,7 @@ const hy = {
   exchange_you_give: "Նախորդ խաղափուլում վերցրիք {took} ձեռք {of}-ի փոխարեն. տվեք {n} թուղթ՝ {to}։",
   exchange_gives: "{who}-ն նախորդ խաղափուլում վերցրեց {took} ձեռք {of}-ի փոխարեն. տալիս է {n} թուղթ՝ {to}։",
   you_dative: "ձեզ",
-  exchange_rule: "Ամեն տրված թղթի դիմաց ստացողը պետք է վերադարձնի այդ մաստի իր ամենաուժեղ թուղթը, եթե այն ավելի ուժեղ է, այլապես թուղթը վերադառնում է (T-21)։",
+  exchange_rule: "Ամեն տրված թղթի դիմաց ստացողը վերադարձնում է այդ մաստի իր ամենաուժեղ թուղթը, եթե այն ավելի ուժեղ է, այլապես թուղթը վերադառնում է։",
   came_back: "վերադարձավ",
   exchange_done: "տրված է",
   exchange_now: "հիմա",
@@ -706,6 +708,8 @@ const hy = {
   pos_right: "Աջ",
   bot_n: "Բոտ {n}",
   talon_yours: "Դուք վերցրիք թալոնը. հետ դրեք չորս թուղթ",
+  game_total: "Խաղի հաշիվ",
+  exchange_how: "Ինչ է վերադառնում (T-21)",
 };
 
 const bg = {
@@ -1018,7 +1022,7 @@ const bg = {
   exchange_you_give: "Миналото раздаване взехте {took} от {of} взятки: дайте {n} карти на {to}.",
   exchange_gives: "{who} взе {took} от {of} взятки миналото раздаване: дава {n} карти на {to}.",
   you_dative: "вас",
-  exchange_rule: "За всяка дадена карта получателят връща най-силната си карта от тази боя, ако е по-силна; иначе картата се връща (T-21).",
+  exchange_rule: "За всяка дадена карта получателят връща най-силната си карта от тази боя, ако е по-силна; иначе картата се връща.",
   came_back: "върната",
   exchange_done: "дадена",
   exchange_now: "сега",
@@ -1059,6 +1063,8 @@ const bg = {
   pos_right: "Дясно",
   bot_n: "Бот {n}",
   talon_yours: "Взехте талона: върнете четири карти",
+  game_total: "Общо в играта",
+  exchange_how: "Какво се връща (T-21)",
 };
 
 const ru = {
@@ -1371,7 +1377,7 @@ const ru = {
   exchange_you_give: "В прошлой раздаче вы взяли {took} из {of}: отдайте {n} карт(ы) — {to}.",
   exchange_gives: "{who} в прошлой раздаче взял(а) {took} из {of}: отдаёт {n} карт(ы) — {to}.",
   you_dative: "вам",
-  exchange_rule: "За каждую отданную карту получатель возвращает свою старшую карту этой масти, если она сильнее; иначе карта возвращается (T-21).",
+  exchange_rule: "За каждую отданную карту получатель возвращает свою старшую карту этой масти, если она сильнее; иначе карта возвращается.",
   came_back: "вернулась",
   exchange_done: "отдана",
   exchange_now: "сейчас",
@@ -1412,6 +1418,8 @@ const ru = {
   pos_right: "Справа",
   bot_n: "Бот {n}",
   talon_yours: "Вы взяли прикуп: сбросьте четыре карты",
+  game_total: "Всего в игре",
+  exchange_how: "Что возвращается (T-21)",
 };
 
 export const STRINGS = { en, hy, bg, ru };

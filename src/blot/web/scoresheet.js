@@ -228,7 +228,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
 
     shareBox() {
       const url = `${location.origin}${this.sheet.share_path}`;
-      const input = h("input", { readonly: true, value: url, "data-testid": "share-link", onfocus: (e) => e.target.select() });
+      const input = h("input", { readonly: true, value: url, "aria-label": t("sheet_share"), "data-testid": "share-link", onfocus: (e) => e.target.select() });
       const copy = h("button", { class: "small", onclick: async () => {
         try { await navigator.clipboard.writeText(url); toast(t("copied")); } catch { input.select(); }
       } }, t("copy"));
@@ -374,7 +374,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
         parts.push(section("declaration_points", t("declarations"),
           h("div", { class: "seg" }, [0, 1].map((i) => seg(`decl-team-${i}`, f.declTeam === i, teams[i], () => this.set("declTeam", i)))),
           h("div", { class: "row" },
-            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "data-testid": "decl-points", value: f.decl,
+            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "aria-label": t("declarations"), "data-testid": "decl-points", value: f.decl,
               oninput: (e) => { f.decl = parseInt(e.target.value, 10) || 0; } }),
             DECL_STEPS.map((n) => h("button", { type: "button", class: "small", "data-testid": `decl-add-${n}`, onclick: () => this.set("decl", Math.min(200, f.decl + n)) }, `+${n}`)),
             h("button", { type: "button", class: "small", "data-testid": "decl-clear", onclick: () => this.set("decl", 0) }, "0"))));

@@ -194,6 +194,7 @@ export class TablePage {
       case "leave": text = t("log_leave", { seat: e.seat + 1 }); break;
       case "bot":
         text = e.level ? t("log_bot", { seat: e.seat + 1, level: botLevelName(e.level) }) : t("log_leave", { seat: e.seat + 1 });
+        if (e.reason) text += ` — ${e.reason}`; // a built-in bot took the seat of a failed bot program
         break;
       case "start": text = t("log_start"); break;
       case "deal": text = t("log_deal", { n: e.deal_number, who: this.name(e.dealer) }); break;
@@ -293,11 +294,13 @@ export class TablePage {
     }
     this.renderTimer();
     this.cue();
+    // the end of a deal shows over the table: bring the table into view once, if it is not
     const shown = main.querySelector(".overlay");
     const key = shown && this.view ? `${this.view.deal_number}` : null;
     if (key && this.scrolledTo !== key) {
       this.scrolledTo = key;
-      shown.scrollIntoView({ block: "nearest" });
+      const box = main.querySelector(".board").getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) window.scrollTo({ top: Math.max(0, scrollY + box.top - 4) });
     }
   }
 
@@ -498,7 +501,7 @@ export class TablePage {
         h("span", { class: "who", title: this.name(s) }, seat.bot ? t("bot_n", { n: s + 1 }) : this.name(s)), badges),
       seat.bot ? h("div", { class: "level" }, botLevelName(seat.bot)) : null,
       h("div", { class: "seat-info" }, info),
-      own || where === "bottom" && this.you.seat === null ? null : h("div", { class: "backs", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) },
+      own || where === "bottom" && this.you.seat === null ? null : h("div", { class: "backs", role: "img", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) },
         Array.from({ length: Math.min(v.hand_sizes[s], 8) }, () => backEl()), h("small", {}, String(v.hand_sizes[s]))),
       where === "bottom" && this.you.seat === null ? h("div", { class: "backs" }, h("small", {}, t("cards_left", { n: v.hand_sizes[s] }))) : null,
       call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, callLabel(call.call)) : null,
@@ -572,18 +575,28 @@ export class TablePage {
         }
       }
     }
-    const steps = v.plan.map((p, i) => {
-      const done = v.exchanges[i];
-      const text = done
-        ? done.gift ? `${cardLabel(done.gift)} → ${cardLabel(done.returned)}${done.returned === done.gift ? ` (${t("came_back")})` : ""}` : t("exchange_done")
-        : i === v.exchanges.length ? t("exchange_now") : "";
-      return h("li", { class: done ? "done" : i === v.exchanges.length ? "now" : "" }, `${this.name(p.giver)} → ${this.name(p.receiver)}`, text ? h("small", {}, ` ${text}`) : null);
+    // the steps grouped by giver and receiver: "Right → You 1/2: 3♣ → 9♣"
+    const groups = [];
+    v.plan.forEach((p, i) => {
+      const last = groups[groups.length - 1];
+      const g = last && last.giver === p.giver && last.receiver === p.receiver ? last : { giver: p.giver, receiver: p.receiver, steps: [] };
+      if (g !== last) groups.push(g);
+      g.steps.push(i);
+    });
+    const now = v.exchanges.length;
+    const steps = groups.map((g) => {
+      const done = g.steps.filter((i) => i < now);
+      const cards = done.map((i) => v.exchanges[i]).filter((e) => e.gift).map((e) => `${cardLabel(e.gift)}→${cardLabel(e.returned)}`);
+      const current = g.steps.includes(now);
+      return h("li", { class: current ? "now" : done.length === g.steps.length ? "done" : "" },
+        `${this.shortName(g.giver)} → ${this.shortName(g.receiver)}: ${done.length}/${g.steps.length}`,
+        cards.length ? h("small", {}, ` ${cards.join(", ")}`) : null);
     });
     return h("div", { class: "exchange", "data-testid": "exchange" },
       h("div", { class: "center-title" }, t("exchange_title")),
       h("ul", { class: "why" }, lines),
-      h("ol", { class: "steps" }, steps),
-      h("p", { class: "rule" }, t("exchange_rule")));
+      h("ul", { class: "steps" }, steps),
+      h("details", { class: "rule" }, h("summary", {}, t("exchange_how")), t("exchange_rule")));
   }
 
   talonPanel() {
@@ -604,8 +617,9 @@ export class TablePage {
     const close = h("button", { class: "small close", "aria-label": t("close"), onclick: () => { this.dismissed.add(v.deal_number); this.render(); } }, "×");
     return h("div", { class: "overlay", role: "dialog", "aria-label": t("deal_result") },
       h("div", { class: "overlay-card" }, close,
+        v.game_over ? this.gameOver() : null,
         this.resultPanel(v.result),
-        v.game_over ? this.gameOver() : h("p", { class: "muted next" }, t("next_deal_soon"))));
+        v.game_over ? null : h("p", { class: "muted next" }, t("next_deal_soon"))));
   }
 
   // "We" and "They" for a seated player, else the names.
@@ -625,15 +639,14 @@ export class TablePage {
       if (r.void) return h("section", { class: "result", "data-testid": "deal-result" }, h("h2", {}, t("deal_result_n", { n: v.deal_number })), h("p", {}, t("void_deal")));
       const c = r.contract;
       const mine = this.you.seat === null ? null : this.you.seat % 2;
-      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points], ["belote_points", r.belote], ["points", r.points]];
+      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points], ["belote_points", r.belote], ["points", r.points], ["game_total", v.totals]];
       return h("section", { class: "result", "data-testid": "deal-result" },
         h("h2", {}, t("deal_result_n", { n: v.deal_number })),
         h("p", { class: "verdict " + (r.made ? "made" : "failed") }, h("b", {}, contractLabel(c)), ` ${this.name(c.seat)} — `,
           h("strong", { "data-testid": "made" }, t(r.made ? "made" : "failed")), r.tars_kapoot ? ` (${t("tars_kapoot")})` : ""),
         h("table", { class: "result-table" },
           h("thead", {}, h("tr", {}, h("td"), [0, 1].map((tm) => h("th", { scope: "col", class: tm === mine ? "us" : "" }, tm === mine ? t("we") : mine === null ? this.teamName(tm) : t("they"))))),
-          h("tbody", {}, rows.map(([k, pair]) => h("tr", { class: k === "points" ? "total" : "" }, h("th", { scope: "row" }, t(k)), h("td", {}, pair[0]), h("td", {}, pair[1]))))),
-        h("p", { class: "muted small" }, `${t("total")}: ${this.teamName(0)} ${v.totals[0]} · ${this.teamName(1)} ${v.totals[1]}`));
+          h("tbody", {}, rows.map(([k, pair]) => h("tr", { class: k === "points" ? "total" : k === "game_total" ? "running" : "" }, h("th", { scope: "row" }, t(k)), h("td", {}, pair[0]), h("td", {}, pair[1]))))));
     }
     if (r.void) return h("section", { class: "result", "data-testid": "deal-result" }, h("h2", {}, t("deal_result")), h("p", {}, t("void_deal_358")));
     return h("section", { class: "result", "data-testid": "deal-result" },
@@ -674,7 +687,7 @@ export class TablePage {
       parts.push(this.prompt());
     }
     parts.push(h("div", { class: "typed", hidden: !this.typed }, this.typed ? `⌨ ${this.typed.toUpperCase()}` : ""));
-    return h("div", { class: "action-bar" + (mine ? " mine" : ""), "aria-live": "polite" }, parts);
+    return h("div", { class: "action-bar" + (mine ? " mine" : parts.length > 1 ? "" : " empty"), "aria-live": "polite" }, parts);
   }
 
   prompt() {
