@@ -3,7 +3,11 @@
 // the player clicks (docs/protocol.md). No rule is decided here.
 import { t, setLang, lang, LANGS } from "/static/i18n.js";
 import { scoresheetPages } from "/static/scoresheet.js";
-import { h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs } from "/static/util.js";
+import { accountPages, barLines } from "/static/accounts.js";
+import { ratingPages } from "/static/ratings.js";
+import {
+  h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
+} from "/static/util.js";
 import { TablePage, botName, botLevelName } from "/static/table.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
 
@@ -31,11 +35,14 @@ function translateStatic() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   langSelect.setAttribute("aria-label", t("language"));
   document.title = t("title");
+  renderMe();
 }
 
 // --- routing ----------------------------------------------------------------------------------------
 
 const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main });
+const { LoginPage, AccountPage } = accountPages({ h, api, toast, errorText, go, main, session });
+const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -63,7 +70,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$)/.test(path);
   let m;
   try {
     await ensurePlayer(!readOnly);
@@ -76,6 +83,10 @@ async function route() {
   else if (path === "/scoresheet") page = new SheetsPage();
   else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
   else if ((m = /^\/scoresheet\/([\w-]+)$/.exec(path))) page = new SheetPage(m[1], null);
+  else if (path === "/login") page = new LoginPage();
+  else if (path === "/account") page = new AccountPage();
+  else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));
+  else if ((m = /^\/players\/([^/]+)$/.exec(path))) page = new ProfilePage(decodeURIComponent(m[1]));
   else page = new LobbyPage();
   window.blotPage = page; // for tests and the console
   page.render();
@@ -92,7 +103,7 @@ class LobbyPage {
   constructor() {
     this.games = null;
     this.tables = [];
-    this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, trickPause: 1, bot: "basic", options: {} };
+    this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, trickPause: 1, bot: "basic", options: {}, rated: false };
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
   }
@@ -104,6 +115,7 @@ class LobbyPage {
 
   async load() {
     try {
+      await refreshMe();
       this.games = (await api("GET", "/api/games")).games;
       await this.loadTables();
     } catch (e) {
@@ -177,12 +189,19 @@ class LobbyPage {
       bots.map((b) => h("option", { value: b }, botLevelName(b))));
     level.value = bots.includes(f.bot) ? f.bot : bots[0];
     more.push(field("f-vis", t("visibility"), vis), field("f-timer", t("turn_timer"), timer), field("f-pause", t("trick_pause"), pause));
+    const me = currentMe();
+    const account = Boolean(me && me.username);
+    const rated = account
+      ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.rated, "data-testid": "rated", onchange: (e) => (f.rated = e.target.checked) }), h("span", {}, t("rated_table")))
+      : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("rated_login")));
+    const bars = barLines(me && me.bars, lang());
     const quick = h("button", { class: "primary big", "data-testid": "play-bots", disabled: !this.games, onclick: () => this.create(true) }, t("play_bots"));
     const create = h("button", { "data-testid": "new-table", disabled: !this.games, onclick: () => this.create(false) }, t("new_table"));
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
     main.replaceChildren(h("div", { class: "lobby" },
+      bars.length ? h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
-        h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level)),
+        h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), rated),
         h("div", { class: "row" }, quick, create),
         h("p", { class: "muted small" }, t("lobby_help")),
         h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
@@ -204,7 +223,8 @@ class LobbyPage {
       const join = tb.status === "waiting" && free;
       return h("li", { class: "table-row" },
         h("div", { class: "what" }, h("strong", {}, t("game_" + tb.game)), rules ? h("span", { class: "muted" }, ` ${rules}`) : null,
-          h("span", { class: `status ${tb.status}` }, t("status_" + tb.status))),
+          h("span", { class: `status ${tb.status}` }, t("status_" + tb.status)),
+          tb.settings.rated ? h("span", { class: "badge rated" }, t("rated")) : null),
         h("div", { class: "who muted" }, tb.seats.map(seatLabel).join(" · ")),
         h("div", { class: "go" }, free ? h("span", { class: "badge" }, t("free_seats", { n: free })) : null,
           h("a", { class: "button" + (join ? " primary" : ""), href: `/table/${tb.id}`, "data-link": true }, t(join ? "join" : "watch"))));
@@ -218,7 +238,8 @@ class LobbyPage {
       if (!this.games) this.games = (await api("GET", "/api/games")).games;
       const info = this.gameInfo();
       const ruleset = info.rulesets.includes(f.ruleset) ? f.ruleset : info.rulesets[0];
-      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause };
+      const me = currentMe();
+      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause, rated: Boolean(f.rated && me && me.username) };
       if (f.game === "bazar-blot") body.options = { ...info.options, ...f.options };
       const table = await api("POST", "/api/tables", body);
       if (withBots) {

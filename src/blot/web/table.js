@@ -3,6 +3,7 @@
 // the page offers only what the view's `legal` lists and decides no rule; the pauses it makes (a
 // complete trick, the result of a deal) only hold what the server already said on the screen.
 import { t } from "/static/i18n.js";
+import { endPanel } from "/static/ratings.js";
 import { h, api, toast, errorText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
 import {
   SUIT, SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel, cardName, callLabel, callName,
@@ -211,6 +212,7 @@ export class TablePage {
         break;
       case "discard": text = t("log_discard", { who }) + (e.action ? ` (${cardLabel(e.action)})` : ""); break;
       case "rematch": text = t("log_rematch"); break;
+      case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
       default: text = null;
     }
     if (text && e.by === "timer") text += ` (${t("by_timer")})`;
@@ -321,6 +323,7 @@ export class TablePage {
     const tb = this.table;
     const v = this.view;
     const bits = [h("strong", {}, t("game_" + tb.game))];
+    if (tb.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
     if (tb.game === "bazar-blot") bits.push(h("span", { class: "muted" }, `${t("ruleset_" + tb.settings.ruleset)} · ${t("to_points", { n: tb.settings.options.target })}`));
     if (v && tb.status !== "waiting") {
       const counted = Math.min(9, v.result && !v.result.void ? v.counted : v.counted + 1);
@@ -823,7 +826,7 @@ export class TablePage {
 
   side() {
     const v = this.view;
-    const parts = [];
+    const parts = [endPanel(h, this)];
     if (v && this.table.status !== "waiting") parts.push(this.sheet());
     parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")), h("ol", {}, this.log.slice(-12).map((x) => h("li", {}, x)))));
     return h("aside", { class: "side" }, parts);

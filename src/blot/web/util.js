@@ -84,8 +84,45 @@ export async function ensurePlayer(create = true) {
   }
   store.setItem("blot.name", me.name);
   if (document.activeElement !== nameInput()) nameInput().value = me.name;
+  renderMe();
   return me;
 }
+
+export function currentMe() {
+  return me;
+}
+
+// The player again from the server (an account's bars and ratings change).
+export async function refreshMe() {
+  if (me && me.username) me = await api("GET", "/api/me");
+  return me;
+}
+
+// The header: a guest edits their name; an account shows its username, linked to its page.
+export function renderMe() {
+  const link = document.getElementById("account-link");
+  if (!link) return;
+  const account = me && me.username;
+  document.querySelector("header.top .me").hidden = Boolean(account);
+  link.textContent = account ? me.username : t("log_in");
+  link.setAttribute("href", account ? "/account" : "/login");
+}
+
+// What the account pages need of the player kept here.
+export const session = {
+  me: () => me,
+  async signedIn(made) {
+    store.setItem("blot.token", made.token);
+    me = null;
+    await ensurePlayer(false);
+  },
+  async signedOut() {
+    store.removeItem("blot.token");
+    store.removeItem("blot.name");
+    me = null;
+    await ensurePlayer(true);
+  },
+};
 
 // The name typed in the name box counts even when the player never pressed Enter: every action
 // that seats the player (a new table, a seat, a game against bots) calls this first.
