@@ -348,13 +348,13 @@ const en = {
   next: "Next step",
   trick: "Trick",
   you: "You",
-  partner: "Partner",
   pos_left: "Left",
   pos_right: "Right",
   bot_n: "Bot {n}",
   talon_yours: "You took the talon: put back four cards",
   game_total: "Game total",
   exchange_how: "What comes back (T-21)",
+  partner_short: "Partner",
 };
 
 const hy = {
@@ -703,13 +703,13 @@ const hy = {
   next: "Հաջորդ քայլ",
   trick: "Ձեռք",
   you: "Դուք",
-  partner: "Զուգընկեր",
   pos_left: "Ձախ",
   pos_right: "Աջ",
   bot_n: "Բոտ {n}",
   talon_yours: "Դուք վերցրիք թալոնը. հետ դրեք չորս թուղթ",
   game_total: "Խաղի հաշիվ",
   exchange_how: "Ինչ է վերադառնում (T-21)",
+  partner_short: "Ընկեր",
 };
 
 const bg = {
@@ -1058,13 +1058,13 @@ const bg = {
   next: "Следваща стъпка",
   trick: "Взятка",
   you: "Вие",
-  partner: "Партньор",
   pos_left: "Ляво",
   pos_right: "Дясно",
   bot_n: "Бот {n}",
   talon_yours: "Взехте талона: върнете четири карти",
   game_total: "Общо в играта",
   exchange_how: "Какво се връща (T-21)",
+  partner_short: "Партн.",
 };
 
 const ru = {
@@ -1413,13 +1413,13 @@ const ru = {
   next: "Вперёд",
   trick: "Взятка",
   you: "Вы",
-  partner: "Партнёр",
   pos_left: "Слева",
   pos_right: "Справа",
   bot_n: "Бот {n}",
   talon_yours: "Вы взяли прикуп: сбросьте четыре карты",
   game_total: "Всего в игре",
   exchange_how: "Что возвращается (T-21)",
+  partner_short: "Партн.",
 };
 
 export const STRINGS = { en, hy, bg, ru };

@@ -177,7 +177,7 @@ export class TablePage {
     if (seat === this.you.seat) return t("you");
     if (this.you.seat === null) return this.name(seat);
     const where = this.positions()[seat];
-    return t(where === "top" ? "partner" : "pos_" + where);
+    return t(where === "top" ? "partner_short" : "pos_" + where);
   }
 
   name(seat) {
