@@ -18,7 +18,8 @@ from .conftest import LiveServer
 from .test_browser import event_number
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
-SCREENS = Path(os.environ.get("BLOT_SCREENS") or Path(__file__).resolve().parents[2] / ".artifacts" / "screens")
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = Path(os.environ.get("BLOT_SCREENS") or ROOT / ".artifacts" / "screens")
 DECISION = (
     "[data-testid=deal-result], [data-declare=best], [data-call], "
     "[data-card][data-legal='true'], [data-testid=discard-confirm]"
@@ -56,7 +57,9 @@ def screen(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENS / f"{name}-{width}.png"))
 
 
-def play_bots(page: Any, server: LiveServer, game: str, target: int | None = None, visit: bool = True) -> None:
+def play_bots(
+    page: Any, server: LiveServer, game: str, target: int | None = None, visit: bool = True
+) -> None:
     """One click in the lobby: a table against bots, started."""
     if visit:
         page.goto(server.url + "/")
@@ -170,7 +173,8 @@ def test_a_3_5_8_deal_in_view_with_its_panels(browser: Any, slow_server: LiveSer
         decide(page, "3-5-8", bid=True)
         page.wait_for_selector("[data-testid=discard-confirm]")
         assert page.locator("[data-card]").count() == 20  # the talon taken
-        first, second = page.eval_on_selector_all("[data-card]", "els => els.slice(0, 2).map(e => e.dataset.card)")
+        hand = page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+        first, second = hand[:2]
         page.click(f"[data-card='{first}']")
         page.click(f"[data-card='{second}']")
         assert page.locator("[data-pick]").count() == 2 and "(2 " in page.locator(".prompt").inner_text()
@@ -258,7 +262,11 @@ def test_game_over_rematch_replay_and_accessibility(browser: Any, tmp_path: Path
 
     def check(where: str) -> None:
         found = axe.run(page).response["violations"]
-        bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]]) for v in found if v["impact"] in ("serious", "critical")]
+        bad = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+            for v in found
+            if v["impact"] in ("serious", "critical")
+        ]
         assert bad == [], (where, bad)
 
     page = open_page(browser, "phone")
