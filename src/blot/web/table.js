@@ -175,7 +175,10 @@ export class TablePage {
   // Where a seat sits as seen from this side of the table: "You", "Left", "Partner", "Right".
   shortName(seat) {
     if (seat === this.you.seat) return t("you");
-    if (this.you.seat === null) return this.name(seat);
+    if (this.you.seat === null) {
+      const s = this.table.seats[seat];
+      return s && s.bot ? t("bot_n", { n: seat + 1 }) : this.name(seat);
+    }
     const where = this.positions()[seat];
     return t(where === "top" ? "partner_short" : "pos_" + where);
   }
@@ -361,7 +364,7 @@ export class TablePage {
       const left = d ? Math.max(0, (d - Date.now()) / 1000) : 0;
       el.hidden = !d;
       const secs = el.querySelector("b");
-      if (secs) secs.textContent = String(Math.ceil(left));
+      if (secs) secs.textContent = t("seconds", { n: Math.ceil(left) });
       const bar = el.querySelector("i");
       if (bar) bar.style.setProperty("--left", String(Math.min(1, left / (this.table.settings.timer || 1))));
     }
@@ -508,7 +511,7 @@ export class TablePage {
         Array.from({ length: Math.min(v.hand_sizes[s], 8) }, () => backEl()), h("small", {}, String(v.hand_sizes[s]))),
       where === "bottom" && this.you.seat === null ? h("div", { class: "backs" }, h("small", {}, t("cards_left", { n: v.hand_sizes[s] }))) : null,
       call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, callLabel(call.call)) : null,
-      toAct && this.table.deadline ? h("div", { class: "timer", "data-testid": "timer-left" }, h("i"), h("b")) : null);
+      toAct && this.table.deadline ? h("div", { class: "timer", "data-testid": "timer-left", role: "timer", "aria-label": t("turn_timer") }, h("i"), h("b")) : null);
   }
 
   center(pos) {
@@ -633,7 +636,7 @@ export class TablePage {
 
   teamName(team) {
     const seats = this.table.seats.map((_, i) => i).filter((i) => i % 2 === team);
-    return seats.map((s) => this.name(s)).join(" & ");
+    return seats.map((s) => (this.table.seats[s].bot ? t("bot_n", { n: s + 1 }) : this.name(s))).join(" & ");
   }
 
   resultPanel(r) {
