@@ -5,7 +5,8 @@ A real server (uvicorn in a thread, SQLite in a temporary folder) and Debian's c
 (``/usr/bin/chromium``, driven by Playwright, as in tests/web). It prints
 
 - the bytes of every response the lobby and a table load (HTML, scripts, styles, the API's
-  JSON; websocket frames not counted), and the largest asset;
+  JSON; websocket frames not counted), as the page reads them and as they travel (compressed),
+  and the largest asset;
 - first load: the navigation's DOMContentLoaded and load times, and when the lobby's "New table"
   button (or a table's hand) is on the screen, over ``--loads`` cold loads (median);
 - click to card-on-table: for ``--cards`` of the player's cards (two Bazar Blot deals by default)
@@ -74,16 +75,20 @@ class Server:
         self.thread.join(timeout=20)
 
 
-def weigh(browser: Any, url: str, ready: str, state: Any) -> tuple[int, dict[str, int], dict[str, float]]:
+def weigh(
+    browser: Any, url: str, ready: str, state: Any
+) -> tuple[int, dict[str, int], dict[str, float], int]:
     """Load ``url`` in a fresh context (empty cache, the player's token); bytes of every
     response, and the load times."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", storage_state=state)
     page = context.new_page()
     sizes: dict[str, int] = {}
+    wire: dict[str, int] = {}
 
     def on_response(response: Any) -> None:
         with contextlib.suppress(Exception):  # a response without a body (a redirect)
             sizes[response.url.split("?")[0]] = len(response.body())
+            wire[response.url.split("?")[0]] = response.request.sizes()["responseBodySize"]
 
     page.on("response", on_response)
     start = time.perf_counter()
@@ -96,7 +101,8 @@ def weigh(browser: Any, url: str, ready: str, state: Any) -> tuple[int, dict[str
         " return {dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd}; }"
     )
     context.close()
-    return sum(sizes.values()), sizes, {"dcl": nav["dcl"], "load": nav["load"], "shown": shown}
+    times = {"dcl": nav["dcl"], "load": nav["load"], "shown": shown}
+    return sum(sizes.values()), sizes, times, sum(wire.values())
 
 
 def table_url(browser: Any, base: str) -> tuple[Any, Any, str]:
@@ -157,10 +163,13 @@ def main() -> None:
                 ("table", url, "[data-card]"),
             ):
                 runs = [weigh(browser, target, ready, context.storage_state()) for _ in range(args.loads)]
-                total, sizes, _ = runs[-1]
+                total, sizes, _, sent = runs[-1]
                 big, size = max(sizes.items(), key=lambda kv: kv[1])
                 largest = f"largest {big.rsplit('/', 1)[-1]} {size / 1024:.1f} KiB"
-                print(f"{name}: {total / 1024:.1f} KiB in {len(sizes)} responses ({largest})")
+                print(
+                    f"{name}: {total / 1024:.1f} KiB in {len(sizes)} responses, "
+                    f"{sent / 1024:.1f} KiB over the wire ({largest})"
+                )
                 for key in ("dcl", "load", "shown"):
                     print(f"  {key}: median {statistics.median(r[2][key] for r in runs):.0f} ms")
             inside, outside = play(page, args.cards)

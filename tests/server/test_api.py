@@ -142,3 +142,9 @@ def test_pages_are_served(client: Any) -> None:
         assert response.status_code == 200 and "<main" in response.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/i18n.js").status_code == 200
+
+
+def test_the_page_travels_compressed(client: Any) -> None:
+    for path in ("/static/table.js", "/static/i18n.js", "/static/style.css"):
+        response = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200 and response.headers["content-encoding"] == "gzip", path

@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from blot.errors import BlotError
 from blot.server.config import ServerConfig
@@ -91,6 +92,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.add_middleware(Guard, config=config)
+    # the page's scripts, styles and JSON travel compressed (a phone's first load; websockets
+    # are not touched)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     return app
 
 
