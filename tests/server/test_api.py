@@ -103,7 +103,8 @@ def test_lobby_lists_public_tables_someone_seated_has_open(client: Any, player: 
 
 
 def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: Any, player: Player) -> None:
-    table = player.table("bazar-blot", options={"target": 1}, timer=30, trick_pause=2)
+    # Boris never connects: the turn timer (1 s) moves for him
+    table = player.table("bazar-blot", options={"target": 1}, timer=1, trick_pause=0.1)
     friend = Player(client, "Boris")
     friend.post(f"/api/tables/{table}/sit", {"seat": 2})
     player.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
