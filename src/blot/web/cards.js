@@ -34,8 +34,15 @@ export function splitCard(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
 
-// The face of ``card`` (record notation: "10H"), 60 x 84 units.
+// The face of ``card`` (record notation: "10H"), 60 x 84 units; drawn once, then copied.
+const FACES = new Map();
 export function face(card) {
+  let drawn = FACES.get(card);
+  if (!drawn) FACES.set(card, (drawn = drawFace(card)));
+  return drawn.cloneNode(true);
+}
+
+function drawFace(card) {
   const { rank, suit } = splitCard(card);
   const ten = rank === "10";
   const parts = [
