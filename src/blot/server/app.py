@@ -94,7 +94,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_middleware(Guard, config=config)
     # the page's scripts, styles and JSON travel compressed (a phone's first load; websockets
     # are not touched)
-    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
 
 
