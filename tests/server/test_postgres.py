@@ -1,5 +1,6 @@
 """The server on PostgreSQL: the same migrations (the accounts migration keeps old tokens), a game
-resumed after a restart, a score sheet, accounts with a rated game, a profile and a deletion.
+resumed after a restart, a score sheet, accounts with a rated game, a profile and a deletion, a
+finished game's analysis stored once.
 
 Runs when ``BLOT_TEST_POSTGRES_URL`` names a PostgreSQL server whose user may create databases
 (``.ci/run`` starts one); each test module gets a fresh database there.
@@ -25,6 +26,7 @@ from blot.store import Store
 from blot.store.schema import metadata
 
 from .conftest import PASSWORD, Account, Player, Socket, make_client, play_out, simple_choice, start_with_bots
+from .test_analysis import finished_table, until_settled
 from .test_store import upgrade_to
 
 SERVER = os.environ.get("BLOT_TEST_POSTGRES_URL")
@@ -145,3 +147,14 @@ def test_accounts_a_rated_game_and_a_deletion_on_postgresql(pg_url: str) -> None
         assert {r["username"] for r in client.get("/api/leaderboard?game=bazar-blot").json()["players"]} == {
             "bot:random"
         }
+
+
+def test_a_finished_games_analysis_is_stored_once_on_postgresql(pg_url: str) -> None:
+    with make_client(pg_url) as client:
+        table = finished_table(Player(client, "Ani"), "bazar-blot", target=1)
+        assert client.post(f"/api/tables/{table}/analysis").json()["status"] == "running"
+        _, answer = until_settled(client, table)
+        assert answer["status"] == "done" and answer["analysis"]["deals"], answer
+    with make_client(pg_url) as client:  # a new server on the same database
+        assert client.post(f"/api/tables/{table}/analysis").json() == answer
+        assert client.app.state.hub.analyses.started == 0

@@ -116,6 +116,8 @@ class GameAnalyser(Protocol):
 
     #: The compiled solver kernel it searches with (``blot analyse`` says when it compiles).
     kernel: ModuleType
+    #: The smallest loss the replay's analysis calls large (:func:`cost`).
+    large: int
 
     def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
         """Deal ``index`` (from 0) of a game whose deals are all finished."""
@@ -146,6 +148,14 @@ def analyse(game: AnyGame, deal: int | None = None, progress: Progress | None = 
         if progress is not None:
             progress(done, len(finished))
     return GameAnalysis(game_spec.name, tuple(out), game_spec.seats)
+
+
+def cost(loss: int, large: int) -> str:
+    """How the replay's analysis calls a card's loss: ``none`` (a best card), ``large`` from
+    ``large`` on (the game module's threshold), else ``small``."""
+    if loss <= 0:
+        return "none"
+    return "large" if loss >= large else "small"
 
 
 def losses(cards: Sequence[CardValue], seats: int) -> tuple[int, ...]:

@@ -28,6 +28,9 @@ from blot.solver import bazar_kernel, default_solver
 #: The compiled search this analysis uses (``blot analyse`` says when it compiles).
 kernel = bazar_kernel
 
+#: A loss of 10 card points or more is large on the replay (a game point: B-50 counts card
+#: points in tens); a smaller one is small.
+large = 10
 STRAINS: Final = ("S", "H", "D", "C", "NT")
 KAPOOT: Final = 25
 

@@ -24,6 +24,8 @@ from blot.three_five_eight.values import TRICKS
 #: The compiled search this analysis uses (``blot analyse`` says when it compiles).
 kernel = tfe_kernel
 
+#: Every lost trick is a large loss on the replay: a trick is a point of the deal's score (T-40).
+large = 1
 #: Positions with at most this many tricks to play are solved exactly.
 EXACT_TRICKS = 9
 #: Earlier positions are searched this many tricks deep, the rest estimated.

@@ -369,6 +369,15 @@ def serve(
     host_limit: Annotated[
         int, typer.Option("--host-limit", min=1, help="Open tables one player may host at once.")
     ] = 10,
+    analyses: Annotated[
+        int,
+        typer.Option(
+            "--analyses",
+            min=1,
+            max=16,
+            help="Analyses of finished games run at once, each in a process of its own.",
+        ),
+    ] = 1,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -410,6 +419,7 @@ def serve(
         bot_move_seconds=bot_seconds,
         waiting_expiry=waiting_expiry,
         host_limit=host_limit,
+        analysis_workers=analyses,
         warm_solver=True,
         bots=programs,
         league=league,

@@ -60,6 +60,9 @@ class ServerConfig:
     host_limit: int = 10
     #: How often the hub looks for waiting tables to close and finished ones to unload.
     sweep_seconds: float = 60.0
+    #: Analyses of finished games run at once, each in a process of its own (``blot serve
+    #: --analyses``); more wait their turn.
+    analysis_workers: int = 1
     #: Compile the search bots' solver in the background at start (``blot serve``), so that the
     #: first search bot does not wait for it.
     warm_solver: bool = False

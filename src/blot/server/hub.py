@@ -6,7 +6,8 @@ replaying its log through the rules engine (:meth:`blot.server.table.Table.rebui
 Table lifetimes: a finished table leaves memory as soon as nobody watches it (it stays in the
 database); a waiting table nobody has been connected to for ``waiting_expiry`` seconds is closed
 (deleted: its link answers 404); one player may host at most ``host_limit`` open tables.
-Database reads run in the hub's own small pool (:attr:`Hub.reads`), never in the bots' one.
+Database reads run in the hub's own small pool (:attr:`Hub.reads`), never in the bots' one;
+analyses of finished games run in processes of their own (:attr:`Hub.analyses`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
 from blot.games import spec
+from blot.server.analyses import Analyses
 from blot.server.config import ServerConfig
 from blot.server.errors import Refused
 from blot.server.health import StorageHealth, is_storage_failure
@@ -83,6 +85,8 @@ class Hub:
         #: Tables being created per host, not yet in ``tables``.
         self._creating: dict[int, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: The analyses of finished games, each in a process of its own (issue 14).
+        self.analyses = Analyses(self, config.analysis_workers)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a blocking database read in the hub's own threads."""
@@ -203,6 +207,7 @@ class Hub:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
+        await self.analyses.close()
         await asyncio.to_thread(self.writer.close)
         self.reads.shutdown(wait=False)
         self.store.close()

@@ -21,6 +21,9 @@ and change them; a test checks that the migrations and these definitions agree.
   (played, left, ended by agreement), and the rating before and after when the game moved it
   (the rating history and the profiles are read from here).
 - ``tars_kapoots``: each tars kapoot (B-55) a pair of accounts suffered at a rated table.
+- ``analyses``: the double-dummy analysis of a finished game (issue 14), computed once and kept:
+  the page's JSON (``format``: its version; another version is computed again) and how many
+  seconds it took.
 """
 
 from __future__ import annotations
@@ -174,4 +177,14 @@ tars_kapoots = Table(
     Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_tars_kapoots_pair", "player_a", "player_b"),
+)
+
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(24), ForeignKey("tables.id"), primary_key=True),
+    Column("format", Integer, nullable=False),
+    Column("analysis", JSON, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -1,4 +1,5 @@
-"""Finished games: the list, and a replay of one card by card with every hand visible."""
+"""Finished games: the list, a replay of one card by card with every hand visible, and its
+double-dummy analysis (:mod:`blot.server.analyses`)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,19 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
         "summary": row["summary"],
         "deals": deals,
     }
+
+
+@router.post("/tables/{table_id}/analysis")
+async def start_analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """Start the analysis of a finished game unless it is stored or under way (404 while the game
+    is not over); answers as the GET."""
+    return await hub_of(request).analyses.start(table_id)
+
+
+@router.get("/tables/{table_id}/analysis")
+async def analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """How far the analysis of a finished game is, or the analysis (404 while the game is not over)."""
+    return await hub_of(request).analyses.state(table_id)
 
 
 def frames(game: str, entries: list[LogEntry]) -> list[dict[str, Any]]:

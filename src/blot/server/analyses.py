@@ -1,0 +1,251 @@
+"""Analyses of finished games in the server's background (issue 14; docs/protocol.md,
+*Analysis*): ``POST /api/tables/{id}/analysis`` starts one, ``GET`` says how far it is, then
+answers it.
+
+Each analysis runs in a process of its own (``python -m blot.server.analysis_worker``, at a
+lower priority): the solver holds the GIL for long stretches and a whole game takes seconds to a
+minute, which must stall neither the event loop nor the bots' threads. A thread per running
+analysis reads its output. At most one analysis runs per game and at most ``workers`` at once;
+the others queue, at most :data:`QUEUE_LIMIT` in all (beyond that the answer is 429), and each
+has :data:`ANALYSIS_SECONDS` before it is stopped.
+
+Only the finished analysis is stored (:mod:`blot.store.analyses`), once per game: nothing about
+one in flight is, so a restart cannot leave a game "running" (asking again starts it again).
+Only a finished table's game is analysed, from its stored record, which holds only its finished
+deals: no card of a deal still being played, or never finished, is ever valued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import subprocess
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.engine import Connection
+
+from blot.server.errors import RateLimited, Refused
+from blot.store import analyses as store
+
+log = logging.getLogger("blot.server")
+T = TypeVar("T")
+
+#: The version of the stored document (``blot.server.analysis_worker.document``); a stored
+#: analysis of another version is computed again.
+FORMAT = 1
+#: Analyses queued or running at once, in all; one more is refused (429) until one ends.
+QUEUE_LIMIT = 8
+#: The longest one analysis may run; then its process is stopped and it failed.
+ANALYSIS_SECONDS = 900.0
+#: Seconds a refused client is asked to wait (``Retry-After``).
+RETRY_SECONDS = 30
+NOT_FINISHED = "no finished game at this table"
+
+#: The command of an analysis process (:mod:`blot.server.analysis_worker`).
+WORKER = (sys.executable, "-m", "blot.server.analysis_worker")
+
+
+class AnalysisServices(Protocol):
+    """What analyses need of the server (the hub provides it)."""
+
+    async def read(self, fn: Callable[[Connection], T]) -> T: ...
+
+    async def write(self, fn: Callable[[Connection], T]) -> T: ...
+
+    def now(self) -> datetime: ...
+
+
+class Failed(Exception):
+    """An analysis that did not end with its document: why, in one sentence."""
+
+
+@dataclass(eq=False)
+class Job:
+    """One analysis queued or running; ``done`` and ``total`` count deals (set by its thread)."""
+
+    table_id: str
+    game: str
+    record: dict[str, Any]
+    total: int
+    done: int = 0
+    running: bool = False
+    stopped: bool = False
+    process: subprocess.Popen[str] | None = None
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def state(self) -> dict[str, Any]:
+        return {"status": "running" if self.running else "queued", "done": self.done, "total": self.total}
+
+    def stop(self) -> None:
+        """Stop its process (from any thread); a process not started yet stops as it starts."""
+        self.stopped = True
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+
+
+class Analyses:
+    """The server's analyses: :meth:`start`, :meth:`state`, :meth:`close`."""
+
+    def __init__(self, services: AnalysisServices, workers: int = 1, command: Sequence[str] = WORKER) -> None:
+        self.services = services
+        self.workers = max(1, workers)
+        self.command = list(command)
+        self.jobs: dict[str, Job] = {}
+        self._waiting: deque[Job] = deque()
+        self._active = 0
+        self._failed: dict[str, str] = {}
+        self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="blot-analysis")
+        self._closed = False
+        #: Analysis processes started so far (a stored analysis is never computed again).
+        self.started = 0
+
+    async def state(self, table_id: str) -> dict[str, Any]:
+        """``{"status": "queued" | "running", "done", "total"}``, ``{"status": "done",
+        "analysis"}``, ``{"status": "failed", "message"}`` or ``{"status": "none"}`` (not asked
+        for yet, or asked before a restart); 404 unless the table's game is finished."""
+        if await self.services.read(lambda c: store.finished_game(c, table_id)) is None:
+            raise Refused("not_found", NOT_FINISHED)
+        job = self.jobs.get(table_id)
+        if job is not None:
+            return job.state()
+        document = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
+        if document is not None:
+            return {"status": "done", "analysis": document}
+        job = self.jobs.get(table_id)  # started while the database was read
+        if job is not None:
+            return job.state()
+        if table_id in self._failed:
+            return {"status": "failed", "message": self._failed[table_id]}
+        return {"status": "none"}
+
+    async def start(self, table_id: str) -> dict[str, Any]:
+        """Start the analysis of a finished table's game unless it is stored, queued or running;
+        answers as :meth:`state`."""
+        game = await self.services.read(lambda c: store.finished_game(c, table_id, with_record=True))
+        if game is None or game.record is None:
+            raise Refused("not_found", NOT_FINISHED)
+        job = self.jobs.get(table_id)
+        if job is not None:
+            return job.state()
+        document = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
+        if document is not None:
+            return {"status": "done", "analysis": document}
+        job = self.jobs.get(table_id)  # asked twice at once: one analysis
+        if job is not None:
+            return job.state()
+        if self._closed:
+            raise Refused("server", "the server is stopping")
+        if len(self.jobs) >= QUEUE_LIMIT:
+            raise RateLimited(
+                f"the server is analysing {len(self.jobs)} games already: try again in a minute",
+                RETRY_SECONDS,
+            )
+        self._failed.pop(table_id, None)
+        job = Job(table_id, game.game, game.record, total=len(game.record.get("deals", [])))
+        self.jobs[table_id] = job
+        self._waiting.append(job)
+        self._launch()
+        return job.state()
+
+    async def close(self) -> None:
+        """Stop every analysis (the server stops); none of them is stored."""
+        self._closed = True
+        self._waiting.clear()
+        tasks = []
+        for job in list(self.jobs.values()):
+            job.stop()
+            if job.task is not None:
+                job.task.cancel()
+                tasks.append(job.task)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.jobs.clear()
+        self._threads.shutdown(wait=False)
+
+    # --- running ---------------------------------------------------------------------------------
+
+    def _launch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._waiting and self._active < self.workers and not self._closed:
+            job = self._waiting.popleft()
+            job.running = True
+            self._active += 1
+            job.task = loop.create_task(self._run(job), name=f"analysis-{job.table_id}")
+
+    async def _run(self, job: Job) -> None:
+        table_id = job.table_id
+        try:
+            # stored by an analysis that ended while this one was being asked for
+            if await self.services.read(lambda c: store.stored(c, table_id, FORMAT)) is None:
+                loop = asyncio.get_running_loop()
+                self.started += 1
+                watching = loop.run_in_executor(self._threads, self._watch, job)
+                try:
+                    document, seconds = await asyncio.wait_for(watching, ANALYSIS_SECONDS)
+                except TimeoutError:
+                    job.stop()
+                    raise Failed(f"the analysis took longer than {ANALYSIS_SECONDS:.0f} s") from None
+                at = self.services.now()
+                await self.services.write(lambda c: store.save(c, table_id, FORMAT, document, seconds, at))
+                log.info("table %s: analysed in %.1f s", table_id, seconds)
+        except asyncio.CancelledError:
+            job.stop()
+            raise
+        except Failed as e:
+            log.warning("table %s: the analysis failed: %s", table_id, e)
+            self._failed[table_id] = str(e)
+        except Exception:
+            log.exception("table %s: the analysis could not be stored", table_id)
+            self._failed[table_id] = "the analysis could not be stored"
+        finally:
+            # after the write: a reader sees the analysis running or stored, never neither
+            if self.jobs.get(table_id) is job:
+                del self.jobs[table_id]
+            self._active -= 1
+            if not self._closed:
+                self._launch()
+
+    def _watch(self, job: Job) -> tuple[dict[str, Any], float]:
+        """In a thread of its own: start the job's process and follow its output to the end."""
+        if job.stopped:
+            raise Failed("the server stopped")
+        process = subprocess.Popen(
+            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+        )
+        job.process = process
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            if job.stopped:  # stopped while it started
+                process.terminate()
+            with contextlib.suppress(OSError):  # a process that ended at once: its output says why
+                process.stdin.write(json.dumps({"game": job.game, "record": job.record}) + "\n")
+                process.stdin.close()
+            for line in process.stdout:
+                try:
+                    message = json.loads(line)
+                    if "progress" in message:
+                        # read by the event loop's thread: plain int assignments
+                        job.done, job.total = (int(x) for x in message["progress"])
+                    elif "done" in message:
+                        return dict(message["done"]), float(message["seconds"])
+                    else:
+                        raise Failed(str(message["failed"]))
+                except (ValueError, TypeError, KeyError):
+                    raise Failed("the analysis process wrote something that is not its protocol") from None
+            raise Failed("the analysis stopped before its end")
+        finally:
+            if process.poll() is None:
+                process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            process.stdout.close()

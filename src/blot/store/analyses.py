@@ -1,0 +1,64 @@
+"""Stored double-dummy analyses of finished games (issue 14; the server's
+:mod:`blot.server.analyses` computes them). Every function is blocking and takes a connection.
+
+Only a finished table's game is ever handed out for analysis (:func:`finished_game`): its
+stored record holds its finished deals only, so no card of a deal still hidden is valued.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+
+from blot.store.schema import analyses, tables
+
+FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What an analysis needs of a finished table: its game's name and record (docs/format.md)."""
+
+    game: str
+    record: dict[str, Any] | None
+
+
+def finished_game(c: Connection, table_id: str, with_record: bool = False) -> FinishedGame | None:
+    """The table's game when it is finished (played out or ended by agreement), else None."""
+    columns = [tables.c.game, tables.c.status] + ([tables.c.record] if with_record else [])
+    row = c.execute(select(*columns).where(tables.c.id == table_id)).first()
+    if row is None or row.status != FINISHED:
+        return None
+    record = dict(row.record) if with_record and row.record is not None else None
+    return FinishedGame(str(row.game), record)
+
+
+def stored(c: Connection, table_id: str, format: int) -> dict[str, Any] | None:
+    """The table's analysis in this ``format``, or None (none yet, or an older format)."""
+    row = c.execute(
+        select(analyses.c.analysis).where(analyses.c.table_id == table_id, analyses.c.format == format)
+    ).first()
+    return None if row is None else dict(row.analysis)
+
+
+def save(
+    c: Connection, table_id: str, format: int, analysis: dict[str, Any], seconds: float, at: datetime
+) -> None:
+    """Keep the table's analysis (replacing one of an older format)."""
+    c.execute(delete(analyses).where(analyses.c.table_id == table_id))
+    c.execute(
+        insert(analyses).values(
+            table_id=table_id, format=format, analysis=analysis, seconds=seconds, created_at=at
+        )
+    )
+
+
+def count(c: Connection) -> int:
+    """How many analyses are stored (tests and operators)."""
+    from sqlalchemy import func
+
+    return int(c.execute(select(func.count()).select_from(analyses)).scalar_one())
