@@ -296,6 +296,21 @@ def test_item5_one_player_hosts_a_limited_number_of_open_tables(db: Path) -> Non
         assert len(client.app.state.hub.tables) == 4 and len(made) == 3
 
 
+def test_item5_a_rematch_counts_against_the_host_limit(db: Path) -> None:
+    with make_client(db, host_limit=1) as client:
+        hub = client.app.state.hub
+        player = Player(client, "Ani")
+        game = player.table("3-5-8")
+        player.post(f"/api/tables/{game}/leave")
+        player.post(f"/api/tables/{game}/fill-bots", {"level": "random"})
+        player.post(f"/api/tables/{game}/start")
+        wait_until(lambda: client.get(f"/api/tables/{game}").json()["status"] == "finished", 60)
+        player.table()  # one open table: the limit
+        answer = player.post(f"/api/tables/{game}/rematch", status=409)
+        assert answer["message"].startswith("you already host 1 open table: play or leave one")
+        assert len([t for t in hub.tables.values() if t.host == player.id and t.status != "finished"]) == 1
+
+
 # --- item 6: storage failures --------------------------------------------------------------------------
 
 

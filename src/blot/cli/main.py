@@ -35,8 +35,10 @@ BAD_INPUT, BAD_USAGE, INTERRUPTED = 1, 2, 130
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``error: message`` on standard error and exit."""
-    print(f"error: {message}", file=sys.stderr)
+    """Print ``error: message`` on standard error and exit. The message is kept on one line:
+    a character that is not printable (a new line in a file name) is written as its escape."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    print(f"error: {text}", file=sys.stderr)
     raise SystemExit(code)
 
 

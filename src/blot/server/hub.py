@@ -179,6 +179,16 @@ class Hub:
             except Exception:
                 log.exception("the sweep of idle tables failed")
 
+    def check_host_limit(self, player: int) -> None:
+        """Refuse one more open table to a player who hosts ``host_limit`` of them already."""
+        limit = self.config.host_limit
+        if self.hosted(player) >= limit:
+            raise Refused(
+                "conflict",
+                f"you already host {limit} open {'table' if limit == 1 else 'tables'}: play or leave one, "
+                "or let a waiting one expire",
+            )
+
     def hosted(self, player: int) -> int:
         """Open tables (waiting or being played) that ``player`` hosts, being created included."""
         return self._creating.get(player, 0) + sum(
@@ -325,12 +335,7 @@ class Hub:
     # --- tables --------------------------------------------------------------------------------
 
     async def create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
-        limit = self.config.host_limit
-        if self.hosted(player) >= limit:
-            raise Refused(
-                "conflict",
-                f"you already host {limit} open tables: play or leave one, or let a waiting one expire",
-            )
+        self.check_host_limit(player)
         self._creating[player] = self._creating.get(player, 0) + 1
         try:
             return await self._create_table(player, name, body)
@@ -393,6 +398,7 @@ class Hub:
             raise Refused("forbidden", "only the players of a game may start its rematch")
         if old.rematch is not None:
             return old.rematch
+        self.check_host_limit(player)
         if old.settings.get("rated"):
             await self.check_rated([s.player for s in old.seats if s.player is not None])
         seats: list[dict[str, Any]] = []
