@@ -8,6 +8,7 @@ One server for the whole module (TestClient, its own SQLite file); 300 examples.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -24,6 +25,7 @@ from server.conftest import Player, make_client, simple_choice, start_with_bots
 from .strategies import BODIES, FUZZ, TEXT, examples, json_values
 
 EXAMPLES = examples(300)
+QUICK_ANALYSIS = 'import sys; sys.stdin.read(); print(\'{"failed": "not analysed in the fuzz"}\')'
 PAGES = ["/", "/table/{table_id}", "/replays", "/replay/{table_id}", "/scoresheet", "/scoresheet/{sheet_id}"]
 
 
@@ -35,6 +37,8 @@ class World:
     def __init__(self, client: Any) -> None:
         self.client = client
         self.hub = client.app.state.hub
+        # an analysis the fuzz starts ends at once (a real one is minutes of a core's time)
+        self.hub.analyses.command = [sys.executable, "-c", QUICK_ANALYSIS]
         self.guest = Player(client, "Ani")
         made = client.post("/api/accounts", json={"username": "fuzzer", "password": "correct horse 1"})
         assert made.status_code == 200, made.text
@@ -68,17 +72,24 @@ class World:
 
     def state(self) -> tuple[Any, ...]:
         """Everything a refused request must leave as it was: the row count of every table of the
-        database, and the state of each unfinished table as the server holds it (a finished one
-        may be loaded to be read and leave memory again: its state is in the database)."""
+        database (the log counted for this module's own tables only: a rematch the fuzz started
+        plays on by itself), and the state of those tables as the server holds them."""
+        mine = [self.waiting, self.playing, self.finished]
         with self.hub.store.engine.connect() as c:
-            count = select(func.count())
-            rows = tuple(c.execute(count.select_from(t)).scalar() for t in metadata.sorted_tables)
-        tables = sorted(
+            rows = [
+                c.execute(select(func.count()).select_from(t)).scalar()
+                for t in metadata.sorted_tables
+                if t.name != "table_log"
+            ]
+            log = metadata.tables["table_log"]
+            count = select(func.count()).select_from(log).where(log.c.table_id.in_(mine))
+            rows.append(c.execute(count).scalar())
+        tables = [
             (t.id, t.n, json.dumps(t.summary(), sort_keys=True))
-            for t in list(self.hub.tables.values())
-            if t.status != "finished"
-        )
-        return rows, tuple(tables)
+            for t in (self.hub.tables.get(table_id) for table_id in mine)
+            if t is not None and t.status != "finished"
+        ]
+        return tuple(rows), tuple(tables)
 
 
 @pytest.fixture(scope="module")

@@ -89,14 +89,18 @@ class Store:
     def open(cls, url: str, *, migrate_schema: bool = True) -> Store:
         """Open (and migrate) the database at ``url``; :class:`StoreError` in one sentence when
         it cannot be (a bad URL, a missing driver, a file in a folder that does not exist)."""
-        from sqlalchemy.exc import SQLAlchemyError
+        import warnings
+
+        from sqlalchemy.exc import SAWarning, SQLAlchemyError
 
         engine = None
         try:
             kwargs: dict[str, Any] = {}
             if url.startswith("sqlite"):
                 kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-            engine = create_engine(url, **kwargs)
+            with warnings.catch_warnings():  # e.g. query arguments SQLite ignores: not worth a word
+                warnings.simplefilter("ignore", SAWarning)
+                engine = create_engine(url, **kwargs)
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", _sqlite_pragmas)
             store = cls(engine)
