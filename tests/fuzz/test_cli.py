@@ -82,6 +82,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         import blot.server.app
 
         mp.setenv("BLOT_DATA_DIR", str(folder / "data"))
+        mp.chdir(folder)  # relative paths the fuzz names (--data-dir x) are made here
         mp.setattr(blot.cli.simulate, "run", lambda *args: None)
         mp.setattr(blot.cli.arena, "arena", lambda *args: None)
         mp.setattr(blot.server.app, "listen", lambda host, port: None)
