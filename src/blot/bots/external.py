@@ -8,8 +8,9 @@ anything else or answers an action that was not offered is stopped, and :class:`
 raised: the play loop then makes the documented automatic move (:func:`blot.play.moves`), and the
 next game starts a fresh program::
 
-    game = spec("3-5-8").new_game(rng=Random(1))
-    bot = make_bot("3-5-8", "cmd:python3 examples/bots/random_bot.py", Random(2))
+    from blot.three_five_eight import GAME_NAME
+    game = spec(GAME_NAME).new_game(rng=Random(1))
+    bot = make_bot(GAME_NAME, "cmd:python3 examples/bots/random_bot.py", Random(2))
     bot.choose(game.view(game.to_act)) in game.legal_actions()   # True
 """
 

@@ -10,7 +10,8 @@ end of the game, +1 for each opposing team it finished ahead of and -1 for each 
 behind, averaged over the opposing teams.
 
 >>> from blot.env import env
->>> e = env("3-5-8", max_deals=1)
+>>> from blot.three_five_eight import GAME_NAME
+>>> e = env(GAME_NAME, max_deals=1)
 >>> e.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = e.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum()), e.agent_selection
