@@ -2,16 +2,19 @@
 outside its own package.
 
 Every part of blot that handles "a game" (server, arena, simulator, records, bots, CLI) asks
-the registry, never a list of its own. A spec names the modules that implement the game at each
-layer; they are imported only when used, so that a command pays only for what it runs:
+the registry, never a list of its own. A spec names the game's package, and the game has one
+module of that name at each layer, imported only when used so that a command pays only for what
+it runs (for ``bazar``: :mod:`blot.bazar`, :mod:`blot.records.bazar` and so on):
 
-- ``engine``: the rules (:mod:`blot.bazar`, :mod:`blot.three_five_eight`): ``Game``, ``Rules``,
-  ``DealtCards``, ``random_deal``, ``RULESETS``; its ``Game`` implements :mod:`blot.game`;
-- ``records``: reading (``replay``) and writing (``record_of``) game records (docs/format.md);
-- ``wire``: the JSON of views, actions, events and replay frames (docs/protocol.md), which the
-  server and the bot protocol speak;
-- ``cli``: the terminal presenter (``play`` a game against bots, ``print_replay``);
-- ``bots``: the computer players by level name.
+- ``blot.<package>``: the rules: ``Game``, ``Rules``, ``DealtCards``, ``random_deal``,
+  ``RULESETS``; its ``Game`` implements :mod:`blot.game`;
+- ``blot.records``: reading (``replay``) and writing (``record_of``) game records (docs/format.md);
+- ``blot.wire``: the JSON of views, actions, events and replay frames (docs/protocol.md), which
+  the server and the bot protocol speak;
+- ``blot.cli``: the terminal presenter (``play`` a game against bots, ``print_replay``);
+- ``blot.simulate`` and ``blot.analysis``: what ``blot simulate`` counts, and the double-dummy
+  analysis of finished deals;
+- ``bots``: the computer players by level name (``module:Class``).
 
 Adding a game (or a ruleset of one) means writing those modules and one more spec here.
 
@@ -62,18 +65,21 @@ class GameSpec:
     rulesets: tuple[str, ...]
     #: The seats playing together, team by team (each seat alone in a game without partners).
     teams: tuple[tuple[int, ...], ...]
-    engine: str
-    records: str
-    wire: str
-    cli: str
-    #: The statistics ``blot simulate`` reports (:mod:`blot.simulate`).
-    stats: str
-    #: Double-dummy analysis of finished deals (:mod:`blot.analysis`).
-    analysis: str
+    #: The game's package: its modules at each layer are ``blot.<layer>.<package>`` (the engine
+    #: is ``blot.<package>`` itself).
+    package: str
     #: Deals are played as a contract that is made or failed (the arena counts them).
     contracts: bool = False
     #: Bot level -> ``module:Class``; each class takes ``rng`` and its settings as keywords.
     bots: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def engine(self) -> str:
+        """The rules (``Game``, ``Rules``, ``DealtCards``, ``random_deal``, ``RULESETS``)."""
+        return f"blot.{self.package}"
+
+    def _layer(self, layer: str) -> ModuleType:
+        return _module(f"blot.{layer}.{self.package}")
 
     # --- the rules -------------------------------------------------------------------------------
 
@@ -123,13 +129,13 @@ class GameSpec:
     def replay(self, record: Mapping[str, Any]) -> Replay:
         """Replay a record of this game through the rules (``RecordError`` on the first broken
         step)."""
-        return cast("Replay", _module(self.records).replay(record))
+        return cast("Replay", self._layer("records").replay(record))
 
     def record_of(
         self, game: AnyGame, players: list[str] | None = None, *, unfinished: bool = False
     ) -> dict[str, Any]:
         """The docs/format.md record of a game played through the engine."""
-        return cast(dict[str, Any], _module(self.records).record_of(game, players, unfinished=unfinished))
+        return cast(dict[str, Any], self._layer("records").record_of(game, players, unfinished=unfinished))
 
     def bot_names(self) -> list[str]:
         return sorted(self.bots)
@@ -146,19 +152,19 @@ class GameSpec:
 
     def wire_module(self) -> Wire:
         """The JSON of this game's views, actions and events (:mod:`blot.wire`)."""
-        return cast("Wire", _module(self.wire))
+        return cast("Wire", self._layer("wire"))
 
     def cli_module(self) -> ModuleType:
         """The terminal presenter of this game (:mod:`blot.cli`)."""
-        return _module(self.cli)
+        return self._layer("cli")
 
     def analysis_module(self) -> GameAnalyser:
         """The double-dummy analysis of this game's deals (:mod:`blot.analysis`)."""
-        return cast("GameAnalyser", _module(self.analysis))
+        return cast("GameAnalyser", self._layer("analysis"))
 
     def stats_module(self) -> Stats:
         """What ``blot simulate`` counts for this game (:mod:`blot.simulate`)."""
-        return cast("Stats", _module(self.stats))
+        return cast("Stats", self._layer("simulate"))
 
 
 _BOTS = "blot.bots"
@@ -172,12 +178,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             seats=4,
             rulesets=("league", "classic"),
             teams=((0, 2), (1, 3)),
-            engine="blot.bazar",
-            records="blot.records.bazar",
-            wire="blot.wire.bazar",
-            cli="blot.cli.bazar",
-            stats="blot.simulate.bazar",
-            analysis="blot.analysis.bazar",
+            package="bazar",
             contracts=True,
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
@@ -192,12 +193,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             seats=3,
             rulesets=("standard",),
             teams=((0,), (1,), (2,)),
-            engine="blot.three_five_eight",
-            records="blot.records.three_five_eight",
-            wire="blot.wire.three_five_eight",
-            cli="blot.cli.three_five_eight",
-            stats="blot.simulate.three_five_eight",
-            analysis="blot.analysis.three_five_eight",
+            package="three_five_eight",
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",

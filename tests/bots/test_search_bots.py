@@ -19,6 +19,7 @@ from blot.bots.tfe_info import deal_view
 from blot.bots.tfe_info import infer as tfe_infer
 from blot.bots.tfe_info import sample_hands as tfe_sample
 from blot.cards import DECK32, DECK52
+from blot.errors import SetupError
 from blot.games import spec
 from blot.play import play as play_game
 from blot.three_five_eight import Deal as TfeDeal
@@ -207,3 +208,22 @@ def test_bad_bot_settings_are_one_sentence_errors() -> None:
         make_bot("bazar-blot", "pimc:samples=0")
     with pytest.raises(BlotError, match="no setting"):
         make_bot("3-5-8", "pimc:depth=3")
+
+
+@pytest.mark.parametrize(
+    ("game", "settings", "error"),
+    [
+        ("bazar-blot", {"samples": 0}, "bot pimc: samples is a whole number from 1 to 1000, not '0'"),
+        ("bazar-blot", {"seconds": float("nan")}, "bot pimc: seconds is above 0, at most 60, not 'nan'"),
+        ("bazar-blot", {"bidding": "loud"}, "bot pimc: bidding is heuristic or pimc, not 'loud'"),
+        ("3-5-8", {"horizon": 0}, "bot pimc: horizon is a whole number from 1 to 16, not '0'"),
+        ("3-5-8", {"exact": 1.5}, "bot pimc: exact is a whole number from 0 to 16, not '1.5'"),
+    ],
+)
+def test_pimc_built_from_code_checks_its_settings_as_the_command_line_does(
+    game: str, settings: dict[str, object], error: str
+) -> None:
+    """A bot's constructor refuses what ``NAME:key=value`` would (one rule, bots/settings.py)."""
+    with pytest.raises(SetupError) as refused:
+        spec(game).bot_class("pimc")(rng=Random(1), **settings)
+    assert str(refused.value) == error

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from blot.bazar.calls import CONTRA, PASS, Call
-from blot.bazar.declarations import best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_bot import BazarBot, last_bid
-from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
+from blot.bots.bazar_bot import BazarBot, declaration_bonus, holdings, last_bid
+from blot.cards import ACE, JACK, SUIT_MASKS, Card, cards_of
 
 #: Card points a partner brings to a contract on average, and the last trick's share.
 PARTNER_SHARE = 28
@@ -30,9 +29,7 @@ def hand_value(hand: int, strain: str, rules: Rules) -> float:
     tix = STRAIN_INDEX[strain]
     points = POINTS[tix]
     won = 0.0
-    for suit in range(4):
-        cards = cards_of(hand & SUIT_MASKS[suit])
-        ranks = {c.rank for c in cards}
+    for suit, cards, ranks in holdings(hand):
         if suit == tix:
             length = len(cards)
             if length < 3 or not ranks & {JACK, 9}:
@@ -49,10 +46,7 @@ def hand_value(hand: int, strain: str, rules: Rules) -> float:
                 won += 5
     if tix == NT and won < 45:
         return 0.0
-    declared = best_choice(choices(hand), rules, tix).declarations
-    bonus = sum(d.points(rules, tix) for d in declared)
-    if tix != NT and hand & (1 << (16 * tix + KING)) and hand & (1 << (16 * tix + QUEEN)):
-        bonus += 2
+    bonus = declaration_bonus(hand, rules, tix)
     card_points = min(162.0, won + PARTNER_SHARE + LAST_TRICK_SHARE)
     return card_points / 10 + bonus
 

@@ -4,17 +4,19 @@ the cards to each bot."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from random import Random
 from typing import ClassVar
 
 from blot.bazar.calls import Call
-from blot.bazar.declarations import Declare, best_choice
+from blot.bazar.declarations import Declare, best_choice, choices
+from blot.bazar.rules import Rules
+from blot.bazar.tables import NT
 from blot.bazar.values import Action, Phase
 from blot.bazar.view import DealView
 from blot.bots import deal_of
 from blot.bots.settings import Setting
-from blot.cards import Card
+from blot.cards import KING, QUEEN, SUIT_MASKS, Card, cards_of
 from blot.game import View
 
 
@@ -29,6 +31,23 @@ def last_bid(view: DealView) -> tuple[Call | None, int | None]:
         if call.is_bid:
             return call, seat
     return None, None
+
+
+def holdings(hand: int) -> Iterator[tuple[int, list[Card], set[int]]]:
+    """Each suit of a hand, for the bidding's hand estimates: ``(suit, cards, ranks)``."""
+    for suit in range(4):
+        cards = cards_of(hand & SUIT_MASKS[suit])
+        yield suit, cards, {c.rank for c in cards}
+
+
+def declaration_bonus(hand: int, rules: Rules, strain: int) -> int:
+    """Game points a hand's best declarations (B-41..B-45) and its belote (B-46) add in
+    ``strain`` (a strain index) if its side names it."""
+    declared = best_choice(choices(hand), rules, strain).declarations
+    bonus = sum(d.points(rules, strain) for d in declared)
+    if strain != NT and hand & (1 << (16 * strain + KING)) and hand & (1 << (16 * strain + QUEEN)):
+        bonus += 2
+    return bonus
 
 
 class BazarBot:

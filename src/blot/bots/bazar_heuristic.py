@@ -18,14 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
-from blot.bazar.declarations import best_choice, choices
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_bot import BazarBot, last_bid
+from blot.bots.bazar_bot import BazarBot, declaration_bonus, holdings, last_bid
 from blot.bots.bazar_info import Knowledge, infer, trick_state
-from blot.cards import ACE, JACK, KING, QUEEN, SUIT_MASKS, Card, cards_of
+from blot.cards import ACE, JACK, KING, SUIT_MASKS, Card, cards_of
 
 STRAINS = ("S", "H", "D", "C", "NT")
 
@@ -36,9 +35,7 @@ def evaluate(hand: int, strain: str, rules: Rules, partner_strain: str | None = 
     tix = STRAIN_INDEX[strain]
     points = POINTS[tix]
     won = 0.0
-    for suit in range(4):
-        cs = cards_of(hand & SUIT_MASKS[suit])
-        ranks = {c.rank for c in cs}
+    for suit, cs, ranks in holdings(hand):
         n = len(cs)
         if suit == tix:
             if n < 3 and not (n == 2 and {JACK, 9} <= ranks):
@@ -66,10 +63,7 @@ def evaluate(hand: int, strain: str, rules: Rules, partner_strain: str | None = 
             return 0.0
         won += 6 * aces
     partner = 34.0 if partner_strain == strain else 24.0
-    declared = best_choice(choices(hand), rules, tix).declarations
-    bonus = sum(d.points(rules, tix) for d in declared)
-    if tix != NT and hand & (1 << (16 * tix + KING)) and hand & (1 << (16 * tix + QUEEN)):
-        bonus += 2
+    bonus = declaration_bonus(hand, rules, tix)
     card_points = min(162.0, won + partner + 5)
     return card_points / 10 + bonus
 
@@ -79,9 +73,7 @@ def defence(hand: int, strain: str) -> float:
     tix = STRAIN_INDEX[strain]
     points = POINTS[tix]
     got = 0.0
-    for suit in range(4):
-        cs = cards_of(hand & SUIT_MASKS[suit])
-        ranks = {c.rank for c in cs}
+    for suit, cs, ranks in holdings(hand):
         if suit == tix:
             if JACK in ranks:
                 got += 20 + 8

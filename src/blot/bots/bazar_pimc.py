@@ -41,7 +41,7 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.settings import Setting
+from blot.bots.settings import Setting, check_values
 from blot.cards import DECK32, KING, QUEEN, Card
 
 
@@ -72,18 +72,23 @@ class PimcBot(BazarBot):
         exact: int = 5,
         margin: float = 6.0,
     ) -> None:
+        check_values(
+            PimcBot,
+            {
+                "samples": samples,
+                "seconds": seconds,
+                "bid_samples": bid_samples,
+                "caution": caution,
+                "bidding": bidding,
+                "horizon": horizon,
+                "exact": exact,
+                "margin": margin,
+            },
+        )
         self.margin = margin
-        if horizon < 1 or exact < 0:
-            raise ValueError("horizon must be at least 1 and exact at least 0")
         self.horizon = horizon
         self.exact = exact
-        if bidding not in ("pimc", "heuristic"):
-            raise ValueError("bidding must be pimc or heuristic")
         self.bidding = bidding
-        if samples < 1 or bid_samples < 1:
-            raise ValueError("samples and bid_samples must be at least 1")
-        if seconds <= 0:
-            raise ValueError("seconds must be above 0")
         self.rng = rng or Random()
         self.caution = caution
         self.samples = samples

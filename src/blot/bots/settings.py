@@ -57,13 +57,28 @@ class Setting:
         what = "a whole number" if self.kind is int else "a number"
         return f"{what} from {low} to {_number(self.high)}"
 
+    def accepts(self, value: object) -> bool:
+        """Whether ``value`` (already of this setting's kind) is one this setting allows."""
+        if self.kind is str:
+            return value in self.choices
+        number = int if self.kind is int else int | float
+        if not isinstance(value, number) or isinstance(value, bool) or not math.isfinite(value):
+            return False
+        too_low = value <= self.low if self.above_low else value < self.low
+        return not too_low and value <= self.high
+
+    def check(self, bot: str, key: str, value: Any) -> Any:
+        """``value`` when this setting allows it, else SetupError saying what is allowed (a bot
+        checks the settings it is built with, from the command line or from code alike)."""
+        if not self.accepts(value):
+            raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {str(value)[:40]!r}", "bot")
+        return value
+
     def read(self, bot: str, key: str, text: str, web: bool = False) -> Any:
         """The value of ``text`` for this setting, or SetupError saying what is allowed."""
         text = text.strip()
         if self.kind is str:
-            if text not in self.choices:
-                raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {text[:40]!r}", "bot")
-            return text
+            return self.check(bot, key, text)
         value: float
         if self.kind is int:
             value = int(text) if _INT.match(text) else math.nan
@@ -72,8 +87,7 @@ class Setting:
                 value = float(text)
             except ValueError:
                 value = math.nan
-        too_low = value <= self.low if self.above_low else value < self.low
-        if not math.isfinite(value) or too_low or value > self.high:
+        if not self.accepts(value):
             raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {text[:40]!r}", "bot")
         if web and self.web_high is not None and value > self.web_high:
             raise SetupError(
@@ -85,6 +99,12 @@ class Setting:
 
 def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def check_values(bot: type, values: Mapping[str, Any]) -> None:
+    """Check the settings a bot class is built with against its ``SETTINGS`` (SetupError)."""
+    for key, value in values.items():
+        bot.SETTINGS[key].check(bot.name, key, value)  # type: ignore[attr-defined]
 
 
 def check_settings(

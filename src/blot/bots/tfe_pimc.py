@@ -18,7 +18,7 @@ import time
 from random import Random
 from typing import ClassVar
 
-from blot.bots.settings import Setting
+from blot.bots.settings import Setting, check_values
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.bots.tfe_info import deal_view, infer, sample_hands
 from blot.cards import Card
@@ -43,10 +43,7 @@ class PimcBot:
         horizon: int = 3,
         exact: int = 7,
     ) -> None:
-        if samples < 1 or horizon < 1 or exact < 0:
-            raise ValueError("samples and horizon must be at least 1, exact at least 0")
-        if seconds <= 0:
-            raise ValueError("seconds must be above 0")
+        check_values(PimcBot, {"samples": samples, "seconds": seconds, "horizon": horizon, "exact": exact})
         self.rng = rng or Random()
         self.samples = samples
         self.seconds = seconds

@@ -113,15 +113,9 @@ class Analyses:
         for yet, or asked before a restart); 404 unless the table's game is finished."""
         if await self.services.read(lambda c: store.finished_game(c, table_id)) is None:
             raise Refused("not_found", NOT_FINISHED)
-        job = self.jobs.get(table_id)
-        if job is not None:
-            return job.state()
-        document = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
-        if document is not None:
-            return {"status": "done", "analysis": document}
-        job = self.jobs.get(table_id)  # started while the database was read
-        if job is not None:
-            return job.state()
+        known = await self._known(table_id)
+        if known is not None:
+            return known
         if table_id in self._failed:
             return {"status": "failed", "message": self._failed[table_id]}
         return {"status": "none"}
@@ -132,15 +126,9 @@ class Analyses:
         game = await self.services.read(lambda c: store.finished_game(c, table_id, with_record=True))
         if game is None or game.record is None:
             raise Refused("not_found", NOT_FINISHED)
-        job = self.jobs.get(table_id)
-        if job is not None:
-            return job.state()
-        document = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
-        if document is not None:
-            return {"status": "done", "analysis": document}
-        job = self.jobs.get(table_id)  # asked twice at once: one analysis
-        if job is not None:
-            return job.state()
+        known = await self._known(table_id)
+        if known is not None:
+            return known
         if self._closed:
             raise Refused("server", "the server is stopping")
         if len(self.jobs) >= QUEUE_LIMIT:
@@ -154,6 +142,17 @@ class Analyses:
         self._waiting.append(job)
         self._launch()
         return job.state()
+
+    async def _known(self, table_id: str) -> dict[str, Any] | None:
+        """The state of the game's analysis when it is queued, running or stored, else ``None``."""
+        job = self.jobs.get(table_id)
+        if job is not None:
+            return job.state()
+        document = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
+        if document is not None:
+            return {"status": "done", "analysis": document}
+        job = self.jobs.get(table_id)  # started while the database was read: one analysis
+        return None if job is None else job.state()
 
     async def close(self) -> None:
         """Stop every analysis (the server stops); none of them is stored."""
