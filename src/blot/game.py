@@ -65,6 +65,19 @@ class Trick:
         return tuple((self.seat_of(i), c) for i, c in enumerate(self.cards))
 
 
+def completed_tricks(
+    first_leader: int, plays: Sequence[Card], winners: Sequence[int], seats: int
+) -> tuple[Trick, ...]:
+    """The completed tricks of a deal from every card played in order (the trick in progress
+    last) and each completed trick's winner, who leads the next (B-30, T-30)."""
+    out = []
+    leader = first_leader
+    for i, winner in enumerate(winners):
+        out.append(Trick(leader, tuple(plays[seats * i : seats * i + seats]), winner))
+        leader = winner
+    return tuple(out)
+
+
 class Rules(Protocol):
     """A game's ruleset and options, as records and tables name them."""
 

@@ -40,7 +40,7 @@ from blot.bazar.values import Action, DealResult, Phase, check_hands, void_resul
 from blot.bazar.view import Announcement, DealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
-from blot.game import Trick
+from blot.game import Trick, completed_tricks
 
 DEFAULT_RULES: Final = Rules()
 
@@ -202,13 +202,7 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        out = []
-        leader = (self._dealer + 1) % 4
-        plays = self._plays
-        for i, winner in enumerate(self._winners):
-            out.append(Trick(leader, tuple(plays[4 * i : 4 * i + 4]), winner))
-            leader = winner
-        return tuple(out)
+        return completed_tricks((self._dealer + 1) % 4, self._plays, self._winners, 4)
 
     @property
     def trick_winners(self) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from typing import Final
 
 from blot.cards import CARD_OF_BIT, Card, parse_card
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
-from blot.game import Trick
+from blot.game import Trick, completed_tricks
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
 from blot.three_five_eight.play import SUIT_CARD_TABLES, SUIT_MASK_OF_INDEX, highest, refusal
 from blot.three_five_eight.values import (
@@ -385,13 +385,7 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        out = []
-        leader = NEXT[self._dealer]
-        plays = self._plays
-        for i, winner in enumerate(self._winners):
-            out.append(Trick(leader, tuple(plays[3 * i : 3 * i + 3]), winner))
-            leader = winner
-        return tuple(out)
+        return completed_tricks(NEXT[self._dealer], self._plays, self._winners, SEATS)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
