@@ -97,6 +97,9 @@ def test_start_progress_a_restart_mid_way_and_stored_once(db: Path) -> None:
         assert first == {"status": "running", "done": 0, "total": 9}
         assert client.post(f"/api/tables/{table}/analysis").json()["status"] == "running"  # the same one
         job = client.app.state.hub.analyses.jobs[table]
+        deadline = time.monotonic() + 30
+        while job.process is None and time.monotonic() < deadline:  # its process has started
+            time.sleep(0.01)
     # the server stopped mid-way: its process is stopped, nothing of it is stored
     assert job.process is not None and job.process.poll() is not None
     with make_client(db) as client:
