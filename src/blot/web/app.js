@@ -9,6 +9,7 @@ import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName } from "/static/table.js";
+import { Analysis } from "/static/analysis.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
 
 document.getElementById("name").addEventListener("change", async () => {
@@ -291,12 +292,24 @@ class ReplayPage {
       if (e.key === "ArrowLeft") this.move(-1);
     };
     document.addEventListener("keydown", this.keys);
-    api("GET", `/api/tables/${id}/replay`).then((d) => { this.data = d; this.render(); }).catch((e) => { this.error = e; this.render(); });
+    // a finished game only (the replay answers 404 otherwise): then its analysis may be asked for
+    this.analysis = null;
+    api("GET", `/api/tables/${id}/replay`).then((d) => {
+      this.data = d;
+      this.analysis = new Analysis(id, () => this.render());
+      this.render();
+    }).catch((e) => { this.error = e; this.render(); });
   }
 
   leave() {
     document.removeEventListener("keydown", this.keys);
+    if (this.analysis) this.analysis.leave();
     this.left = true;
+  }
+
+  show(step) {
+    this.step = step;
+    this.render();
   }
 
   move(delta) {
@@ -333,25 +346,35 @@ class ReplayPage {
     const hands = f.hands.map((cards, s) => h("div", { class: `replay-hand pos-${where[s]}` + (f.to_act === s ? " to-act" : ""), "data-testid": `replay-hand-${s}` },
       h("div", { class: "seat-name" }, name(s), deal.dealer === s ? h("span", { class: "chip dealer" }, t("dealer_short")) : null,
         f.targets ? h("span", { class: "muted" }, ` ${t("tricks_of", { n: f.tricks[s], of: f.targets[s] })}`) : null),
-      h("div", { class: "mini-hand" }, SUIT_ORDER.map((su) => cards.filter((c) => splitCard(c).suit === su)).filter((g) => g.length).map((g) => h("span", { class: "suit-group" }, g.map((c) => cardEl(c, { class: "mini" })))))));
+      h("div", { class: "mini-hand" }, SUIT_ORDER.map((su) => cards.filter((c) => splitCard(c).suit === su)).filter((g) => g.length).map((g) => h("span", { class: "suit-group" }, g.map((c) => cardEl(c, { class: "mini", "data-hand-card": c })))))));
     const info = [];
     const contract = f.contract ? /^(\d+)(S|H|D|C|NT)(×\d)?$/.exec(f.contract) : null;
     if (contract) info.push(`${t("contract")}: ${bidLabel(contract[1], contract[2])}${contract[3] ? " " + contract[3] : ""} — ${name(f.declarer)}`);
     if (f.trump) info.push(`${t("trump")}: ${callLabel(f.trump)}`);
     if (!f.targets && f.tricks) info.push(`${t("tricks")}: ${f.tricks.join(" : ")}`);
-    const trick = h("div", { class: "replay-trick", role: "group", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}` }, cardEl(x.card), h("small", {}, name(x.seat)))));
+    const trick = h("div", { class: "replay-trick", role: "group", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}`, "data-trick-slot": x.card }, cardEl(x.card), h("small", {}, name(x.seat)))));
+    const an = this.analysis.view(d, this.deal, this.step, name, (step) => this.show(step));
+    const grid = h("div", { class: `replay-grid seats-${n}` }, hands, trick);
+    an.decorate(grid);
+    const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     main.replaceChildren(h("section", { class: "panel replay" },
       h("h1", {}, `${t("replay")}: ${t("game_" + d.game)}`),
       h("div", { class: "row" }, dealSelect,
         h("button", { "data-testid": "replay-prev", "aria-label": t("previous"), onclick: () => this.move(-1) }, "◀"),
         h("span", { "data-testid": "replay-step" }, `${this.step + 1} / ${deal.frames.length}`),
         h("button", { "data-testid": "replay-next", "aria-label": t("next"), onclick: () => this.move(1) }, "▶"),
-        h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record"))),
+        h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record")),
+        an.toggle),
+      an.status,
       h("p", { "data-testid": "replay-action", "aria-live": "polite" }, action),
+      an.note,
       h("p", { class: "muted" }, info.join(" · ")),
-      h("div", { class: `replay-grid seats-${n}` }, hands, trick),
+      grid,
       f.result ? h("p", { class: "result", "data-testid": "replay-result" }, resultLine(d.game, f.result, name)) : null,
-      h("p", { class: "muted" }, `${t("total")}: ${f.totals.join(" : ")}`)));
+      h("p", { class: "muted" }, `${t("total")}: ${f.totals.join(" : ")}`)), an.panel || "");
+    // a click draws the page again: the control clicked keeps the keyboard's focus
+    const again = focused && main.querySelector(`[data-testid="${focused}"]`);
+    if (again) again.focus();
   }
 }
 

@@ -1,0 +1,251 @@
+// The double-dummy analysis of a finished game on its replay page (issue 14): the Analysis switch
+// asks the server for it (POST, then GET about every second while it runs, with a progress bar),
+// then marks every card played by its cost, shows the best card(s) at each step, each player's loss
+// per deal and, for Bazar Blot, the deal's double-dummy table. The server values every card
+// (docs/protocol.md, "Analysis of a finished game"); this page only shows its answer.
+import { t } from "/static/i18n.js";
+import { h, api, errorText } from "/static/util.js";
+import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName, strainLabel } from "/static/cards.js";
+
+const POLL_MS = 1000;
+const CARD = /^[0-9JQKA]+[SHDC]$/;
+const STRAINS = ["S", "H", "D", "C", "NT"];
+const MARK = { none: "✓", small: "?", large: "??" };
+
+// The cards of a game's deal in hand order (suits as the hands show them, then rank).
+function ordered(cards) {
+  const key = (c) => SUIT_ORDER.indexOf(splitCard(c).suit) * 20 + RANKS.indexOf(splitCard(c).rank);
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+function cardText(card) {
+  return h("span", { class: `ctext suit-${splitCard(card).suit}` }, cardLabel(card));
+}
+
+// "card points lost: 21" (Bazar Blot) or "tricks lost: 1" (3-5-8); "best card" for no loss.
+function lossWords(game, c) {
+  return c.cost === "none" ? t("an_best_card") : t(game === "3-5-8" ? "an_lost_tricks" : "an_lost_points", { n: c.loss });
+}
+
+// A card's cost as a person sees it (a symbol and the loss, not only a colour) and as it is read.
+function costMark(game, c, who) {
+  const words = lossWords(game, c);
+  const said = who ? `${who}: ${words}` : words;
+  return h("span", { class: `cost cost-${c.cost}`, title: said, "data-testid": "cost-mark", "data-cost": c.cost, "data-loss": c.loss },
+    h("span", { "aria-hidden": "true" }, c.cost === "none" ? MARK.none : `${MARK[c.cost]}\u2009−${c.loss}`),
+    h("span", { class: "sr-only" }, ` (${said})`));
+}
+
+function bestCards(c) {
+  return ordered(Object.keys(c.values).filter((k) => c.values[k] === c.best));
+}
+
+// Each replay deal's analysis and its cards: by card (each is played once a deal) with the step
+// (frame) that played it, and in play order.
+function indexOf(doc, replay) {
+  const byNumber = new Map(doc.deals.map((d) => [d.number, d]));
+  return replay.deals.map((deal) => {
+    const analysed = byNumber.get(deal.number) || null;
+    const byCard = new Map();
+    const played = [];
+    if (analysed) {
+      let k = 0;
+      deal.frames.forEach((f, step) => {
+        const a = f.action;
+        const c = analysed.cards[k];
+        if (c && a && a.phase === "play" && CARD.test(a.text) && a.text === c.card && a.seat === c.seat) {
+          const entry = { ...c, step };
+          byCard.set(c.card, entry);
+          played.push(entry);
+          k++;
+        }
+      });
+    }
+    return { analysed, byCard, played };
+  });
+}
+
+export class Analysis {
+  constructor(tableId, changed) {
+    this.id = tableId;
+    this.changed = changed; // the replay page draws itself again
+    this.on = false;
+    this.answer = null; // the server's last answer: {status, done, total} or {status, analysis}
+    this.error = null;
+    this.timer = null;
+    this.index = null;
+  }
+
+  leave() {
+    this.left = true;
+    clearTimeout(this.timer);
+  }
+
+  toggle() {
+    this.on = !this.on;
+    clearTimeout(this.timer);
+    if (this.on && !this.done()) {
+      this.error = null;
+      this.ask("POST");
+    }
+    this.changed();
+  }
+
+  done() {
+    return Boolean(this.answer && this.answer.status === "done");
+  }
+
+  async ask(method) {
+    try {
+      this.answer = await api(method, `/api/tables/${this.id}/analysis`);
+      this.error = null;
+    } catch (e) {
+      this.answer = null;
+      this.error = e;
+    }
+    if (this.left) return;
+    const busy = this.answer && (this.answer.status === "queued" || this.answer.status === "running");
+    if (this.on && busy) this.timer = setTimeout(() => this.ask("GET"), POLL_MS);
+    this.changed();
+  }
+
+  // What the replay shows of the analysis at one step: ``{toggle, status, note, panel, decorate}``.
+  // ``name(seat)`` names a seat; ``jump(step)`` moves the replay to a step of the shown deal.
+  view(replay, dealIndex, step, name, jump) {
+    const toggle = h("button", { class: "analysis-toggle" + (this.on ? " on" : ""), "aria-pressed": this.on ? "true" : "false",
+      "data-testid": "analysis-toggle", onclick: () => this.toggle() }, t("analysis"));
+    const none = { toggle, status: null, note: null, panel: null, decorate: () => {} };
+    if (!this.on) return none;
+    if (!this.done()) return { ...none, status: this.statusEl() };
+    const doc = this.answer.analysis;
+    if (!this.index || this.index.doc !== doc) this.index = { doc, deals: indexOf(doc, replay) };
+    const game = doc.game;
+    const deal = replay.deals[dealIndex];
+    const { analysed, byCard, played } = this.index.deals[dealIndex];
+    if (!analysed) {
+      return { ...none, status: h("p", { class: "muted", "data-testid": "analysis-status" }, t("an_deal_not_analysed")) };
+    }
+    const frame = deal.frames[step];
+    const next = deal.frames[step + 1];
+    const justPlayed = frame.action && byCard.get(frame.action.text);
+    const toPlay = next && next.action && byCard.get(next.action.text);
+    const note = h("div", { class: "an-note", "data-testid": "analysis-note" },
+      justPlayed && justPlayed.step === step ? this.playedLine(game, justPlayed, name) : null,
+      toPlay && toPlay.step === step + 1
+        ? h("p", { "data-testid": "analysis-next" }, t("an_best_now", { who: name(toPlay.seat) }), " ",
+          this.bestList(toPlay), h("span", { class: "muted" }, ` (${toPlay.best})`))
+        : null);
+    const panel = h("section", { class: "panel analysis", "aria-labelledby": "an-title", "data-testid": "analysis" },
+      h("h2", { id: "an-title" }, t("analysis")),
+      h("p", { class: "muted small" }, t(game === "3-5-8" ? "an_about_358" : "an_about_bazar")),
+      this.legend(game, doc.large),
+      h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
+        h("div", {}, this.summary(doc, replay, dealIndex, name), analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null)));
+    const decorate = (root) => {
+      for (const slot of root.querySelectorAll("[data-trick-slot]")) {
+        const c = byCard.get(slot.dataset.trickSlot);
+        if (c) slot.append(costMark(game, c, name(c.seat)));
+      }
+      if (!toPlay || toPlay.step !== step + 1) return;
+      const best = new Set(bestCards(toPlay));
+      for (const el of root.querySelectorAll(`[data-testid=replay-hand-${toPlay.seat}] [data-hand-card]`)) {
+        if (!best.has(el.dataset.handCard)) continue;
+        el.classList.add("best");
+        el.setAttribute("data-best", "true");
+        el.setAttribute("aria-label", `${cardName(el.dataset.handCard)} — ${t("an_best_card")}`);
+      }
+    };
+    return { toggle, status: null, note, panel, decorate };
+  }
+
+  // What the marks mean; 3-5-8 has no small loss (every lost trick is a point of the score).
+  legend(game, large) {
+    const kinds = game === "3-5-8" ? [["none", "an_cost_none"], ["large", "an_cost_large_358"]]
+      : [["none", "an_cost_none"], ["small", "an_cost_small"], ["large", "an_cost_large"]];
+    return h("p", { class: "an-legend small" }, kinds.map(([c, key]) =>
+      h("span", {}, h("span", { class: `cost cost-${c}`, "aria-hidden": "true" }, MARK[c]), " ", t(key, { n: large, m: large - 1 }))));
+  }
+
+  statusEl() {
+    if (this.error) {
+      const text = this.error.status === 404 ? t("an_unavailable") : errorText(this.error.code, this.error.message);
+      return h("p", { class: "an-status", "data-testid": "analysis-status", role: "status" }, text);
+    }
+    const a = this.answer;
+    if (a && a.status === "failed") {
+      return h("p", { class: "an-status form-error", "data-testid": "analysis-failed", role: "alert" }, t("an_failed", { message: a.message }));
+    }
+    const done = a && a.done !== undefined ? a.done : 0;
+    const total = a && a.total ? a.total : 0;
+    const words = a && a.status === "queued" ? t("an_queued") : t("an_progress", { done, of: total });
+    const bar = h("div", { class: "bar" });
+    bar.style.setProperty("--p", String(total ? (100 * done) / total : 0));
+    return h("div", { class: "an-status", "data-testid": "analysis-status" },
+      h("div", { class: "progress", role: "progressbar", "aria-label": t("analysis"), "aria-valuemin": 0, "aria-valuemax": total || 1,
+        "aria-valuenow": done, "aria-valuetext": words, "data-testid": "analysis-progress" }, bar),
+      h("span", { class: "muted small" }, words));
+  }
+
+  bestList(c) {
+    return h("span", { class: "an-best", "data-testid": "analysis-best" }, bestCards(c).flatMap((b, i) => [i ? " " : null, cardText(b)]));
+  }
+
+  // "10♠ ?? −21 · best: A♠ K♠ (84)" (who played it is on the line above), then every legal card's value.
+  playedLine(game, c, name) {
+    const values = ordered(Object.keys(c.values));
+    return [
+      h("p", { "data-testid": "analysis-played" }, cardText(c.card), " ", costMark(game, c, name(c.seat)),
+        c.cost === "none" ? null : [" · ", t("an_best"), " ", this.bestList(c), h("span", { class: "muted" }, ` (${c.best})`)]),
+      h("p", { class: "muted small an-values" }, t("an_values"), " ",
+        values.flatMap((v, i) => [i ? " · " : null, h(v === c.card ? "strong" : "span", {}, cardText(v), ` ${c.values[v]}`)])),
+    ];
+  }
+
+  // Every card of the deal, trick by trick, marked by its cost; a click shows that step.
+  cardsList(game, played, n, step, name, jump) {
+    const tricks = [];
+    for (let i = 0; i < played.length; i += n) tricks.push(played.slice(i, i + n));
+    return h("div", { class: "an-cards" }, h("h3", {}, t("an_cards")),
+      h("ol", { class: `an-tricks seats-${n}`, "data-testid": "analysis-cards" }, tricks.map((trick, i) => h("li", {}, h("span", { class: "an-trick-no muted" }, `${i + 1}.`),
+        trick.map((c) => h("button", { type: "button", class: "an-card" + (c.step === step ? " current" : ""), "data-testid": `an-card-${c.card}`,
+          "data-card": c.card, "aria-current": c.step === step ? "step" : null, onclick: () => jump(c.step) },
+          cardText(c.card), costMark(game, c, name(c.seat))))))));
+  }
+
+  // Each player's loss in every deal and in the game; the deal on show is marked.
+  summary(doc, replay, dealIndex, name) {
+    const seats = doc.loss_by_seat.map((_, s) => s);
+    const byNumber = new Map(doc.deals.map((d) => [d.number, d]));
+    const shown = replay.deals[dealIndex].number;
+    const numbers = replay.deals.map((d) => d.number);
+    return h("div", { class: "an-summary" },
+      h("div", { class: "scroll" }, h("table", { class: "an-table", "data-testid": "analysis-summary" },
+        h("caption", {}, t(doc.game === "3-5-8" ? "an_summary_358" : "an_summary_bazar")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("total")),
+          numbers.map((n) => h("th", { scope: "col", class: n === shown ? "current" : null, title: t("deal_n", { n }) }, String(n))))),
+        h("tbody", {}, seats.map((s) => h("tr", { "data-seat": s },
+          h("th", { scope: "row", class: "name" }, name(s)),
+          h("td", { class: "num total", "data-testid": `loss-total-${s}` }, String(doc.loss_by_seat[s])),
+          numbers.map((n) => {
+            const d = byNumber.get(n);
+            const text = !d ? "" : d.void ? "—" : String(d.loss_by_seat[s]);
+            return h("td", { class: "num" + (n === shown ? " current" : ""), "data-deal": n }, text);
+          })))))));
+  }
+
+  // Bazar Blot: each strain's double-dummy card points per team and the highest level it makes.
+  ddTable(analysed, number, name) {
+    const dd = analysed.dd_table;
+    const team = (k) => `${name(k)} · ${name(k + 2)}`;
+    const made = (level) => (level === null ? "—" : level === 25 ? t("kapoot_short") : String(level));
+    return h("div", { class: "an-dd" }, h("div", { class: "scroll" }, h("table", { class: "an-table dd", "data-testid": "dd-table" },
+      h("caption", {}, t("an_dd_title", { n: number })),
+      h("thead", {},
+        h("tr", {}, h("td", {}), [0, 1].map((k) => h("th", { scope: "colgroup", colspan: 2, class: "team" }, team(k)))),
+        h("tr", {}, h("th", { scope: "col" }, t("an_strain")), [0, 1].flatMap(() => [h("th", { scope: "col" }, t("an_dd_points")), h("th", { scope: "col" }, t("an_dd_makes"))]))),
+      h("tbody", {}, STRAINS.map((s) => h("tr", { "data-strain": s },
+        h("th", { scope: "row", class: "strain" + (s === "H" || s === "D" ? " red" : "") }, strainLabel(s)),
+        [0, 1].flatMap((k) => [h("td", { class: "num" }, String(dd[s].card_points[k])), h("td", { class: "num" }, made(dd[s].makes[k]))])))))),
+      h("p", { class: "muted small" }, t("an_dd_help")));
+  }
+}
