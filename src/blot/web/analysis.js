@@ -172,12 +172,13 @@ export class Analysis {
       return h("p", { class: "an-status", "data-testid": "analysis-status", role: "status" }, text);
     }
     const a = this.answer;
-    if (a && a.status === "failed") {
+    if (!a) return h("p", { class: "an-status muted", "data-testid": "analysis-status" }, t("loading"));
+    if (a.status === "failed") {
       return h("p", { class: "an-status form-error", "data-testid": "analysis-failed", role: "alert" }, t("an_failed", { message: a.message }));
     }
-    const done = a && a.done !== undefined ? a.done : 0;
-    const total = a && a.total ? a.total : 0;
-    const words = a && a.status === "queued" ? t("an_queued") : t("an_progress", { done, of: total });
+    const done = a.done || 0;
+    const total = a.total || 0;
+    const words = a.status === "queued" ? t("an_queued") : t("an_progress", { done, of: total });
     const bar = h("div", { class: "bar" });
     bar.style.setProperty("--p", String(total ? (100 * done) / total : 0));
     return h("div", { class: "an-status", "data-testid": "analysis-status" },
