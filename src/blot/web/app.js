@@ -9,7 +9,6 @@ import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName } from "/static/table.js";
-import { Analysis } from "/static/analysis.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
 
 document.getElementById("name").addEventListener("change", async () => {
@@ -292,13 +291,18 @@ class ReplayPage {
       if (e.key === "ArrowLeft") this.move(-1);
     };
     document.addEventListener("keydown", this.keys);
-    // a finished game only (the replay answers 404 otherwise): then its analysis may be asked for
+    // a finished game only (the replay answers 404 otherwise): then its analysis may be asked for;
+    // its code (analysis.js) is loaded by the replays only, not by the lobby or a table
     this.analysis = null;
-    api("GET", `/api/tables/${id}/replay`).then((d) => {
+    const code = import("/static/analysis.js");
+    code.catch(() => null); // a game not over never awaits it: no unhandled rejection then
+    api("GET", `/api/tables/${id}/replay`).then(async (d) => {
       this.data = d;
+      this.render();
+      const { Analysis } = await code;
       this.analysis = new Analysis(id, () => this.render());
       this.render();
-    }).catch((e) => { this.error = e; this.render(); });
+    }).catch((e) => { if (!this.data) this.error = e; this.render(); });
   }
 
   leave() {
@@ -353,7 +357,8 @@ class ReplayPage {
     if (f.trump) info.push(`${t("trump")}: ${callLabel(f.trump)}`);
     if (!f.targets && f.tricks) info.push(`${t("tricks")}: ${f.tricks.join(" : ")}`);
     const trick = h("div", { class: "replay-trick", role: "group", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}`, "data-trick-slot": x.card }, cardEl(x.card), h("small", {}, name(x.seat)))));
-    const an = this.analysis.view(d, this.deal, this.step, name, (step) => this.show(step));
+    const an = this.analysis ? this.analysis.view(d, this.deal, this.step, name, (step) => this.show(step))
+      : { toggle: null, status: null, note: null, panel: null, decorate: () => {} };
     const grid = h("div", { class: `replay-grid seats-${n}` }, hands, trick);
     an.decorate(grid);
     const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
