@@ -73,6 +73,7 @@ export class Analysis {
     this.answer = null; // the server's last answer: {status, done, total} or {status, analysis}
     this.error = null;
     this.timer = null;
+    this.pending = false; // a request is on its way
     this.index = null;
   }
 
@@ -84,7 +85,7 @@ export class Analysis {
   toggle() {
     this.on = !this.on;
     clearTimeout(this.timer);
-    if (this.on && !this.done()) {
+    if (this.on && !this.done() && !this.pending) { // one request at a time, however fast the clicks
       this.error = null;
       this.ask("POST");
     }
@@ -96,6 +97,7 @@ export class Analysis {
   }
 
   async ask(method) {
+    this.pending = true;
     try {
       this.answer = await api(method, `/api/tables/${this.id}/analysis`);
       this.error = null;
@@ -103,6 +105,7 @@ export class Analysis {
       this.answer = null;
       this.error = e;
     }
+    this.pending = false;
     if (this.left) return;
     const busy = this.answer && (this.answer.status === "queued" || this.answer.status === "running");
     if (this.on && busy) this.timer = setTimeout(() => this.ask("GET"), POLL_MS);
