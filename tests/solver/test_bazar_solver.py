@@ -79,6 +79,24 @@ def test_solver_equals_brute_force_on_endgames_of_up_to_three_tricks(seed: int) 
         assert max(solution.values.values()) == solution.points[solution.team]
 
 
+def test_the_last_two_tricks_evaluated_at_once_equal_brute_force() -> None:
+    """The kernel's closed-form minimax of the last two tricks (used instead of searching them)
+    against plain minimax over the engine, from the start of the seventh trick."""
+    rng = Random(12)
+    h = int_array(4)
+    tables = Solver().points
+    for i in range(300):
+        deal = advance(start(rng, STRAINS[i % 5]), rng, 24)
+        tix = deal.tix
+        for s in range(4):
+            h[s] = to_compact(deal.hands[s], tix)
+        points = tables[tix]
+        before = [h[s] for s in range(4)]
+        value = k.last_two(h, deal.leader, points, -1 if tix == NT else tix)
+        assert [h[s] for s in range(4)] == before  # the hands are left as they were
+        assert value == brute(deal), deal.plays
+
+
 def test_every_value_is_the_points_of_its_trick_plus_the_value_after_it() -> None:
     """Full deals: each card's value equals what its team gains in the trick plus the solved
     value of the position after it (the solver agrees with itself one card deeper)."""

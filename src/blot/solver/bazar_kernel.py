@@ -19,6 +19,8 @@ and the root driver shared with the 3-5-8 kernel in :mod:`blot.solver._search`):
   of them is searched;
 - move ordering: the table's best lead first, then winning cards, points given to a partner
   who holds the trick, and the cheapest discard;
+- the last two tricks valued at once (:func:`last_two`, a plain minimax of at most 16 ways
+  to play the seventh trick) when the table does not hold them, and stored as exact;
 - zero-window (MTD(f)) root search: each root card's exact value comes from a sequence of
   null-window searches, each a cheap yes/no question that the table's bounds answer in part.
 """
@@ -29,6 +31,7 @@ from typing import Any, Final
 
 from blot.solver import _search as core
 from blot.solver._jit import jit
+from blot.solver._search import INF
 
 #: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each.
 TT_BITS: Final = 19
@@ -46,9 +49,14 @@ def legal_moves(hand: int, tc: Any, ply: int, n: int, win: int, trump: int) -> i
     it; ``trump`` is the trump suit, -1 in a no-trump deal."""
     if n == 0:
         return hand
-    led: int = tc[ply - n] >> 3
+    return legal_to(hand, tc[ply - n] >> 3, tc[ply - n + win], n >= 2 and win == n - 2, trump)
+
+
+@jit
+def legal_to(hand: int, led: int, w: int, partner: bool, trump: int) -> int:
+    """:func:`legal_moves` to a trick already led: ``led`` its suit, ``w`` the card winning it,
+    ``partner`` whether that card is the partner's."""
     follow = hand & (0xFF << (8 * led))
-    w: int = tc[ply - n + win]
     if follow:
         if led == trump:  # B-31: beat the highest trump when able
             above = follow & ~((2 << w) - 1)
@@ -59,7 +67,7 @@ def legal_moves(hand: int, tc: Any, ply: int, n: int, win: int, trump: int) -> i
     trumps = hand & (0xFF << (8 * trump))
     if trumps == 0:
         return hand  # B-33
-    if n >= 2 and win == n - 2:
+    if partner:
         return hand  # B-32 (a): the partner is winning
     if (w >> 3) == trump:  # B-32 (b)/(c)
         above = trumps & ~((2 << w) - 1)
@@ -87,6 +95,97 @@ def _mod37() -> tuple[int, ...]:
 #: ``LOW_BIT[(x & -x) % 37]`` is the index of the lowest set bit of a 32-bit ``x``: the 32
 #: powers of two leave 32 different remainders modulo the prime 37.
 LOW_BIT: Final = _mod37()
+
+
+@jit
+def low_card(x: int) -> int:
+    """The lowest card of the non-empty card set ``x``."""
+    return LOW_BIT[(x & -x) % 37]
+
+
+@jit
+def last_trick(h: Any, ldr: int, P: Any, trump: int) -> int:
+    """Team 0's points from the last trick (its 10 included), each hand holding one card."""
+    c0 = low_card(h[ldr])
+    c1 = low_card(h[(ldr + 1) & 3])
+    c2 = low_card(h[(ldr + 2) & 3])
+    c3 = low_card(h[(ldr + 3) & 3])
+    wp = 0
+    w = c0
+    if beats(c1, w, trump):
+        wp = 1
+        w = c1
+    if beats(c2, w, trump):
+        wp = 2
+        w = c2
+    if beats(c3, w, trump):
+        wp = 3
+    return P[c0] + P[c1] + P[c2] + P[c3] + 10 if ((ldr + wp) & 1) == 0 else 0
+
+
+@jit
+def _better(v: int, best: int, seat: int) -> int:
+    """The better of ``v`` and ``best`` for ``seat`` (team 0 maximises, team 1 minimises)."""
+    if (seat & 1) == 0:
+        return v if v > best else best
+    return v if v < best else best
+
+
+@jit
+def last_two(h: Any, ldr: int, P: Any, trump: int) -> int:
+    """Team 0's points from the last two tricks (each hand holds two cards, ``ldr`` leads): plain
+    minimax over the at most 16 ways to play the first of them, the last one playing itself.
+    Cheaper than the search's nodes, and needs no window and no table."""
+    p1 = (ldr + 1) & 3
+    p2 = (ldr + 2) & 3
+    p3 = (ldr + 3) & 3
+    best0 = -INF if (ldr & 1) == 0 else INF
+    x0 = h[ldr]
+    while x0:
+        c0 = low_card(x0)
+        x0 ^= 1 << c0
+        h[ldr] ^= 1 << c0
+        led = c0 >> 3
+        best1 = -INF if (p1 & 1) == 0 else INF
+        x1 = legal_to(h[p1], led, c0, False, trump)
+        while x1:
+            c1 = low_card(x1)
+            x1 ^= 1 << c1
+            h[p1] ^= 1 << c1
+            w1 = c1 if beats(c1, c0, trump) else c0
+            best2 = -INF if (p2 & 1) == 0 else INF
+            x2 = legal_to(h[p2], led, w1, w1 == c0, trump)
+            while x2:
+                c2 = low_card(x2)
+                x2 ^= 1 << c2
+                h[p2] ^= 1 << c2
+                w2 = c2 if beats(c2, w1, trump) else w1
+                best3 = -INF if (p3 & 1) == 0 else INF
+                x3 = legal_to(h[p3], led, w2, w2 == c1, trump)
+                while x3:
+                    c3 = low_card(x3)
+                    x3 ^= 1 << c3
+                    h[p3] ^= 1 << c3
+                    wp = 0
+                    if beats(c3, w2, trump):
+                        wp = 3
+                    elif w2 == c2:
+                        wp = 2
+                    elif w2 == c1:
+                        wp = 1
+                    win = (ldr + wp) & 3
+                    v = last_trick(h, win, P, trump)
+                    if (win & 1) == 0:
+                        v += P[c0] + P[c1] + P[c2] + P[c3]
+                    h[p3] ^= 1 << c3
+                    best3 = _better(v, best3, p3)
+                h[p2] ^= 1 << c2
+                best2 = _better(best3, best2, p2)
+            h[p1] ^= 1 << c1
+            best1 = _better(best2, best1, p1)
+        h[ldr] ^= 1 << c0
+        best0 = _better(best1, best0, ldr)
+    return best0
 
 
 @jit
@@ -261,24 +360,7 @@ def search(
                     v = estimate(h, lft, st[b + _RPTS], P, trump)
                     done = True
                 elif lft == 1:  # the last trick plays itself
-                    c0 = LOW_BIT[(h[ldr] & -h[ldr]) % 37]
-                    x = h[(ldr + 1) & 3]
-                    c1 = LOW_BIT[(x & -x) % 37]
-                    x = h[(ldr + 2) & 3]
-                    c2 = LOW_BIT[(x & -x) % 37]
-                    x = h[(ldr + 3) & 3]
-                    c3 = LOW_BIT[(x & -x) % 37]
-                    wp = 0
-                    w = c0
-                    if beats(c1, w, trump):
-                        wp = 1
-                        w = c1
-                    if beats(c2, w, trump):
-                        wp = 2
-                        w = c2
-                    if beats(c3, w, trump):
-                        wp = 3
-                    v = P[c0] + P[c1] + P[c2] + P[c3] + 10 if ((ldr + wp) & 1) == 0 else 0
+                    v = last_trick(h, ldr, P, trump)
                     done = True
                 else:
                     lo = 0
@@ -287,6 +369,10 @@ def search(
                         k3 = h[3] | (ldr << 32)
                         slot = core.tt_slot(h[0], h[1], h[2], k3, TT_SIZE - 1)
                         lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], k3, lo, hi)
+                        if lft == 2 and lo < hi:
+                            lo = last_two(h, ldr, P, trump)
+                            hi = lo
+                            core.tt_store(tt, slot, gen, h[0], h[1], h[2], k3, lo, -1, INF, hi, -1)
                     done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
                 if d == 0:
