@@ -26,7 +26,7 @@ from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import bazar_kernel as k
 from blot.solver._jit import int_array, int_array_of
-from blot.solver._search import FULL_FIRST, Workspace
+from blot.solver._search import MTDF, Workspace
 
 
 def _maps() -> tuple[list[list[int]], list[list[int]]]:
@@ -90,9 +90,10 @@ class Solver(Workspace):
     def __init__(self) -> None:
         super().__init__(k.TT_SIZE, 4, k.MAX_PLY, k.MAX_MOVES, k.NODE_WIDTH)
         #: Root search (:mod:`blot.solver._search`): ``FULL`` a full window per card, ``MTDF``
-        #: MTD(f) from the previous card's value, ``FULL_FIRST`` the first card with a full window
-        #: and the rest by MTD(f) (the fastest, measured).
-        self.mode = FULL_FIRST
+        #: MTD(f) from the previous card's value (the first from a quick estimate; the fastest,
+        #: measured: a full window costs more than the estimate's few extra null windows),
+        #: ``FULL_FIRST`` the first card with a full window and the rest by MTD(f).
+        self.mode = MTDF
         self.hist = int_array(4 * 32)
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
 

@@ -504,12 +504,14 @@ def solve_root(
     best value is exact and ``values[0]`` holds it. Returns the number of cards listed."""
     k = root_moves(h, tc, n, n, leader, win, trump, P, out)
     total = tpts + rpts + 10
+    # MTD(f)'s first guess: the quick estimate of the hands, and half the trick in progress
+    guess = min(max(estimate(h, left, rpts, P, trump) + tpts // 2, 1), total)
     if all_cards:
-        core.root_start(drv, k, total // 2, mode, 0, total)
+        core.root_start(drv, k, guess, mode, 0, total)
     else:  # one "card": the seat's free choice
         out[0] = -1
         out[core.ROOT_REP] = -1
-        core.root_start(drv, 1, total // 2, core.FULL if mode == core.FULL else core.MTDF, 0, total)
+        core.root_start(drv, 1, guess, core.FULL if mode == core.FULL else core.MTDF, 0, total)
     i = core.root_next(drv, out, values, 0)
     while i >= 0:
         v = search(
