@@ -31,10 +31,16 @@ if not os.environ.get("BLOT_NO_JIT"):
 
 
 def jit(fn: F) -> F:
-    """Compile ``fn`` with numba (no Python objects, cached on disk), or return it as it is."""
+    """Compile ``fn`` with numba (no Python objects, cached on disk), or return it as it is.
+
+    Without numba's reference counting (``_nrt=False``): the kernels only index the arrays they
+    are given and never allocate one, and with it every call of a helper that takes an array
+    (even inlined) counts references with atomic instructions, which took over half of the
+    search's time (measured with perf). A kernel that allocated would fail to compile, not
+    misbehave."""
     if not COMPILED:
         return fn
-    return cast(F, numba.njit(cache=True, nogil=True)(fn))
+    return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(fn))
 
 
 def int_array(size: int) -> Any:
