@@ -61,8 +61,10 @@ _announced = False
 
 def is_cold(module: ModuleType) -> bool:
     """True when a compiled kernel of ``module`` has no up-to-date cache file yet, so that its
-    first call compiles (about 20 s). Reads numba's cache index paths; False when they cannot be
-    found (a numba without them, or no numba)."""
+    first call compiles (about 20 s). Reads numba's cache index: numba's own freshness test where
+    it has one (numba 0.60 and later stamp the source by its content, so a checkout that rewrites
+    a kernel unchanged leaves it warm), else the index's time against the source's; False when
+    the index cannot be found (a numba without it, or no numba)."""
     if not COMPILED:
         return False
     try:
@@ -70,9 +72,15 @@ def is_cold(module: ModuleType) -> bool:
             cache = getattr(value, "_cache", None)
             if cache is None or not hasattr(value, "py_func"):
                 continue
-            index = cache._cache_file._index_path
-            source = value.py_func.__code__.co_filename
-            if not os.path.exists(index) or os.path.getmtime(index) < os.path.getmtime(source):
+            cache_file = cache._cache_file
+            index = cache_file._index_path
+            if not os.path.exists(index):
+                return True
+            fresh = getattr(cache_file, "_load_index", None)
+            if fresh is not None:
+                if not fresh():
+                    return True
+            elif os.path.getmtime(index) < os.path.getmtime(value.py_func.__code__.co_filename):
                 return True
     except (AttributeError, OSError):
         return False
