@@ -94,3 +94,18 @@ def test_the_turn_timer_plays_the_documented_automatic_move(client: Any, player:
         assert moved["event"]["by"] == "timer" and moved["event"]["action"] == "pass"
         assert 0.8 < time.monotonic() - started < 5
         assert view["legal"]["calls"][0] == "pass"
+
+
+def test_a_player_who_never_connects_after_the_start_is_away_and_a_bot_plays_for_them(
+    db: Path,
+) -> None:
+    with make_client(db, grace=0.3) as client:
+        player = Player(client, "Ani")
+        table = start_with_bots(player, "bazar-blot")  # seated over HTTP, never opened the table
+        watcher = Player(client, "Watcher")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            spectator = Socket(ws, watcher.token)
+            first = spectator.receive()
+            assert first["table"]["seats"][0]["away"] is True
+            played = spectator.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+            assert played["event"]["by"] == "bot" and played["table"]["seats"][0]["substitute"] is True

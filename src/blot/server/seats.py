@@ -212,6 +212,7 @@ class Seating:
         if self.table.settings.get("rated"):
             await self.table.services.check_rated(self.people())
         await self.table.change("start", {}, seats=True)
+        self.mark_absent()
         return self.table.summary()
 
     def _reseat_connections(self) -> None:
@@ -250,8 +251,9 @@ class Seating:
         table.presence()
         table.services.idle(table.id)
 
-    def resume(self) -> None:
-        """After a restart: every seated player not connected has gone away."""
+    def mark_absent(self) -> None:
+        """At the start and after a restart: every seated player not connected has gone away
+        (a player who sat but never opens the table is played for after the grace period)."""
         for index, seat in enumerate(self.table.seats):
             if seat.player is not None and seat.connected == 0:
                 self._went_away(index)

@@ -129,7 +129,7 @@ class Table:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         self.turns.schedule()
         if self.status == PLAYING:
-            self.seating.resume()
+            self.seating.mark_absent()
 
     async def stop(self) -> None:
         """Stop the actor (the hub unloads or closes the table); commands still queued and any
