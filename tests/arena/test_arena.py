@@ -67,10 +67,12 @@ def test_arena_games_reports_a_win_rate() -> None:
     assert 0 < lo < 1 and hi == 1.0
 
 
-def test_arena_prints_a_table() -> None:
-    proc = blot("arena", "--a", "basic", "--b", "random", "--deals", "3")
+@pytest.mark.parametrize(("deals", "heading"), [("3", "3 duplicate deals,"), ("1", "1 duplicate deal,")])
+def test_arena_prints_a_table(deals: str, heading: str) -> None:
+    proc = blot("arena", "--a", "basic", "--b", "random", "--deals", deals)
     assert proc.returncode == 0, proc.stderr
     assert "mean margin" in proc.stdout and "95% interval" in proc.stdout
+    assert heading in " ".join(proc.stdout.split())
 
 
 @pytest.mark.parametrize(

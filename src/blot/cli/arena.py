@@ -44,7 +44,7 @@ def arena(
     if as_json:
         print(json.dumps(out))
         return
-    unit = "games" if games else "duplicate deals"
+    unit = ("game" if games else "duplicate deal") + ("" if count == 1 else "s")
     table = Table(
         title=f"blot arena: {game}, A = {a}, B = {b}, {count} {unit}, seed {seed}", show_header=False
     )
