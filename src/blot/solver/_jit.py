@@ -6,12 +6,23 @@ loops, direct recursion) and that also runs unchanged as plain Python. When numb
 on disk (``cache=True``), so a process pays the JIT once and later processes load the machine
 code in well under a second; without numba they run as ordinary Python, about a hundred times
 slower. ``BLOT_NO_JIT=1`` forces plain Python (the tests use it to check that both agree).
+
+numba checks a cached function against its own source file only, never against the files of
+the functions it calls (the kernels call :mod:`blot.solver._search`): after an upgrade or a
+checkout that changed ``_search.py`` alone, a kernel would load machine code built from the old
+helpers, and with no bounds checks that can read past an array. So the cache lives in a folder
+named by a digest of every source file of this package (:func:`cache_folder`): any change to
+any of them starts a fresh one, and the folders other versions left are removed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import time
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar, cast
 
@@ -30,8 +41,62 @@ if not os.environ.get("BLOT_NO_JIT"):
         pass
 
 
+#: The prefix of the cache folders this package makes (one per version of its sources).
+CACHE_PREFIX = "blot-solver-"
+
+
+def sources_digest(package: Path) -> str:
+    """A digest of the ``.py`` files of ``package``: their names and contents."""
+    digest = hashlib.sha256()
+    for path in sorted(package.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+#: Other versions' cache folders are removed once untouched this long (a process started before
+#: a checkout may still be compiling into its own).
+STALE_SECONDS = 3600
+
+
+def cache_folder(package: Path, bases: list[Path]) -> Path | None:
+    """The folder for the machine code of ``package``'s present sources: in the first of
+    ``bases`` that can hold it, named by :func:`sources_digest`; the stale folders of other
+    versions there are removed. None when no base is writable (numba then picks its own place)."""
+    name = CACHE_PREFIX + sources_digest(package)
+    for base in bases:
+        folder = base / name
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if not os.access(folder, os.W_OK):
+            continue
+        for other in base.glob(CACHE_PREFIX + "*"):
+            try:
+                stale = other.name != name and time.time() - other.stat().st_mtime > STALE_SECONDS
+            except OSError:  # removed meanwhile by another process
+                continue
+            if stale:
+                shutil.rmtree(other, ignore_errors=True)
+        return folder
+    return None
+
+
+def _cache_bases() -> list[Path]:
+    """numba's cache folder when the user set one (``NUMBA_CACHE_DIR``), else this package's
+    ``__pycache__`` and then the user's cache folder (for an installation it cannot write to)."""
+    if numba is not None and numba.config.CACHE_DIR:
+        return [Path(numba.config.CACHE_DIR)]
+    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return [Path(__file__).parent / "__pycache__", user / "blot"]
+
+
+CACHE: Path | None = cache_folder(Path(__file__).parent, _cache_bases()) if COMPILED else None
+
+
 def jit(fn: F) -> F:
-    """Compile ``fn`` with numba (no Python objects, cached on disk), or return it as it is.
+    """Compile ``fn`` with numba (no Python objects, cached on disk in :data:`CACHE`), or return
+    it as it is.
 
     Without numba's reference counting (``_nrt=False``): the kernels only index the arrays they
     are given and never allocate one, and with it every call of a helper that takes an array
@@ -40,7 +105,13 @@ def jit(fn: F) -> F:
     misbehave."""
     if not COMPILED:
         return fn
-    return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(fn))
+    # numba chooses a function's cache folder when it is decorated, from its configuration
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = str(CACHE) if CACHE is not None else saved
+    try:
+        return cast(F, numba.njit(cache=True, nogil=True, _nrt=False)(fn))
+    finally:
+        numba.config.CACHE_DIR = saved
 
 
 def int_array(size: int) -> Any:
