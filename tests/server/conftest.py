@@ -208,6 +208,15 @@ def play_out(
                 return ref.view
             seat = ref.view["to_act"]
             sock = socks[seat]
-            reply = sock.play(seat, choose(sock.my_turn(seat)))
+            if sock.n < ref.n:
+                sock.until(lambda m, sock=sock: sock.n >= ref.n)
+            view = sock.view
+            assert view is not None
+            if not (view["game_over"] is None and view["to_act"] == seat and view["legal"] is not None):
+                # the seat's stand-in moved before its player was back (the other sockets saw the
+                # turn before this one connected): let them catch up with what this one knows
+                need = max(sock.n, ref.n + 1)
+                continue
+            reply = sock.play(seat, choose(view))
             assert reply["type"] == "event", reply
             need = reply["n"]
