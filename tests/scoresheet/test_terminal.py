@@ -242,8 +242,9 @@ def test_the_one_line_form(text: str, entry: dict[str, object]) -> None:
     ("call", "words"),
     [
         (lambda: parse_bid("7"), "is not a bid"),
-        (lambda: parse_cards("98"), "card points are"),
-        (lambda: parse_cards(","), "card points are"),
+        (lambda: parse_cards("98"), "card points must be two whole numbers, team 0 then team 1"),
+        (lambda: parse_cards(","), "card points must be two whole numbers"),
+        (lambda: parse_cards("98,6x"), r"e.g. 98,64 \(or 98, or ,64\), not '98,6x'"),
         (lambda: parse_decl("20"), "declarations are"),
         (lambda: one_line("10H 98,"), "which team took the contract"),
         (lambda: one_line("10H 0 98, zz"), "'zz' is not part of a deal"),

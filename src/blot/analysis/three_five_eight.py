@@ -14,6 +14,8 @@ more trick of depth.
 
 from __future__ import annotations
 
+from functools import cache
+
 from blot.analysis import CardValue, DealAnalysis, losses
 from blot.game import AnyGame
 from blot.solver import tfe_kernel
@@ -30,15 +32,12 @@ large = 1
 EXACT_TRICKS = 9
 #: Earlier positions are searched this many tricks deep, the rest estimated.
 HORIZON = 5
-_solver: TfeSolver | None = None
 
 
+@cache
 def solver() -> TfeSolver:
     """The process's 3-5-8 solver (its tables are reused from one position to the next)."""
-    global _solver
-    if _solver is None:
-        _solver = TfeSolver()
-    return _solver
+    return TfeSolver()
 
 
 def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:

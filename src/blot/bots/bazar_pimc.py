@@ -27,7 +27,6 @@ bidding).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from random import Random
 from typing import ClassVar
@@ -41,6 +40,7 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.sampling import BUDGET, best_cards, card_totals
 from blot.bots.settings import Setting, check_values
 from blot.cards import DECK32, KING, QUEEN, Card
 
@@ -50,8 +50,7 @@ class PimcBot(BazarBot):
 
     name = "pimc"
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
-        "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+        **BUDGET,
         "bid_samples": Setting(int, 1, 100, "deals sampled per strain when bidding", web_high=16),
         "caution": Setting(int, 0, 80, "card points taken off a contract's side when bidding"),
         "bidding": Setting(str, help="whose calls", choices=("heuristic", "pimc")),
@@ -117,25 +116,18 @@ class PimcBot(BazarBot):
         trick = [c.index for _, c in view.trick]
         leader = view.trick[0][0] if view.trick else view.seat
         left = 8 - len(view.tricks)
-        totals = dict.fromkeys(legal, 0)
-        start = time.perf_counter()
-        done = 0
-        for _ in range(self.samples):
-            hands = sample_hands(k, self.rng)
-            if hands is None:
-                break
-            horizon = 8 if left <= self.exact else self.horizon
-            solution = self.solver.solve_cards(hands, trick, leader, tix, left, horizon=horizon)
-            for c in legal:
-                totals[c] += solution.values[c]
-            done += 1
-            if time.perf_counter() - start > self.seconds:
-                break
+        horizon = 8 if left <= self.exact else self.horizon
+        totals, done = card_totals(
+            legal,
+            lambda: sample_hands(k, self.rng),
+            lambda hands: self.solver.solve_cards(hands, trick, leader, tix, left, horizon=horizon).values,
+            self.samples,
+            self.seconds,
+        )
         self.last_samples = done
         if not done:
             return self.fallback.card(view, legal)
-        best = max(totals.values())
-        tied = [c for c in legal if totals[c] == best]
+        tied = best_cards(totals)
         if len(tied) == 1:
             return tied[0]
         choice = self.fallback.card(view, legal)

@@ -1,11 +1,21 @@
-"""Dealing the cards a bot cannot see, for both games' samplers (PIMC)."""
+"""What both games' ``pimc`` bots share: dealing the cards a bot cannot see, and valuing each
+legal card over many such deals within a budget of samples and seconds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
+from typing import Final
 
-from blot.cards import iter_bits
+from blot.bots.settings import Setting
+from blot.cards import Card, iter_bits
+
+#: The settings of a card decision's budget, the same in both games.
+BUDGET: Final = {
+    "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
+    "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+}
 
 
 def deal_rest(
@@ -31,3 +41,35 @@ def deal_rest(
                 room[s] -= 1
                 break
     return True
+
+
+def card_totals(
+    cards: Sequence[Card],
+    sample: Callable[[], list[int] | None],
+    solve: Callable[[list[int]], Mapping[Card, int]],
+    samples: int,
+    seconds: float,
+) -> tuple[dict[Card, int], int]:
+    """Each card's value summed over up to ``samples`` deals from ``sample`` (each valued by
+    ``solve``), and how many deals that was: sampling stops early once ``seconds`` have passed or
+    when ``sample`` finds no deal that fits what the bot knows (None)."""
+    totals = dict.fromkeys(cards, 0)
+    start = time.perf_counter()
+    done = 0
+    for _ in range(samples):
+        hands = sample()
+        if hands is None:
+            break
+        values = solve(hands)
+        for c in cards:
+            totals[c] += values[c]
+        done += 1
+        if time.perf_counter() - start > seconds:
+            break
+    return totals, done
+
+
+def best_cards(totals: Mapping[Card, int]) -> list[Card]:
+    """The cards with the highest total, in the order of ``totals``."""
+    best = max(totals.values())
+    return [c for c, total in totals.items() if total == best]

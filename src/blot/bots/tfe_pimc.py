@@ -14,10 +14,10 @@ always searched to the end).
 
 from __future__ import annotations
 
-import time
 from random import Random
 from typing import ClassVar
 
+from blot.bots.sampling import BUDGET, best_cards, card_totals
 from blot.bots.settings import Setting, check_values
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.bots.tfe_info import deal_view, infer, sample_hands
@@ -29,8 +29,7 @@ from blot.three_five_eight import Phase
 class PimcBot:
     name = "pimc"
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
-        "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+        **BUDGET,
         "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
         "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=7),
     }
@@ -76,24 +75,19 @@ class PimcBot:
         leader = deal.trick[0][0] if deal.trick else deal.seat
         left = 16 - len(deal.tricks)
         horizon = 16 if left <= self.exact else self.horizon
-        totals = dict.fromkeys(cards, 0)
-        start = time.perf_counter()
-        done = 0
-        for _ in range(self.samples):
-            hands = sample_hands(k, self.rng)
-            if hands is None:
-                break
-            solution = self.solver.solve_cards(hands[:3], trick, leader, k.trump, left, deal.seat, horizon)
-            for c in cards:
-                totals[c] += solution.values[c]
-            done += 1
-            if time.perf_counter() - start > self.seconds:
-                break
+        totals, done = card_totals(
+            cards,
+            lambda: sample_hands(k, self.rng),
+            lambda hands: (
+                self.solver.solve_cards(hands[:3], trick, leader, k.trump, left, deal.seat, horizon).values
+            ),
+            self.samples,
+            self.seconds,
+        )
         self.last_samples = done
         if not done:
             return self.fallback.choose(view)
-        best = max(totals.values())
-        tied = [c for c in cards if totals[c] == best]
+        tied = best_cards(totals)
         if len(tied) == 1:
             return tied[0]
         choice = self.fallback.choose(view)

@@ -10,22 +10,19 @@ from blot.errors import BlotError
 from blot.scoresheet import ScoreSheet
 
 
-def _pair(text: str | None, name: str, *, one_may_be_empty: bool = False) -> list[int | None] | None:
-    """``"98,64"`` -> [98, 64]; ``"98,"`` -> [98, None] where one number may be left out."""
-    if text is None:
-        return None
+def team_numbers(text: str, what: str, *, one_may_be_empty: bool = False) -> list[int | None]:
+    """``"98,64"`` -> [98, 64], team 0's number then team 1's; where one may be left out,
+    ``"98,"`` -> [98, None] and ``",64"`` -> [None, 64]."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 2:
-        raise BlotError(f"{name} must be two numbers, team 0 then team 1, e.g. 98,64")
-    out: list[int | None] = []
-    for part in parts:
-        if part == "" and one_may_be_empty:
-            out.append(None)
-        elif part.isdigit():
-            out.append(int(part))
-        else:
-            raise BlotError(f"{name} must be two whole numbers, team 0 then team 1, e.g. 98,64")
-    return out
+    if len(parts) == 2 and parts != ["", ""]:
+        if all(p.isdigit() or (p == "" and one_may_be_empty) for p in parts):
+            return [int(p) if p else None for p in parts]
+    example = "e.g. 98,64 (or 98, or ,64)" if one_may_be_empty else "e.g. 98,64"
+    raise BlotError(f"{what} must be two whole numbers, team 0 then team 1, {example}, not {text!r}")
+
+
+def _pair(text: str | None, name: str, *, one_may_be_empty: bool = False) -> list[int | None] | None:
+    return None if text is None else team_numbers(text, name, one_may_be_empty=one_may_be_empty)
 
 
 def entry_from_flags(

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from blot.cards import SUIT_SYMBOLS
+from blot.cli.score_deal import team_numbers
 from blot.errors import BlotError
 from blot.scoresheet.model import SheetError
 from blot.store import Store
@@ -88,19 +89,7 @@ def parse_team(text: str, what: str = "team") -> int:
 
 def parse_cards(text: str) -> list[int | None]:
     """``98,64``, ``98,`` or ``,64`` -> team 0's and team 1's card points (one may be missing)."""
-    parts = text.split(",")
-    if len(parts) != 2 or not any(p.strip() for p in parts):
-        raise BlotError(f"{text!r}: card points are 'team 0,team 1', e.g. 98,64 or 98, or ,64")
-    out: list[int | None] = []
-    for part in parts:
-        part = part.strip()
-        if not part:
-            out.append(None)
-        elif part.isdigit():
-            out.append(int(part))
-        else:
-            raise BlotError(f"{text!r}: card points are whole numbers, e.g. 98,64")
-    return out
+    return team_numbers(text, "card points", one_may_be_empty=True)
 
 
 def parse_decl(text: str) -> list[int]:

@@ -35,13 +35,16 @@ class Layout:
 
 
 class Encoding:
-    """What both games' encodings share: cards as 0/1 vectors over the game's deck."""
+    """What both games' encodings share: cards as 0/1 vectors over the game's deck, and the
+    action space's order: the calls, then the deck's cards, then any actions of the game's own."""
 
     seats: int
     layout: Layout
     actions: tuple[str, ...]
 
-    def __init__(self, deck: int) -> None:
+    def __init__(self, deck: int, calls: Sequence[object]) -> None:
+        self.calls = tuple(calls)
+        self.call_action: dict[object, int] = {c: i for i, c in enumerate(self.calls)}
         self.deck = cards_of(deck)
         self.shifts = np.array([c.index for c in self.deck], dtype=np.uint64)
         self.card_action: dict[object, int] = {c: i for i, c in enumerate(self.deck)}
@@ -73,7 +76,18 @@ class Encoding:
         return mask
 
     def index(self, view: Any, action: Action) -> int:
-        raise NotImplementedError
+        """The number of ``action`` in the action space."""
+        call = self.call_action.get(action)
+        if call is not None:
+            return call
+        card = self.card_action.get(action)
+        if card is not None:
+            return len(self.calls) + card
+        return self.other_index(view, action)
+
+    def other_index(self, view: Any, action: Action) -> int:
+        """The number of an action that is neither a call nor a card (none in 3-5-8)."""
+        raise KeyError(action)
 
     def action(self, view: Any, index: int) -> Action:
         """The legal action of ``view`` numbered ``index``; ``IllegalAction`` when there is none."""
@@ -98,11 +112,10 @@ class BazarEncoding(Encoding):
         from blot.bazar.declarations import FIFTY, FOUR, HUNDRED, TERZ
         from blot.bazar.values import Phase
 
-        super().__init__(DECK32)
-        self.calls = (PASS, CONTRA, REDOUBLE, SEVENS, *BIDS)
-        self.call_action: dict[object, int] = {c: i for i, c in enumerate(self.calls)}
+        calls = (PASS, CONTRA, REDOUBLE, SEVENS, *BIDS)
+        super().__init__(DECK32, calls)
         self.actions = (
-            *(c.text for c in self.calls),
+            *(c.text for c in calls),
             *(c.text for c in self.deck),
             "declare none",
             "declare best",
@@ -134,13 +147,8 @@ class BazarEncoding(Encoding):
             ]
         )
 
-    def index(self, view: Any, action: Action) -> int:
-        call = self.call_action.get(action)
-        if call is not None:
-            return call
-        card = self.card_action.get(action)
-        if card is not None:
-            return len(self.calls) + card
+    def other_index(self, view: Any, action: Action) -> int:
+        """The first trick's declaration choices: declare nothing, or the best (B-43)."""
         deal = view.deal
         best = deal.best_declare if deal is not None else None
         chosen_best = best is not None and best.declarations and action == best
@@ -238,9 +246,7 @@ class TfeEncoding(Encoding):
         from blot.three_five_eight.calls import CALLS
         from blot.three_five_eight.values import Phase
 
-        super().__init__(DECK52)
-        self.calls = CALLS
-        self.call_action: dict[object, int] = {c: i for i, c in enumerate(CALLS)}
+        super().__init__(DECK52, CALLS)
         self.actions = (*(c.text for c in CALLS), *(c.text for c in self.deck))
         self.phases = {p: i for i, p in enumerate(Phase)}
         self.layout = Layout(
@@ -265,12 +271,6 @@ class TfeEncoding(Encoding):
                 ("counted", 1),
             ]
         )
-
-    def index(self, view: Any, action: Action) -> int:
-        call = self.call_action.get(action)
-        if call is not None:
-            return call
-        return len(self.calls) + self.card_action[action]
 
     def observe(self, view: Any) -> Array:
         out = np.zeros(self.size, dtype=np.float32)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from blot.bazar.deal import Deal
@@ -177,14 +178,10 @@ def _cards(mask: int) -> list[Card]:
     return cards_of(mask)
 
 
-_DEFAULT: Solver | None = None
-
-
+@cache
 def default_solver() -> Solver:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Solver()
-    return _DEFAULT
+    """The process's solver: its tables are reused from one search to the next."""
+    return Solver()
 
 
 def solve(deal: Deal, all_cards: bool = True) -> Solution:

@@ -29,7 +29,7 @@ from blot.cards import CARD_OF_BIT, Card, parse_card
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, completed_tricks
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
-from blot.three_five_eight.play import SUIT_CARD_TABLES, SUIT_MASK_OF_INDEX, highest, refusal
+from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest, refusal
 from blot.three_five_eight.values import (
     NEXT,
     PREV,
@@ -53,7 +53,6 @@ _DISCARD: Final = Phase.DISCARD
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _CALLS_WITH_PASS: Final = (*STRAINS, PASS)
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = SUIT_CARD_TABLES
 
 
 def targets_for(dealer: int) -> tuple[int, int, int]:
@@ -430,14 +429,7 @@ class Deal:
         """The actions the seat to act may take now; empty once the deal is over."""
         if self._phase is _CALL:
             return _CALLS_WITH_PASS if self._may_pass[self._to_act or 0] else STRAINS
-        m = self._legal  # the cards, from per-suit tables (see play.card_tuple)
-        s = _SPADES[(m >> 2) & 0x1FFF]
-        h = _HEARTS[(m >> 18) & 0x1FFF]
-        d = _DIAMONDS[(m >> 34) & 0x1FFF]
-        c = _CLUBS[(m >> 50) & 0x1FFF]
-        if not (h or d or c):
-            return s
-        return s + h + d + c
+        return card_tuple(self._legal)
 
     def parse_action(self, text: str) -> Action:
         """Read an action in record notation (:func:`parse_action`)."""
