@@ -1,10 +1,13 @@
 """Whole deals through the page against bots, two players at one table, every websocket frame
-of a seat checked for hidden cards, refused messages, reconnection and a restart mid-game."""
+of a seat checked for hidden cards, refused messages, reconnection, a restart mid-game, and the
+pages of things that do not exist."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+import pytest
 
 from blot.store import Store
 from server.frames import check_no_leak, check_shape
@@ -205,3 +208,18 @@ def test_languages_switch_and_default_from_the_browser(browser: Any, server: Liv
         assert page.locator("[data-testid=new-table]").inner_text() == "Нова маса"  # remembered
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        ("/replay/nosuchgame", "This game is not finished, or does not exist."),
+        ("/players/nosuchplayer", "There is no such player."),
+        ("/scoresheet/shared/nosuchsheet", "There is no such score sheet."),
+    ],
+)
+def test_a_missing_game_player_or_sheet_says_so(page: Any, server: LiveServer, path: str, text: str) -> None:
+    page.goto(server.url + path)
+    shown = page.locator("#main .panel p")
+    shown.wait_for()
+    assert shown.inner_text() == text

@@ -7,6 +7,7 @@ import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
+  showPending,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName } from "/static/table.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
@@ -40,9 +41,9 @@ function translateStatic() {
 
 // --- routing ----------------------------------------------------------------------------------------
 
-const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main });
+const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main, showPending });
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, errorText, go, main, session });
-const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main });
+const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main, showPending });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -328,14 +329,7 @@ class ReplayPage {
 
   render() {
     if (this.left) return; // an answer that came after the player moved on
-    if (this.error) {
-      main.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("no_replay"))));
-      return;
-    }
-    if (!this.data) {
-      main.replaceChildren(h("p", { class: "muted" }, t("loading")));
-      return;
-    }
+    if (showPending(this.data, this.error && { key: "no_replay" })) return;
     const d = this.data;
     const deal = d.deals[this.deal];
     const f = deal.frames[this.step];

@@ -59,7 +59,7 @@ export function ratingChart(history, width = 640, height = 200) {
   return chart;
 }
 
-export function ratingPages({ h, api, toast, errorText, session, main }) {
+export function ratingPages({ h, api, toast, errorText, session, main, showPending }) {
   class LeaderboardPage {
     constructor(game) {
       this.game = game;
@@ -169,15 +169,7 @@ export function ratingPages({ h, api, toast, errorText, session, main }) {
     }
 
     render() {
-      if (this.left) return;
-      if (this.error) {
-        main.replaceChildren(h("section", { class: "panel" }, h("p", { "data-testid": "no-player" }, t("no_such_player"))));
-        return;
-      }
-      if (!this.data) {
-        main.replaceChildren(h("p", { class: "muted" }, t("loading")));
-        return;
-      }
+      if (this.left || showPending(this.data, this.error && { key: "no_such_player", testid: "no-player" })) return;
       const d = this.data;
       const me = session.me();
       const head = h("section", { class: "panel" },

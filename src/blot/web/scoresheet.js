@@ -12,7 +12,7 @@ const DECL_STEPS = [2, 5, 10, 15, 20];
 const MINE = "blot.sheets";
 const on = (cond) => (cond ? "on" : "");
 
-export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
+export function scoresheetPages({ h, api, toast, errorText, go, store, main, showPending }) {
   const strainLabel = (s) => (s === "NT" ? t("nt") : SUIT[s]);
   const pair = (p) => `${p[0]}–${p[1]}`;
 
@@ -199,14 +199,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main }) {
 
     render() {
       if (this.closed) return; // an answer that came after the page was left
-      if (this.notFound) {
-        main.replaceChildren(h("section", { class: "panel" }, h("p", { "data-testid": "sheet-not-found" }, t("sheet_not_found"))));
-        return;
-      }
-      if (!this.sheet) {
-        main.replaceChildren(h("p", { class: "muted" }, t("loading")));
-        return;
-      }
+      if (showPending(this.sheet, this.notFound && { key: "sheet_not_found", testid: "sheet-not-found" })) return;
       const s = this.sheet;
       const rules = `${t("ruleset_" + s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
       this.liveEl = h("span", { class: "badge", "data-testid": "sheet-live" });

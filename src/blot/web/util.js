@@ -25,6 +25,20 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+// What a page shows until its data has come: a panel saying there is no such thing (the server
+// answered "not found": the message's key and its test id), else "Loading…". True when it showed one.
+export function showPending(data, notFound) {
+  if (notFound) {
+    main.replaceChildren(h("section", { class: "panel" }, h("p", { "data-testid": notFound.testid }, t(notFound.key))));
+    return true;
+  }
+  if (!data) {
+    main.replaceChildren(h("p", { class: "muted" }, t("loading")));
+    return true;
+  }
+  return false;
+}
+
 let toastTimer = null;
 export function toast(text) {
   const el = document.getElementById("toast");
