@@ -59,7 +59,8 @@ def test_score_deal_json(args: list[str], made: bool | None, points: list[int]) 
         (["--contract", "10H", "--team", "0", "--card-points", "100,100"], "must add up to 162"),
         (
             ["--contract", "10H", "--team", "0", "--card-points", "lots"],
-            "--card-points must be two whole numbers, team 0 then team 1, e.g. 98,64 (or 98, or ,64), not 'lots'",
+            "--card-points must be two whole numbers, team 0 then team 1, e.g. 98,64 (or 98, or ,64), "
+            "not 'lots'",
         ),
         (["--contract", "HH", "--team", "0", "--card-points", "98,64"], "is not a bid"),
         (["--card-points", "98,64"], "give --contract"),

@@ -13,6 +13,8 @@ from blot.errors import BlotError
 from blot.games import names
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from blot.games import GameSpec
 
 app = typer.Typer(
@@ -28,6 +30,15 @@ app = typer.Typer(
 #: The games, as the help names them, and the one commands play when none is named.
 GAMES_HELP = " or ".join(names()) + "."
 DEFAULT_GAME = names()[0]
+
+# Options that several commands share, each with one help text.
+GameOption = Annotated[str, typer.Option("--game", help=GAMES_HELP)]
+SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")]
+DataDirOption = Annotated[
+    Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
+]
 
 #: Exit statuses (README): bad input (a record, a file, a database) 1, a bad command line 2,
 #: interrupted (Ctrl-C) 130.
@@ -113,14 +124,14 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
+    game: GameOption = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", min=1, help="How many full games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
+    seed: SeedOption = 0,
     bots: Annotated[str, typer.Option("--bots", help="Bots by seat in turn, e.g. random,basic.")] = "basic",
     records: Annotated[
         Path | None, typer.Option("--records", help="Write one record per line (JSON Lines) here.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play full games between bots and report speed and statistics."""
     from blot.cli.simulate import run
@@ -174,7 +185,7 @@ def score_deal(
     ] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", help="league or classic.")] = "league",
     kanach: Annotated[bool, typer.Option("--kanach", help="Allow the 30 (kanach) bid.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Score one deal of a real-table game (the score sheet's rules, B-50 … B-55, B-72)."""
     from blot.bazar.rules import Rules
@@ -197,12 +208,8 @@ def score_deal(
 
 @app.command("scoresheet")
 def scoresheet(
-    db: Annotated[
-        str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")
-    ] = None,
-    data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
-    ] = None,
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
     sheet: Annotated[str | None, typer.Option("--sheet", help="Open this sheet (its id).")] = None,
     new: Annotated[bool, typer.Option("--new", help="Start a new sheet.")] = False,
     teams: Annotated[
@@ -219,10 +226,9 @@ def scoresheet(
 ) -> None:
     """Keep the score sheet (Davtar) of a game played with real cards, in blot serve's database."""
     from blot.cli.scoresheet import scoresheet as keep_sheet
-    from blot.store import default_url
 
     keep_sheet(
-        db or default_url(data_dir),
+        _db(db, data_dir),
         sheet_id=sheet,
         new=new,
         teams=teams,
@@ -247,11 +253,6 @@ admin = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(admin, name="admin")
-
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")]
-DataDirOption = Annotated[
-    Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
-]
 
 
 def _db(db: str | None, data_dir: Path | None) -> str:
@@ -285,28 +286,25 @@ def admin_reset_password(
     reset_password(_db(db, data_dir), username, new)
 
 
-@admin.command("disable")
-def admin_disable(
-    username: Annotated[str, typer.Argument(help="The account (any case).")],
-    db: DbOption = None,
-    data_dir: DataDirOption = None,
-) -> None:
-    """Disable an account: it can no longer log in, and its sessions end."""
-    from blot.cli.admin import set_disabled
+def _account_switch(disabled: bool) -> Callable[..., None]:
+    """``blot admin disable`` and ``enable``: one command but for what it sets."""
 
-    set_disabled(_db(db, data_dir), username, True)
+    def switch(
+        username: Annotated[str, typer.Argument(help="The account (any case).")],
+        db: DbOption = None,
+        data_dir: DataDirOption = None,
+    ) -> None:
+        from blot.cli.admin import set_disabled
+
+        set_disabled(_db(db, data_dir), username, disabled)
+
+    return switch
 
 
-@admin.command("enable")
-def admin_enable(
-    username: Annotated[str, typer.Argument(help="The account (any case).")],
-    db: DbOption = None,
-    data_dir: DataDirOption = None,
-) -> None:
-    """Let a disabled account log in again."""
-    from blot.cli.admin import set_disabled
-
-    set_disabled(_db(db, data_dir), username, False)
+admin.command("disable", help="Disable an account: it can no longer log in, and its sessions end.")(
+    _account_switch(True)
+)
+admin.command("enable", help="Let a disabled account log in again.")(_account_switch(False))
 
 
 @app.command()
@@ -321,9 +319,7 @@ def serve(
             "--db", help="Database URL (default: SQLite in the data directory; postgresql+psycopg://...)."
         ),
     ] = None,
-    data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
-    ] = None,
+    data_dir: DataDirOption = None,
     grace: Annotated[
         float,
         typer.Option(
@@ -444,7 +440,7 @@ def solve(
     after: Annotated[
         int, typer.Option("--after", min=0, help="Solve after this many cards of its play.")
     ] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Double-dummy value of each legal card of the seat to act in a recorded deal."""
     from blot.cli.solve import run
@@ -460,7 +456,7 @@ def analyse(
     deal: Annotated[
         int | None, typer.Option("--deal", min=1, help="Only this deal, counting from 1.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Value every card of a recorded game by double-dummy: each card's loss, the dd table."""
     from blot.cli.analyse import run
@@ -470,11 +466,11 @@ def analyse(
 
 @app.command()
 def arena(
-    game: Annotated[str, typer.Option("--game", help=GAMES_HELP)] = DEFAULT_GAME,
+    game: GameOption = DEFAULT_GAME,
     a: Annotated[str, typer.Option("--a", help="Bot A, NAME[:key=value,...].")] = "heuristic",
     b: Annotated[str, typer.Option("--b", help="Bot B, NAME[:key=value,...].")] = "basic",
     deals: Annotated[int, typer.Option("--deals", min=1, help="Duplicate deals to play.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 0,
+    seed: SeedOption = 0,
     games: Annotated[
         int,
         typer.Option("--games", min=0, help="Play this many full games instead and report A's win rate."),
@@ -491,7 +487,7 @@ def arena(
         bool,
         typer.Option("--dd-loss", help="Also value every card by double-dummy: each side's loss per deal."),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Bot A against bot B on duplicate deals: mean margin per deal with a 95% interval."""
     import os

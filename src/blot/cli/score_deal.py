@@ -14,9 +14,9 @@ def team_numbers(text: str, what: str, *, one_may_be_empty: bool = False) -> lis
     """``"98,64"`` -> [98, 64], team 0's number then team 1's; where one may be left out,
     ``"98,"`` -> [98, None] and ``",64"`` -> [None, 64]."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) == 2 and parts != ["", ""]:
-        if all(p.isdigit() or (p == "" and one_may_be_empty) for p in parts):
-            return [int(p) if p else None for p in parts]
+    readable = all(p.isdigit() or (p == "" and one_may_be_empty) for p in parts)
+    if len(parts) == 2 and parts != ["", ""] and readable:
+        return [int(p) if p else None for p in parts]
     example = "e.g. 98,64 (or 98, or ,64)" if one_may_be_empty else "e.g. 98,64"
     raise BlotError(f"{what} must be two whole numbers, team 0 then team 1, {example}, not {text!r}")
 
