@@ -154,22 +154,12 @@ class ArenaResult:
         seconds = max(self.seconds, 1e-9)
         out: dict[str, Any] = {"game": self.game, "a": self.a, "b": self.b, "seed": self.seed}
         if self.mode == "games":
-            lo, hi = self.win_ci95
-            out |= {
-                "games": self.games,
-                "wins": self.wins,
-                "win_rate": round(self.win_rate, 4),
-                "ci95": [round(lo, 4), round(hi, 4)],
-            }
+            out |= {"games": self.games, "wins": self.wins, "win_rate": round(self.win_rate, 4)}
+            out["ci95"] = [round(x, 4) for x in self.win_ci95]
         else:
-            lo, hi = self.ci95
-            out |= {
-                "deals": self.deals,
-                "tables": self.tables,
-                "mean_margin": round(self.mean_margin, 3),
-                "ci95": [round(lo, 3), round(hi, 3)],
-                "void_deals": self.void,
-            }
+            out |= {"deals": self.deals, "tables": self.tables, "mean_margin": round(self.mean_margin, 3)}
+            out["ci95"] = [round(x, 3) for x in self.ci95]
+            out["void_deals"] = self.void
             dd = self.mean_dd_loss
             if dd is not None:
                 out["dd_loss"] = {side: round(v, 3) for side, v in dd.items()}
