@@ -58,6 +58,11 @@ class DealSequence(Generic[D, A, P]):
         raise NotImplementedError
 
     @property
+    def deals(self) -> tuple[D, ...]:
+        """Every deal of the game so far, void ones included, the current one last."""
+        return tuple(self._deals)
+
+    @property
     def deal(self) -> D | None:
         """The deal in progress, or the last one until the next is dealt (``None`` before the
         first)."""

@@ -29,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from blot.cards import Card
+from blot.errors import BlotError
 
 
 @runtime_checkable
@@ -44,6 +45,21 @@ class Action(Protocol):
 A_co = TypeVar("A_co", bound=Action, covariant=True)
 V_co = TypeVar("V_co", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
+R = TypeVar("R")
+P = TypeVar("P", bound=Enum)
+
+
+def check_seat(seat: int, seats: int) -> int:
+    """``seat`` when it is one of the ``seats`` of a game, else BlotError saying what a seat is.
+
+    >>> check_seat(4, 4)
+    Traceback (most recent call last):
+    ...
+    blot.errors.BlotError: a seat is a number from 0 to 3, not 4
+    """
+    if not isinstance(seat, int) or seat not in range(seats):
+        raise BlotError(f"a seat is a number from 0 to {seats - 1}, not {seat}")
+    return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +92,20 @@ def completed_tricks(
         out.append(Trick(leader, tuple(plays[seats * i : seats * i + seats]), winner))
         leader = winner
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class GameViewHead(Generic[R, P]):
+    """What every game view starts with, in both games: whose view it is, the rules, where the
+    game stands, who acts, who dealt, and how many deals have been dealt (the current one
+    included)."""
+
+    seat: int
+    rules: R
+    phase: P
+    to_act: int | None
+    dealer: int
+    deal_number: int
 
 
 class Rules(Protocol):

@@ -73,7 +73,7 @@ def test_game_view_holds_public_results_and_the_deal_view() -> None:
     assert v.deal is not None and v.deal.hand == game.deal.hand(2)  # type: ignore[union-attr]
     assert v.legal == (game.legal_actions() if game.to_act == 2 else ())
     assert v.counted == game.counted and not v.finished and v.winner is None
-    with pytest.raises(BlotError, match="a seat is 0, 1 or 2, not 3"):
+    with pytest.raises(BlotError, match="a seat is a number from 0 to 2, not 3"):
         game.view(3)
 
 

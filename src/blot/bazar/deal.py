@@ -40,7 +40,7 @@ from blot.bazar.values import Action, DealResult, Phase, check_hands, void_resul
 from blot.bazar.view import Announcement, DealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
-from blot.game import Trick, completed_tricks
+from blot.game import Trick, check_seat, completed_tricks
 
 DEFAULT_RULES: Final = Rules()
 
@@ -526,8 +526,7 @@ class Deal:
 
     def view(self, seat: int) -> DealView:
         """What ``seat`` may know of this deal: its own hand and everything public."""
-        if not isinstance(seat, int) or seat not in range(4):
-            raise BlotError(f"a seat is a number from 0 to 3, not {seat}")
+        check_seat(seat, 4)
         announced: list[Announcement] = []
         if self._phase is not Phase.BIDDING and self._contract is not None:
             first = (self._dealer + 1) % 4

@@ -25,6 +25,7 @@ from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, 
 from blot.bazar.view import GameView
 from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
+from blot.game import check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +87,6 @@ class Game(DealSequence[Deal, Action, Phase]):
     @property
     def rules(self) -> Rules:
         return self._rules
-
-    @property
-    def deals(self) -> tuple[Deal, ...]:
-        """Every deal of the game so far, void ones included, the current one last."""
-        return tuple(self._deals)
 
     @property
     def dealer(self) -> int:
@@ -166,8 +162,7 @@ class Game(DealSequence[Deal, Action, Phase]):
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        if not isinstance(seat, int) or seat not in range(SEATS):
-            raise BlotError(f"a seat is a number from 0 to 3, not {seat}")
+        check_seat(seat, SEATS)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
         return GameView(

@@ -18,7 +18,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.tables import NT
 from blot.bazar.values import Action, DealResult, Phase
 from blot.cards import Card, cards_of
-from blot.game import Trick
+from blot.game import GameViewHead, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +86,10 @@ class DealView:
 
 
 @dataclass(frozen=True, slots=True)
-class GameView:
-    """One seat's view of a game: the public results so far and its view of the current deal
-    (``None`` before the first deal)."""
+class GameView(GameViewHead[Rules, Phase]):
+    """One seat's view of a game: after the head both games share, the public results so far and
+    its view of the current deal (``None`` before the first deal)."""
 
-    seat: int
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    deal_number: int
     totals: tuple[int, int]
     #: Every finished deal, void ones and the current one (once over) included.
     results: tuple[DealResult, ...]

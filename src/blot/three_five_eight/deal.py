@@ -27,7 +27,7 @@ from typing import Final
 
 from blot.cards import CARD_OF_BIT, Card, parse_card
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
-from blot.game import Trick, completed_tricks
+from blot.game import Trick, check_seat, completed_tricks
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
 from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest, refusal
 from blot.three_five_eight.values import (
@@ -616,8 +616,7 @@ class Deal:
     def view(self, seat: int) -> DealView:
         """What ``seat`` may know now: its own hand and everything public, never another seat's
         unplayed card except the talon (shown to all) and the exchange cards it gave or got."""
-        if not isinstance(seat, int) or seat not in range(SEATS):
-            raise BlotError(f"a seat is 0, 1 or 2, not {seat}")
+        check_seat(seat, SEATS)
         phase = self._phase
         first = NEXT[self._dealer]
         shown = phase is _DISCARD or phase is _PLAY or (phase is _OVER and self._trump is not None)

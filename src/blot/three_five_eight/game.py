@@ -24,6 +24,7 @@ from typing import Final
 
 from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
+from blot.game import check_seat
 from blot.three_five_eight.deal import Deal, exchange_plan
 from blot.three_five_eight.rules import DEFAULT_RULES, Rules
 from blot.three_five_eight.values import (
@@ -253,11 +254,6 @@ class Game(DealSequence[Deal, Action, Phase]):
         return deal.dealer if deal is not None and (not deal.is_over or self.is_over) else self._dealer
 
     @property
-    def deals(self) -> tuple[Deal, ...]:
-        """Every deal of the game so far, void ones included, the current one last."""
-        return tuple(self._deals)
-
-    @property
     def results(self) -> tuple[DealResult, ...]:
         """The finished deals, void ones included."""
         return tuple(self._results)
@@ -295,8 +291,7 @@ class Game(DealSequence[Deal, Action, Phase]):
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        if not isinstance(seat, int) or seat not in range(SEATS):
-            raise BlotError(f"a seat is 0, 1 or 2, not {seat}")
+        check_seat(seat, SEATS)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
         over = self.is_over

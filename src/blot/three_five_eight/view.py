@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from blot.cards import Card, cards_of
-from blot.game import Trick
+from blot.game import GameViewHead, Trick
 from blot.three_five_eight.calls import Call
 from blot.three_five_eight.rules import Rules
 from blot.three_five_eight.values import Action, DealResult, Exchange, Phase
@@ -54,16 +54,10 @@ class DealView:
 
 
 @dataclass(frozen=True, slots=True)
-class GameView:
-    """What one seat may know of a game: the public results of the finished deals and its view
-    of the current deal (``None`` before the first deal)."""
+class GameView(GameViewHead[Rules, Phase]):
+    """What one seat may know of a game: after the head both games share, the public results of
+    the finished deals and its view of the current deal (``None`` before the first deal)."""
 
-    seat: int
-    rules: Rules
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    deal_number: int
     counted: int
     totals: tuple[int, int, int]
     may_pass: tuple[bool, bool, bool]
