@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from blot.errors import IllegalAction
-from blot.game import DealState
+from blot.game import DealState, check_seat
 
 A_co = TypeVar("A_co", covariant=True)
 P_co = TypeVar("P_co", bound=Enum, covariant=True)
 A = TypeVar("A")
 P = TypeVar("P", bound=Enum)
+R = TypeVar("R")
 
 
 class PlayableDeal(DealState, Protocol[A_co, P_co]):
@@ -38,13 +39,16 @@ class PlayableDeal(DealState, Protocol[A_co, P_co]):
 D = TypeVar("D", bound="PlayableDeal[Any, Any]")
 
 
-class DealSequence(Generic[D, A, P]):
-    """The deals of a game, the current one last; subclasses keep ``_deals`` up to date and say
-    when the game is over and what a finished deal does (:meth:`_end_deal`)."""
+class DealSequence(Generic[D, A, P, R]):
+    """The deals of a game under rules ``R``, the current one last; subclasses keep ``_deals`` up
+    to date and say when the game is over, who deals, and what a finished deal does
+    (:meth:`_end_deal`)."""
 
     __slots__ = ()
 
+    seats: ClassVar[int]
     _deals: list[D]
+    _rules: R
     #: The game's ``Phase.DEAL`` and ``Phase.OVER``.
     _waiting: P
     _finished: P
@@ -55,6 +59,15 @@ class DealSequence(Generic[D, A, P]):
 
     def _end_deal(self, deal: D) -> None:
         """Count a deal that has just finished."""
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> R:
+        return self._rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (each game says who deals next)."""
         raise NotImplementedError
 
     @property
@@ -90,6 +103,12 @@ class DealSequence(Generic[D, A, P]):
     def to_act(self) -> int | None:
         deal = self.deal
         return None if deal is None or self.is_over else deal.to_act
+
+    def _view_head(self, seat: int) -> tuple[int, R, P, int | None, int, int]:
+        """What every view of the game starts with (:class:`blot.game.GameViewHead`), in order;
+        BlotError when ``seat`` is not one of the game's."""
+        seat = check_seat(seat, self.seats)
+        return seat, self._rules, self.phase, self.to_act, self.dealer, len(self._deals)
 
     def legal_actions(self) -> Sequence[A]:
         deals = self._deals  # the hot path of every simulation: no property on the way

@@ -25,7 +25,6 @@ from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, 
 from blot.bazar.view import GameView
 from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
-from blot.game import check_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +58,7 @@ class GameResult:
         }
 
 
-class Game(DealSequence[Deal, Action, Phase]):
+class Game(DealSequence[Deal, Action, Phase, Rules]):
     """Deals in turn, each dealt by the next seat (B-3). With ``rng`` the game deals the cards
     itself; without one the caller gives each deal's cards to :meth:`start_deal` (replays, the
     server's tables). The state is read through read-only properties."""
@@ -83,10 +82,6 @@ class Game(DealSequence[Deal, Action, Phase]):
             self.start_deal()
 
     # --- state -------------------------------------------------------------------------------
-
-    @property
-    def rules(self) -> Rules:
-        return self._rules
 
     @property
     def dealer(self) -> int:
@@ -162,16 +157,11 @@ class Game(DealSequence[Deal, Action, Phase]):
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        check_seat(seat, SEATS)
+        head = self._view_head(seat)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
         return GameView(
-            seat=seat,
-            rules=self._rules,
-            phase=self.phase,
-            to_act=self.to_act,
-            dealer=self.dealer,
-            deal_number=len(self._deals),
+            *head,
             totals=self._totals,
             results=self.results,
             finished=self.is_over,

@@ -24,7 +24,6 @@ from typing import Final
 
 from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
-from blot.game import check_seat
 from blot.three_five_eight.deal import Deal, exchange_plan
 from blot.three_five_eight.rules import DEFAULT_RULES, Rules
 from blot.three_five_eight.values import (
@@ -116,7 +115,7 @@ class GameResult:
         }
 
 
-class Game(DealSequence[Deal, Action, Phase]):
+class Game(DealSequence[Deal, Action, Phase, Rules]):
     """A whole game of 3-5-8: ``apply`` plays into the current deal and moves the game on when a
     deal ends; a refused action raises :class:`IllegalAction` and changes nothing.
 
@@ -244,10 +243,6 @@ class Game(DealSequence[Deal, Action, Phase]):
     # --- state --------------------------------------------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        return self._rules
-
-    @property
     def dealer(self) -> int:
         """The dealer of the current deal (or of the next one while the game waits for cards)."""
         deal = self.deal
@@ -291,17 +286,12 @@ class Game(DealSequence[Deal, Action, Phase]):
 
     def view(self, seat: int) -> GameView:
         """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        check_seat(seat, SEATS)
+        head = self._view_head(seat)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
         over = self.is_over
         return GameView(
-            seat=seat,
-            rules=self._rules,
-            phase=self.phase,
-            to_act=self.to_act,
-            dealer=self.dealer,
-            deal_number=len(self._deals),
+            *head,
             counted=self._counted,
             totals=self._totals,
             may_pass=self.may_pass,

@@ -1,8 +1,4 @@
-"""Score sheets (Davtar) of real-table games: sheets, their current deals, the edit history.
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Score sheets (Davtar) of real-table games: sheets, their current deals, the edit history."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from alembic import op
 
 revision = "0002"
 down_revision: str | None = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

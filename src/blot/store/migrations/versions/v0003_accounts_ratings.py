@@ -3,9 +3,6 @@
 Every player's token hash moves from ``players.token_hash`` to the new ``sessions`` table, so that
 an account can hold one token per browser it logged in from (each guest keeps the token it has:
 nobody is logged out by the upgrade).
-
-Revision ID: 0003
-Revises: 0002
 """
 
 from __future__ import annotations
@@ -15,8 +12,6 @@ from alembic import op
 
 revision = "0003"
 down_revision: str | None = "0002"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,4 @@
-"""The double-dummy analyses of finished games (issue 14): one row per analysed table.
-
-Revision ID: 0004
-Revises: 0003
-"""
+"""The double-dummy analyses of finished games (issue 14): one row per analysed table."""
 
 from __future__ import annotations
 
@@ -11,8 +7,6 @@ from alembic import op
 
 revision = "0004"
 down_revision: str | None = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
