@@ -63,6 +63,19 @@ def tricks_seen(view: PlayedCards) -> list[tuple[int, tuple[Card, ...]]]:
     return tricks
 
 
+def cards_played(tricks: list[tuple[int, tuple[Card, ...]]], seats: int) -> tuple[int, list[int]]:
+    """Every card of ``tricks`` (as :func:`tricks_seen` gives them) and the cards each seat
+    played there, as card sets."""
+    by_seat = [0] * seats
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            by_seat[(leader + i) % seats] |= c.bit
+    played = 0
+    for cards_of_seat in by_seat:
+        played |= cards_of_seat
+    return played, by_seat
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"pimc:samples=20,seconds=0.5"`` -> ``("pimc", {"samples": "20", "seconds": "0.5"})``:
     the name and each setting's text, unchecked (:func:`check_bot` checks them)."""

@@ -14,7 +14,7 @@ from random import Random
 from blot.bazar.declarations import FOUR
 from blot.bazar.tables import ABOVE, KEY, NT
 from blot.bazar.view import DealView
-from blot.bots import tricks_seen
+from blot.bots import cards_played, tricks_seen
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK32, KING, QUEEN, SUIT_MASKS, Card, Suit, card, rank_mask
 
@@ -50,18 +50,15 @@ def infer(view: DealView) -> Knowledge:
     tix = view.tix
     keys = KEY[tix]
     trump_mask = SUIT_MASKS[tix] if tix != NT else 0
-    played = 0
-    played_by = [0, 0, 0, 0]
+    tricks = tricks_seen(view)
+    played, played_by = cards_played(tricks, 4)
     forbidden = [0, 0, 0, 0]
-    for leader, cards in tricks_seen(view):
+    for leader, cards in tricks:
         led = cards[0].suit
         win = 0
-        for i, c in enumerate(cards):
+        for i in range(1, len(cards)):
+            c = cards[i]
             s = (leader + i) % 4
-            played |= c.bit
-            played_by[s] |= c.bit
-            if i == 0:
-                continue
             w = cards[win]
             if c.suit != led:
                 forbidden[s] |= SUIT_MASKS[led]  # B-31: did not follow

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
-from blot.bots import deal_of, tricks_seen
+from blot.bots import cards_played, deal_of, tricks_seen
 from blot.bots.sampling import deal_rest
 from blot.cards import DECK52, SUIT_MASKS
 from blot.game import View
@@ -43,17 +43,14 @@ def infer(deal: DealView) -> TfeKnowledge:
     first = (deal.dealer + 1) % 3
     trump = deal.trump.suit if deal.trump is not None else None
     tmask = SUIT_MASKS[trump] if trump is not None else 0
-    played = 0
-    played_by = [0, 0, 0]
+    tricks = tricks_seen(deal)
+    played, played_by = cards_played(tricks, 3)
     forbidden = [0, 0, 0, 0]
-    for leader, cards in tricks_seen(deal):
+    for leader, cards in tricks:
         led = cards[0].suit
-        for i, c in enumerate(cards):
+        for i in range(1, len(cards)):
+            c = cards[i]
             s = (leader + i) % 3
-            played |= c.bit
-            played_by[s] |= c.bit
-            if i == 0:
-                continue
             top_trump = 0
             for x in cards[:i]:
                 if x.suit == trump:
