@@ -7,11 +7,12 @@ decide: how a finished deal counts, when the game is over, who deals next, and t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
+from random import Random
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from blot.errors import IllegalAction
+from blot.errors import IllegalAction, SetupError
 from blot.game import DealState, check_seat
 
 A_co = TypeVar("A_co", covariant=True)
@@ -19,6 +20,7 @@ P_co = TypeVar("P_co", bound=Enum, covariant=True)
 A = TypeVar("A")
 P = TypeVar("P", bound=Enum)
 R = TypeVar("R")
+C = TypeVar("C")
 
 
 class PlayableDeal(DealState, Protocol[A_co, P_co]):
@@ -49,6 +51,8 @@ class DealSequence(Generic[D, A, P, R]):
     seats: ClassVar[int]
     _deals: list[D]
     _rules: R
+    #: The game's own random source (None: the caller gives each deal's cards).
+    _rng: Random | None
     #: The game's ``Phase.DEAL`` and ``Phase.OVER``.
     _waiting: P
     _finished: P
@@ -103,6 +107,20 @@ class DealSequence(Generic[D, A, P, R]):
     def to_act(self) -> int | None:
         deal = self.deal
         return None if deal is None or self.is_over else deal.to_act
+
+    def _next_cards(self, cards: C | None, shuffle: Callable[[Random], C]) -> C:
+        """The cards of the next deal: ``cards``, or ``shuffle`` of the game's own random source
+        when none are given. IllegalAction while the game is over or a deal is in progress;
+        SetupError for a game without a random source that is given no cards."""
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if self._deals and not self._deals[-1].is_over:
+            raise IllegalAction("the current deal is not over yet")
+        if cards is not None:
+            return cards
+        if self._rng is None:
+            raise SetupError("this game has no random source: give the cards of the deal", "hands")
+        return shuffle(self._rng)
 
     def _view_head(self, seat: int) -> tuple[int, R, P, int | None, int, int]:
         """What every view of the game starts with (:class:`blot.game.GameViewHead`), in order;

@@ -267,7 +267,7 @@ def test_b3_game_needs_the_deal_over_before_the_next() -> None:
     game.start_deal(DealtCards(fill("7S", "7H", "7D", "7C")))
     with pytest.raises(BlotError) as info3:
         game.start_deal(DealtCards(fill("7S", "7H", "7D", "7C")))
-    assert str(info3.value) == "the current deal is not over"
+    assert str(info3.value) == "the current deal is not over yet"
     for _ in range(4):
         game.apply(PASS)
     with pytest.raises(IllegalAction) as info4:

@@ -24,7 +24,7 @@ from blot.bazar.scoring import game_winner, match_score
 from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, Phase, random_deal
 from blot.bazar.view import GameView
 from blot.engine import DealSequence
-from blot.errors import BlotError, IllegalAction, SetupError
+from blot.errors import BlotError, SetupError
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,14 +126,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
 
     def start_deal(self, cards: DealtCards | None = None) -> Deal:
         """Deal the next deal: ``cards`` as given, or shuffled with the game's own rng."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        if self._deals and not self._deals[-1].is_over:
-            raise IllegalAction("the current deal is not over")
-        if cards is None:
-            if self._rng is None:
-                raise SetupError("this game has no random source: give the cards of the deal", "hands")
-            cards = random_deal(self._rng)
+        cards = self._next_cards(cards, random_deal)
         deal = Deal(cards.hands, self.next_dealer, self._rules)
         self._deals.append(deal)
         return deal

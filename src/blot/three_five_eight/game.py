@@ -210,15 +210,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
     def start_deal(self, cards: DealtCards | None = None) -> Deal:
         """Deal the next deal (T-2): ``cards`` as given, or shuffled by the game's own random
         source when ``None``."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        if self._deals and not self._deals[-1].is_over:
-            raise IllegalAction("the current deal is not over yet")
-        if cards is None:
-            if self._rng is None:
-                raise SetupError("this game has no random source: give the cards of the deal", "hands")
-            self._deal_random(self._rng)
-            return self._deals[-1]
+        cards = self._next_cards(cards, random_deal)
         deal = Deal(
             cards.hands, cards.talon, self._dealer, may_pass=self._may_pass, previous=self._previous()
         )
