@@ -189,6 +189,31 @@ class DealResult(Protocol):
     def to_json(self) -> dict[str, object]: ...
 
 
+DR = TypeVar("DR", bound=DealResult)
+T = TypeVar("T", bound=tuple[int, ...])
+
+
+@dataclass(frozen=True, slots=True)
+class GameResultHead(Generic[DR, T]):
+    """What both games' results start with (docs/format.md): every deal (void ones too), the
+    totals, whether the game is finished, and the winner (a team in Bazar Blot, a seat in 3-5-8)."""
+
+    deals: tuple[DR, ...]
+    totals: T
+    finished: bool
+    winner: int | None
+
+    def _json_head(self, game: str) -> dict[str, Any]:
+        """The first keys of the game's ``blot replay --json`` object."""
+        return {
+            "game": game,
+            "deals": [d.to_json() for d in self.deals],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winner": self.winner,
+        }
+
+
 class GameResult(Protocol):
     """A game so far: ``to_json`` is the ``blot replay --json`` object of docs/format.md."""
 

@@ -25,17 +25,14 @@ from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, 
 from blot.bazar.view import GameView
 from blot.engine import DealSequence
 from blot.errors import BlotError, SetupError
+from blot.game import GameResultHead
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """A game so far (docs/format.md): every deal (void ones too), the totals, and once a team
-    has won the winner, the match score (B-71) and whether tars kapoot ended it (B-55)."""
+class GameResult(GameResultHead[DealResult, tuple[int, int]]):
+    """A game so far (docs/format.md): after the head both games share, once a team has won the
+    match score (B-71) and whether tars kapoot ended it (B-55)."""
 
-    deals: tuple[DealResult, ...]
-    totals: tuple[int, int]
-    finished: bool
-    winner: int | None
     match_score: str | None
     tars_kapoot: bool
 
@@ -47,15 +44,7 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         """``blot replay --json`` for a Bazar Blot record (docs/format.md)."""
-        return {
-            "game": GAME_NAME,
-            "deals": [r.to_json() for r in self.deals],
-            "totals": list(self.totals),
-            "finished": self.finished,
-            "winner": self.winner,
-            "match_score": self.match_score,
-            "tars_kapoot": self.tars_kapoot,
-        }
+        return self._json_head(GAME_NAME) | {"match_score": self.match_score, "tars_kapoot": self.tars_kapoot}
 
 
 class Game(DealSequence[Deal, Action, Phase, Rules]):

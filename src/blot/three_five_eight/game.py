@@ -24,6 +24,7 @@ from typing import Final
 
 from blot.engine import DealSequence
 from blot.errors import BlotError, IllegalAction, SetupError
+from blot.game import GameResultHead
 from blot.three_five_eight.deal import Deal, exchange_plan
 from blot.three_five_eight.rules import DEFAULT_RULES, Rules
 from blot.three_five_eight.values import (
@@ -89,14 +90,9 @@ def ranking(results: Sequence[DealResult]) -> tuple[int, int, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """A game so far, indexed by seat (docs/format.md): every deal (void ones too), the totals of
-    the counted deals, and once nine are counted the winner."""
-
-    deals: tuple[DealResult, ...]
-    totals: tuple[int, int, int]
-    finished: bool
-    winner: int | None
+class GameResult(GameResultHead[DealResult, tuple[int, int, int]]):
+    """A game so far, indexed by seat (docs/format.md): the head both games share, where the
+    totals are those of the counted deals and the winner is known once nine are counted."""
 
     def ranking(self) -> tuple[int, ...]:
         """Each seat's place (:func:`ranking`), once the game is finished."""
@@ -106,13 +102,7 @@ class GameResult:
 
     def to_json(self) -> dict[str, object]:
         """``blot replay --json`` for a 3-5-8 record (docs/format.md)."""
-        return {
-            "game": GAME_NAME,
-            "deals": [d.to_json() for d in self.deals],
-            "totals": list(self.totals),
-            "finished": self.finished,
-            "winner": self.winner,
-        }
+        return self._json_head(GAME_NAME)
 
 
 class Game(DealSequence[Deal, Action, Phase, Rules]):
