@@ -1,5 +1,6 @@
 """What both rules engines do the same way at the level of a game: keep the deals, tell when the
-game waits for the next deal's cards, and pass actions to the deal in progress.
+game waits for the next deal's cards, refuse a deal out of turn, pass actions to the deal in
+progress, and check the seat and fill the head of a view.
 
 Each game (:class:`blot.bazar.Game`, :class:`blot.three_five_eight.Game`) adds what its rules
 decide: how a finished deal counts, when the game is over, who deals next, and the views.
