@@ -4,7 +4,7 @@
 // per deal and, for Bazar Blot, the deal's double-dummy table. The server values every card
 // (docs/protocol.md, "Analysis of a finished game"); this page only shows its answer.
 import { t } from "/static/i18n.js";
-import { h, api, errorText } from "/static/util.js";
+import { h, api, errorText, pref, setPref } from "/static/util.js";
 import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName, strainLabel } from "/static/cards.js";
 
 const POLL_MS = 1000;
@@ -75,6 +75,7 @@ export class Analysis {
     this.timer = null;
     this.pending = false; // a request is on its way
     this.index = null;
+    if (pref("analysis")) this.toggle(); // the switch is remembered from one replay to the next
   }
 
   leave() {
@@ -84,6 +85,7 @@ export class Analysis {
 
   toggle() {
     this.on = !this.on;
+    setPref("analysis", this.on);
     clearTimeout(this.timer);
     if (this.on && !this.done() && !this.pending) { // one request at a time, however fast the clicks
       this.error = null;

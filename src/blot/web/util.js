@@ -152,7 +152,7 @@ export async function syncName() {
 
 // --- preferences (this browser only) -------------------------------------------------------------
 
-const PREFS = { fourColour: false, sound: false, vibrate: true };
+const PREFS = { fourColour: false, sound: false, vibrate: true, analysis: false };
 
 export function pref(key) {
   const v = store.getItem("blot.pref." + key);
