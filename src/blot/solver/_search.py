@@ -17,8 +17,9 @@ state machine in an int array rather than a loop around ``search``, so that each
 with its own ``search`` and no function is passed around (numba compiles and caches that
 plainly).
 
-numba caches each compiled function under its own file's time stamp only: after editing this
-module, delete ``src/blot/solver/__pycache__`` (or touch the kernels) so the kernels recompile.
+numba checks a cached function against its own file only, so the cache's folder is named by a
+digest of every solver source (:func:`blot.solver._jit.cache_folder`): editing this module alone
+recompiles the kernels that use it.
 """
 
 from __future__ import annotations
