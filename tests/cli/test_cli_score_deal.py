@@ -63,6 +63,9 @@ def test_score_deal_json(args: list[str], made: bool | None, points: list[int]) 
             "not 'lots'",
         ),
         (["--contract", "HH", "--team", "0", "--card-points", "98,64"], "is not a bid"),
+        (["--contract", "²H", "--team", "0", "--card-points", "98,64"], "is not a bid"),
+        (["--contract", "10H", "--team", "0", "--card-points", "²,64"], "--card-points must be two whole"),
+        (["--contract", "10H", "--team", "0", "--card-points", "9" * 5000 + ",1"], "must be two whole"),
         (["--card-points", "98,64"], "give --contract"),
     ],
 )

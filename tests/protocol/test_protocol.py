@@ -289,3 +289,12 @@ def _check_message(message: dict[str, Any], allowed: set[str], seat: int) -> int
     leaked = seen - allowed
     assert not leaked, f"{kind} shows {sorted(leaked)} to seat {seat}"
     return len(seen)
+
+
+@pytest.mark.parametrize("text", ["²", "9" * 5000, "-5", "0", "1.5"])
+def test_a_bad_bot_time_is_one_sentence(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    from blot.bots.external import time_ms
+
+    monkeypatch.setenv("BLOT_BOT_TIME_MS", text)
+    with pytest.raises(BlotError, match=r"^BLOT_BOT_TIME_MS must be a number of milliseconds, not '"):
+        time_ms()

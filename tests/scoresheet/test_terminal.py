@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from blot.cli.scoresheet import one_line, parse_bid, parse_cards, parse_decl, scoresheet
+from blot.cli.scoresheet import (
+    one_line,
+    parse_bid,
+    parse_cards,
+    parse_decl,
+    parse_points,
+    penalty_entry,
+    scoresheet,
+)
 from blot.errors import BlotError
 from blot.store import Store
 from blot.store import scoresheets as service
@@ -245,6 +253,10 @@ def test_the_one_line_form(text: str, entry: dict[str, object]) -> None:
         (lambda: parse_cards("98"), "card points must be two whole numbers, team 0 then team 1"),
         (lambda: parse_cards(","), "card points must be two whole numbers"),
         (lambda: parse_cards("98,6x"), r"e.g. 98,64 \(or 98, or ,64\), not '98,6x'"),
+        (lambda: parse_cards("²,64"), "card points must be two whole numbers"),
+        (lambda: parse_cards("9" * 5000 + ",64"), "card points must be two whole numbers"),
+        (lambda: parse_points("²"), "'²' is not a whole number of points"),
+        (lambda: penalty_entry(["misplay", "0", "²"]), "write misdeal T, or misplay T N"),
         (lambda: parse_decl("20"), "declarations are"),
         (lambda: one_line("10H 98,"), "which team took the contract"),
         (lambda: one_line("10H 0 98, zz"), "'zz' is not part of a deal"),

@@ -57,9 +57,11 @@ def test_item1_a_streamed_body_without_length_is_counted(client: Any) -> None:
     assert small.status_code == 200 and small.json()["name"] == "Ani"
 
 
-def test_item1_a_lying_or_bad_content_length_is_refused(client: Any) -> None:
-    response = client.post("/api/players", content=b"{}", headers={"content-length": "99999999"})
-    assert response.status_code == 413
+@pytest.mark.parametrize("length", [b"99999999", b"\xb2", b"9" * 5000, b"-1", b"abc"])
+def test_item1_a_lying_or_bad_content_length_is_refused(client: Any, length: bytes) -> None:
+    """``\xb2`` is '²' (Latin-1): a digit to ``str.isdigit`` that ``int`` refuses."""
+    response = client.post("/api/players", content=b"{}", headers={"content-length": length})
+    assert response.status_code == 413 and response.json()["error"] == "too_large"
 
 
 # --- item 2: wrong types never reach a 500; a crash answers JSON and logs one line ----------------

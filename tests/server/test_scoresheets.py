@@ -289,7 +289,7 @@ def test_unknown_sheets_and_deals_are_404(client: Any) -> None:
     assert client.put("/api/scoresheets/nosuchsheet/deals/1", json={"void": True}).status_code == 404
     assert client.get("/api/scoresheets/shared/nosuchsheet").status_code == 404
     assert client.get("/api/scoresheets/" + "x" * 300).status_code == 404
-    for number in ("1", "0", "x", "-1"):
+    for number in ("1", "0", "x", "-1", "²", "9" * 5000):
         response = client.put(f"/api/scoresheets/{sheet}/deals/{number}", json={"void": True})
         assert response.status_code == 404 and response.json()["error"] == "not_found"
     assert _snapshot(client, sheet)["version"] == 0

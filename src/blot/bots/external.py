@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from blot.bots.program import POOL, Program
 from blot.errors import BlotError, BotFailed, BotStopped, SetupError
 from blot.game import Action, View
+from blot.numbers import whole_number
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
@@ -38,9 +39,10 @@ def time_ms() -> int:
     text = os.environ.get("BLOT_BOT_TIME_MS", "").strip()
     if not text:
         return DEFAULT_TIME_MS
-    if not text.isdigit() or not 0 < int(text) <= 3_600_000:
+    ms = whole_number(text)
+    if ms is None or not 0 < ms <= 3_600_000:
         raise BlotError(f"BLOT_BOT_TIME_MS must be a number of milliseconds, not {text!r}")
-    return int(text)
+    return ms
 
 
 class _Lease:

@@ -21,6 +21,7 @@ from blot.bazar.tables import KEY, NT, POINTS
 from blot.cards import SUIT_SYMBOLS, Card, cards_of
 from blot.cli.terminal import Ask, TerminalTable
 from blot.game import View
+from blot.numbers import whole_number
 from blot.play import Move, Player
 from blot.records import Replay
 
@@ -147,8 +148,9 @@ class BazarTable(TerminalTable[Game, Deal]):
             answer = self._read(f"Your declaration (0-{len(options) - 1}, or 'best'): ")
             if answer.lower() == "best" and view.best_declare is not None:
                 return view.best_declare
-            if answer.isdigit() and int(answer) < len(options):
-                return options[int(answer)]
+            choice = whole_number(answer)
+            if choice is not None and choice < len(options):
+                return options[choice]
             c.print(
                 f"[red]{answer!r} is not one of the choices: type a number from 0 to {len(options) - 1}[/]"
             )

@@ -7,6 +7,7 @@ from typing import Any
 
 from blot.bazar.rules import Rules
 from blot.errors import BlotError
+from blot.numbers import whole_number
 from blot.scoresheet import ScoreSheet
 
 
@@ -14,9 +15,11 @@ def team_numbers(text: str, what: str, *, one_may_be_empty: bool = False) -> lis
     """``"98,64"`` -> [98, 64], team 0's number then team 1's; where one may be left out,
     ``"98,"`` -> [98, None] and ``",64"`` -> [None, 64]."""
     parts = [p.strip() for p in text.split(",")]
-    readable = all(p.isdigit() or (p == "" and one_may_be_empty) for p in parts)
-    if len(parts) == 2 and parts != ["", ""] and readable:
-        return [int(p) if p else None for p in parts]
+    numbers = [whole_number(p, 6) for p in parts]
+    blank = [p == "" for p in parts]
+    readable = all(n is not None or (b and one_may_be_empty) for n, b in zip(numbers, blank, strict=True))
+    if len(parts) == 2 and not all(blank) and readable:
+        return numbers
     example = "e.g. 98,64 (or 98, or ,64)" if one_may_be_empty else "e.g. 98,64"
     raise BlotError(f"{what} must be two whole numbers, team 0 then team 1, {example}, not {text!r}")
 
@@ -49,12 +52,13 @@ def entry_from_flags(
     text = contract.strip().upper()
     strain = "NT" if text.endswith("NT") else text[-1:]
     level_text = text[: -len(strain)] if strain else text
-    if not level_text.isdigit():
+    level = whole_number(level_text, 3)
+    if level is None:
         raise BlotError(
             f"--contract {contract!r} is not a bid: write the level then the strain, e.g. 10H or 12NT"
         )
     entry: dict[str, Any] = {
-        "contract": {"team": team, "level": int(level_text), "strain": strain, "multiplier": multiplier},
+        "contract": {"team": team, "level": level, "strain": strain, "multiplier": multiplier},
         "card_points": _pair(card_points, "--card-points", one_may_be_empty=True),
         "kapoot": kapoot,
         "declarer_alone": alone,

@@ -19,6 +19,7 @@ from rich.table import Table
 from blot.cards import SUIT_SYMBOLS
 from blot.cli.score_deal import team_numbers
 from blot.errors import BlotError
+from blot.numbers import whole_number
 from blot.scoresheet.model import SheetError
 from blot.store import Store
 from blot.store import scoresheets as service
@@ -166,9 +167,10 @@ def penalty_entry(words: list[str]) -> dict[str, Any] | None:
     team = parse_team(words[1], "team at fault")
     points = 0
     if len(words) > 2:
-        if kind != "misplay" or not words[2].isdigit() or len(words) > 3:
+        given = whole_number(words[2], 6)
+        if kind != "misplay" or given is None or len(words) > 3:
             raise BlotError("write misdeal T, or misplay T N with N the points of the deal's declarations")
-        points = int(words[2])
+        points = given
     return {"penalty": {"kind": kind, "team": team, "declaration_points": points}}
 
 
@@ -477,11 +479,11 @@ class SheetSession:
 
     def edit(self, words: list[str]) -> None:
         count = len(self.stored.sheet.entries)
-        if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= count:
+        number = whole_number(words[0]) if words else None
+        if number is None or not 1 <= number <= count:
             raise BlotError(
                 f"write edit N with N from 1 to {count}" if count else "there is no deal to edit yet"
             )
-        number = int(words[0])
         rest = " ".join(words[1:])
         if not rest:
             deal = self.stored.to_json()["deals"][number - 1]
@@ -559,9 +561,10 @@ def _yes_no(text: str) -> bool:
 
 
 def parse_points(text: str) -> int:
-    if not text.strip().isdigit():
+    points = whole_number(text, 6)
+    if points is None:
         raise BlotError(f"{text!r} is not a whole number of points")
-    return int(text)
+    return points
 
 
 # --- opening a sheet ----------------------------------------------------------------------------
@@ -589,8 +592,9 @@ def choose_sheet(store: Store, console: Console, read: Callable[[str], str]) -> 
         answer = read("Open which (number; enter: a new sheet)? ")
         if not answer:
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(sheets):
-            return sheets[int(answer) - 1]
+        choice = whole_number(answer)
+        if choice is not None and 1 <= choice <= len(sheets):
+            return sheets[choice - 1]
         console.print(f"[bold red]refused:[/] answer a number from 1 to {len(sheets)}, or press enter")
 
 

@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from blot.numbers import whole_number
 from blot.server.config import ServerConfig
 from blot.server.health import is_storage_failure
 
@@ -124,7 +125,8 @@ class Guard:
                 await _json(send, 403, "forbidden", "requests from other sites are refused")
                 return
             declared = _header(scope, b"content-length")
-            if declared is not None and (not declared.strip().isdigit() or int(declared) > self.limit):
+            size = None if declared is None else whole_number(declared, 12)
+            if declared is not None and (size is None or size > self.limit):
                 await _json(send, 413, "too_large", self._too_large())
                 return
             body = await self._read_body(receive)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
 
+from blot.numbers import whole_number
 from blot.scoresheet.model import ScoreSheet, SheetError
 from blot.server.errors import Refused
 from blot.server.hub import Hub
@@ -101,9 +102,10 @@ async def _editor(request: Request, body: Any) -> Editor:
 
 
 def _deal_number(text: str) -> int:
-    if not text.isdigit() or len(text) > 6:
+    number = whole_number(text, 6)
+    if number is None:
         raise Refused("not_found", f"there is no deal {text!r}: deals are numbered from 1")
-    return int(text)
+    return number
 
 
 def _precheck(stored: StoredSheet, body: Any, number: int | None) -> None:
