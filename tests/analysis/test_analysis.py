@@ -144,7 +144,7 @@ def test_bazar_minimax_consistency_along_whole_deals() -> None:
 def test_358_minimax_consistency_in_the_exact_part_of_a_deal() -> None:
     """In the exact part, a card's value for its seat is the seat's best at its next turn when
     it leads again, and otherwise what the next mover's worst card leaves it (paranoid)."""
-    from blot.analysis.three_five_eight import solver
+    from blot.solver.three_five_eight import default_tfe_solver as solver
 
     game = played_game(TFE, 5)
     analysis = analyse(game, 1).deals[0]

@@ -14,12 +14,10 @@ more trick of depth.
 
 from __future__ import annotations
 
-from functools import cache
-
 from blot.analysis import CardValue, DealAnalysis, losses
 from blot.game import AnyGame
 from blot.solver import tfe_kernel
-from blot.solver.three_five_eight import TfeSolver
+from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import SEATS, Deal, Game
 from blot.three_five_eight.values import TRICKS
 
@@ -32,12 +30,6 @@ large = 1
 EXACT_TRICKS = 9
 #: Earlier positions are searched this many tricks deep, the rest estimated.
 HORIZON = 5
-
-
-@cache
-def solver() -> TfeSolver:
-    """The process's 3-5-8 solver (its tables are reused from one position to the next)."""
-    return TfeSolver()
 
 
 def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
@@ -59,7 +51,7 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
         taken = deal.tricks_taken[seat]
         left = TRICKS - len(deal.trick_winners)
         exact = left <= EXACT_TRICKS
-        solved = solver().solve(deal, me=seat, horizon=left if exact else HORIZON)
+        solved = default_tfe_solver().solve(deal, me=seat, horizon=left if exact else HORIZON)
         values = {c: taken + v for c, v in solved.values.items()}
         cards.append(CardValue.of(seat, card, len(deal.trick_winners) + 1, values, exact))
         deal.apply(card)

@@ -43,6 +43,7 @@ from blot.bots.bazar_info import infer, sample_hands
 from blot.bots.sampling import BUDGET, best_cards, card_totals
 from blot.bots.settings import Setting, check_values
 from blot.cards import DECK32, KING, QUEEN, Card
+from blot.solver import default_solver
 
 
 class PimcBot(BazarBot):
@@ -95,11 +96,10 @@ class PimcBot(BazarBot):
         self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng)
         self._bid_cache: tuple[tuple[int, int, int], list[list[int]], dict[str, list[int]]] | None = None
-        from blot.solver import bazar_kernel, default_solver
+        from blot.solver import bazar_kernel
         from blot.solver._jit import warn_if_cold
 
         warn_if_cold(bazar_kernel)
-        self.solver = default_solver()
         #: Samples used by the last card decision (for tests and measurements).
         self.last_samples = 0
 
@@ -120,7 +120,9 @@ class PimcBot(BazarBot):
         totals, done = card_totals(
             legal,
             lambda: sample_hands(k, self.rng),
-            lambda hands: self.solver.solve_cards(hands, trick, leader, tix, left, horizon=horizon).values,
+            lambda hands: (
+                default_solver().solve_cards(hands, trick, leader, tix, left, horizon=horizon).values
+            ),
             self.samples,
             self.seconds,
         )
@@ -167,7 +169,9 @@ class PimcBot(BazarBot):
             leader = (view.dealer + 1) % 4
             tix = STRAIN_INDEX[strain]
             solved[strain] = [
-                self.solver.solve_cards(hands, [], leader, tix, 8, False, self.horizon + 1).points[view.team]
+                default_solver()
+                .solve_cards(hands, [], leader, tix, 8, False, self.horizon + 1)
+                .points[view.team]
                 for hands in deals
             ]
         return solved[strain]

@@ -23,6 +23,7 @@ from blot.bots.tfe_heuristic import HeuristicBot
 from blot.bots.tfe_info import deal_view, infer, sample_hands
 from blot.cards import Card
 from blot.game import Action, View
+from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import Phase
 
 
@@ -49,20 +50,11 @@ class PimcBot:
         self.horizon = horizon
         self.exact = exact
         self.fallback = HeuristicBot(self.rng)
-        self._solver = None
         self.last_samples = 0
+        from blot.solver import tfe_kernel
+        from blot.solver._jit import warn_if_cold
 
-    @property
-    def solver(self):  # type: ignore[no-untyped-def]
-        if self._solver is None:
-            from blot.solver import tfe_kernel
-            from blot.solver._jit import warn_if_cold
-            from blot.solver.three_five_eight import TfeSolver
-
-            warn_if_cold(tfe_kernel)
-
-            self._solver = TfeSolver()  # type: ignore[assignment]
-        return self._solver
+        warn_if_cold(tfe_kernel)
 
     def choose(self, view: View) -> Action:
         deal = deal_view(view)
@@ -75,12 +67,11 @@ class PimcBot:
         leader = deal.trick[0][0] if deal.trick else deal.seat
         left = 16 - len(deal.tricks)
         horizon = 16 if left <= self.exact else self.horizon
+        solve = default_tfe_solver().solve_cards
         totals, done = card_totals(
             cards,
             lambda: sample_hands(k, self.rng),
-            lambda hands: (
-                self.solver.solve_cards(hands[:3], trick, leader, k.trump, left, deal.seat, horizon).values
-            ),
+            lambda hands: solve(hands[:3], trick, leader, k.trump, left, deal.seat, horizon).values,
             self.samples,
             self.seconds,
         )

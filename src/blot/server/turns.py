@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -82,6 +83,10 @@ class Turns:
         self.backoff = backoff or _no_backoff
         self.deadline: float | None = None  # wall-clock end of the turn timer, for clients
         self._bots: dict[int, Bot[View, Action]] = {}
+        #: One decision at a time per bot: a late decision may still run in its thread when the
+        #: seat's next turn comes, and a bot's own state (its random source, its caches) is not
+        #: shared between threads.
+        self._deciding: dict[int, threading.Lock] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._epoch = 0
         self._thinking: set[asyncio.Task[None]] = set()
@@ -187,10 +192,18 @@ class Turns:
         cap = self.config.bot_move_seconds
         deadline = time.monotonic() + cap
 
+        deciding = self._deciding.setdefault(seat, threading.Lock())
+
         def choose() -> Any:
-            if time.monotonic() > deadline:  # waited for a thread the whole time
+            # waited for a thread, or for the bot's previous decision, the whole time
+            if not deciding.acquire(timeout=max(0.0, deadline - time.monotonic())):
                 return _LATE
-            return self._choose(bot, view)
+            try:
+                if time.monotonic() > deadline:
+                    return _LATE
+                return self._choose(bot, view)
+            finally:
+                deciding.release()
 
         async def think() -> None:
             try:

@@ -24,7 +24,9 @@ recompiles the kernels that use it.
 
 from __future__ import annotations
 
-from typing import Any, Final
+import threading
+from collections.abc import Callable
+from typing import Any, Final, Generic, TypeVar
 
 from blot.solver._jit import int_array, jit
 
@@ -301,3 +303,23 @@ class Workspace:
         self.values = int_array(ROOT_REP)
         self.drv = int_array(DRIVER_WIDTH)
         self.stats = int_array(4)
+
+
+W = TypeVar("W", bound=Workspace)
+
+
+class PerThread(Generic[W]):
+    """One workspace per thread, made on the thread's first call: a search writes its
+    transposition table and stack in place and the compiled kernels release the GIL, so two
+    searches at once in one workspace corrupt each other (issue 22). Each thread keeps its own
+    for its life (the server's two bot threads: two), so nothing is locked and nothing shared."""
+
+    def __init__(self, make: Callable[[], W]) -> None:
+        self._make = make
+        self._local = threading.local()
+
+    def __call__(self) -> W:
+        workspace: W | None = getattr(self._local, "workspace", None)
+        if workspace is None:
+            workspace = self._local.workspace = self._make()
+        return workspace

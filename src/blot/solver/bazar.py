@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 from blot.bazar.deal import Deal
@@ -27,7 +26,7 @@ from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import bazar_kernel as k
 from blot.solver._jit import int_array, int_array_of
-from blot.solver._search import MTDF, Workspace
+from blot.solver._search import MTDF, PerThread, Workspace
 
 
 def _maps() -> tuple[list[list[int]], list[list[int]]]:
@@ -178,12 +177,11 @@ def _cards(mask: int) -> list[Card]:
     return cards_of(mask)
 
 
-@cache
-def default_solver() -> Solver:
-    """The process's solver: its tables are reused from one search to the next."""
-    return Solver()
+#: This thread's solver (:class:`~blot.solver._search.PerThread`): its tables are reused from one
+#: search to the next, and never by two threads at once.
+default_solver: PerThread[Solver] = PerThread(Solver)
 
 
 def solve(deal: Deal, all_cards: bool = True) -> Solution:
-    """Solve ``deal`` (in play) with the process's shared solver."""
+    """Solve ``deal`` (in play) with this thread's solver."""
     return default_solver().solve(deal, all_cards)

@@ -22,7 +22,7 @@ from typing import cast
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import tfe_kernel as k
-from blot.solver._search import Workspace
+from blot.solver._search import PerThread, Workspace
 from blot.three_five_eight import Deal, Phase
 
 
@@ -90,3 +90,7 @@ class TfeSolver(Workspace):
         left = 16 - len(deal.tricks)
         seat = deal.to_act if me is None else me
         return self.solve_cards(deal.hands, [c.index for _, c in trick], leader, trump, left, seat, horizon)
+
+
+#: This thread's 3-5-8 solver (:class:`~blot.solver._search.PerThread`), as for Bazar Blot.
+default_tfe_solver: PerThread[TfeSolver] = PerThread(TfeSolver)
