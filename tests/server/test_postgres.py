@@ -158,3 +158,12 @@ def test_a_finished_games_analysis_is_stored_once_on_postgresql(pg_url: str) -> 
     with make_client(pg_url) as client:  # a new server on the same database
         assert client.post(f"/api/tables/{table}/analysis").json() == answer
         assert client.app.state.hub.analyses.started == 0
+
+
+def test_issue22_item9_a_second_server_on_one_postgresql_database_is_refused() -> None:
+    """Without a broker, a second blot serve on the same PostgreSQL database is refused at start
+    in one sentence naming --broker (it used to split the tables' writers)."""
+    from .test_integrity import second_server_is_refused
+
+    with fresh_database() as url:
+        second_server_is_refused(url)

@@ -423,6 +423,9 @@ def serve(
         league=league,
     )
     config.check_bots()
+    from blot.server import instance
+
+    instance.claim(url)  # a second server on this database is refused in one sentence
     sock = listen(host, port)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"

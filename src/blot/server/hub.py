@@ -85,6 +85,7 @@ class Hub:
         #: Tables being created per host, not yet in ``tables``.
         self._creating: dict[int, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._claimed = False
         #: The analyses of finished games, each in a process of its own (issue 14).
         self.analyses = Analyses(self, config.analysis_workers)
 
@@ -198,7 +199,12 @@ class Hub:
     # --- life ----------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every table that was not finished (restart safety)."""
+        """Claim the database (one server per database: :mod:`blot.server.instance`), then resume
+        every table that was not finished (restart safety)."""
+        from blot.server import instance
+
+        instance.claim(self.config.db_url)
+        self._claimed = True
         ids = await self.db(self.store.tables_with_status, [WAITING, PLAYING])
         for table_id in ids:
             try:
@@ -221,6 +227,11 @@ class Hub:
         await asyncio.to_thread(self.writer.close)
         self.reads.shutdown(wait=False)
         self.store.close()
+        if self._claimed:
+            from blot.server import instance
+
+            instance.release(self.config.db_url)
+            self._claimed = False
 
     # --- players ---------------------------------------------------------------------------------
 
