@@ -149,7 +149,7 @@ def test_the_sheet_is_the_one_the_server_shows(tmp_path: Path) -> None:
     from blot.server.app import create_app
     from blot.server.config import ServerConfig
 
-    with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db}"))) as client:
+    with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{db}", hosts=("testserver",)))) as client:
         shown = client.get(f"/api/scoresheets/shared/{sheet.share_id}").json()
     assert shown["teams"] == ["Ani", "Bagrat"] and shown["totals"] == [18, 6]
     assert shown["history"][0]["who"] == "Referee"

@@ -27,7 +27,9 @@ PASSWORD = "correct horse battery"
 def make_client(db: Path | str, **settings: Any) -> TestClient:
     """A server on the SQLite file ``db``, or on the database URL ``db`` (PostgreSQL)."""
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    config = ServerConfig(db_url=url, seed=settings.pop("seed", 7), **{**FAST, **settings})
+    config = ServerConfig(
+        db_url=url, seed=settings.pop("seed", 7), **{"hosts": ("testserver",), **FAST, **settings}
+    )
     return TestClient(create_app(config))
 
 

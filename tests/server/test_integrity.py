@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from blot.server import instance
 
 
@@ -75,3 +77,67 @@ def test_item9_a_process_may_claim_its_own_database_twice(tmp_path: Path) -> Non
     instance.release(url)
     instance.claim(url)  # free again
     instance.release(url)
+
+
+# --- item 5: addresses and hosts --------------------------------------------------------------
+
+
+def test_item5_a_request_for_a_foreign_host_is_refused(tmp_path: Path) -> None:
+    """DNS rebinding: a page of another site whose name points at this server sends its own Host."""
+    from fastapi.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+
+    from .conftest import make_client
+
+    with make_client(tmp_path / "blot.sqlite3", origins=("https://blot.example",)) as client:
+        assert client.get("/api/games").status_code == 200  # testserver: the tests' own name
+        for host, status in [
+            ("evil.example", 400),
+            ("evil.example:8000", 400),
+            ("127.0.0.1:8000", 200),
+            ("[::1]:8000", 200),
+            ("localhost:8000", 200),
+            ("blot.example", 200),
+        ]:
+            response = client.get("/api/games", headers={"host": host})
+            assert response.status_code == status, host
+        refused = client.get("/api/games", headers={"host": "evil.example"}).json()
+        assert refused == {"error": "malformed", "message": "this server does not answer to that host name"}
+        assert isinstance(client, TestClient)
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect("/ws/tables/x", headers={"host": "evil.example"}) as ws,
+        ):
+            ws.receive_text()
+
+
+def _sign_ups_until_limited(base: str, forwarded: bool) -> int:
+    """Sign-ups with a bad username (refused at once, but counted per address) until the
+    per-address limit answers 429; each with another X-Forwarded-For when ``forwarded``."""
+    import httpx
+
+    with httpx.Client(base_url=base, timeout=10) as http:
+        for i in range(40):
+            headers = {"x-forwarded-for": f"203.0.113.{i + 1}"} if forwarded else {}
+            response = http.post("/api/accounts", json={"username": "?", "password": "x"}, headers=headers)
+            if response.status_code == 429:
+                return i
+    return 40
+
+
+def test_item5_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    """Invented X-Forwarded-For addresses do not escape the per-address limit (30 attempts in 15
+    minutes) unless the request comes from a proxy named by --trusted-proxy."""
+    for args, limited_after in [((), 30), (("--trusted-proxy", "127.0.0.1"), 40)]:
+        port = free_port()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "blot", "serve", "--data-dir", str(tmp_path / str(port)),
+             "--port", str(port), *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            wait_for_line(proc, "open http")
+            assert _sign_ups_until_limited(f"http://127.0.0.1:{port}", forwarded=True) == limited_after
+        finally:
+            proc.kill()
+            proc.wait()

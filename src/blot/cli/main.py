@@ -382,6 +382,14 @@ def serve(
             "--bot", help="NAME=COMMAND: a bot program (docs/bot-protocol.md) offered as a level; repeatable."
         ),
     ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="Address of a reverse proxy whose X-Forwarded-For is believed (repeatable); "
+            "from anybody else it is ignored.",
+        ),
+    ] = None,
     league: Annotated[
         bool,
         typer.Option(
@@ -403,6 +411,10 @@ def serve(
         head, sep, rest = one.partition("://")
         if head not in ("http", "https") or not sep or not rest.strip("/"):
             fail(f"--origin is a scheme and a host, e.g. https://blot.example, not {one!r}", BAD_USAGE)
+    proxies = tuple(trusted_proxy or ())
+    for one in proxies:
+        if not _is_address(one):
+            fail(f"--trusted-proxy is an IP address such as 127.0.0.1, not {one!r}", BAD_USAGE)
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
@@ -414,6 +426,8 @@ def serve(
         trick_pause=trick_pause,
         deal_pause=deal_pause,
         origins=origins,
+        hosts=_own_hosts(host),
+        trusted_proxies=proxies,
         bot_move_seconds=bot_seconds,
         waiting_expiry=waiting_expiry,
         host_limit=host_limit,
@@ -431,6 +445,28 @@ def serve(
     address = f"http://{shown}:{port}/"
     print(f"blot: open {address} in a browser (database: {safe_url(url)}); Ctrl+C stops", flush=True)
     run_server(config, sock)
+
+
+def _is_address(text: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _own_hosts(host: str) -> tuple[str, ...]:
+    """The names this server answers to besides addresses and localhost: ``--host`` when it is
+    a name, and the machine's own name (for the other devices of a network)."""
+    import socket
+
+    names = {socket.gethostname().lower()}
+    names.add(f"{socket.gethostname().lower()}.local")
+    if not _is_address(host):
+        names.add(host.lower())
+    return tuple(sorted(names))
 
 
 @app.command()

@@ -124,5 +124,10 @@ def serve(config: ServerConfig, sock: socket.socket) -> None:
     import uvicorn
 
     app = create_app(config)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", **UVICORN_WS))
+    # X-Forwarded-For is believed only from the proxies named (uvicorn's default believes loopback)
+    proxies: dict[str, Any] = {
+        "proxy_headers": bool(config.trusted_proxies),
+        "forwarded_allow_ips": list(config.trusted_proxies) or None,
+    }
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", **UVICORN_WS, **proxies))
     server.run(sockets=[sock])

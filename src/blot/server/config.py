@@ -52,6 +52,12 @@ class ServerConfig:
     #: server's own (the ``Host`` a request was sent to); a request without ``Origin`` (not a
     #: browser) is let through.
     origins: tuple[str, ...] = ()
+    #: Host names that are the server's own besides addresses and ``localhost`` (``blot serve``:
+    #: its ``--host`` and the machine's name); a request for any other ``Host`` is refused.
+    hosts: tuple[str, ...] = ()
+    #: Addresses of reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
+    #: believed (``blot serve --trusted-proxy``); from anybody else those headers are ignored.
+    trusted_proxies: tuple[str, ...] = ()
     #: Seconds a bot may think about one move; then the automatic move is made for it.
     bot_move_seconds: float = 10.0
     #: Seconds a waiting table lives with nobody connected to it; then it is closed (deleted).

@@ -5,6 +5,10 @@ are covered too):
   the cap is answered 413 before the body is read, and a body sent without one is counted while
   it arrives and refused as soon as it passes the cap, so a client can never make the server
   hold more than the cap;
+- **the Host is the server's own** (DNS rebinding: a page of another site whose name was made
+  to point at this server): a request or websocket whose ``Host`` is neither an address (an IP
+  literal cannot be rebound), ``localhost``, one of :attr:`ServerConfig.hosts` (``blot serve``:
+  the ``--host`` name and the machine's name) nor the host of an ``--origin`` is answered 400;
 - **other sites are refused**: a state-changing request (anything but GET, HEAD and OPTIONS) or
   a websocket whose ``Origin`` is neither the server's own (the ``Host`` it was sent to) nor one
   of :attr:`ServerConfig.origins` is answered 403 (a websocket's handshake is refused); requests
@@ -19,6 +23,7 @@ are covered too):
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
 import secrets
@@ -80,6 +85,24 @@ def _netloc(scheme: str, netloc: str) -> str:
     return netloc
 
 
+def host_name(host: str) -> str:
+    """The name of a ``Host`` header without its port, in lower case (``[::1]:8000`` -> ``::1``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    if host.count(":") == 1:
+        return host.partition(":")[0]
+    return host
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 class Guard:
     """The ASGI middleware described in the module's docstring."""
 
@@ -88,6 +111,16 @@ class Guard:
         self.limit = config.body_limit
         self.allowed = {_netloc(*self._split(o)) for o in config.origins}
         self.allowed_full = {o.rstrip("/").lower() for o in config.origins}
+        self.hosts = {"localhost", *(h.lower() for h in config.hosts)}
+        self.hosts |= {host_name(urlsplit(o.strip()).netloc) for o in config.origins}
+
+    def host_ok(self, scope: Scope) -> bool:
+        """Whether the request's ``Host`` names this server (see the module's docstring)."""
+        host = _header(scope, b"host")
+        if host is None:
+            return True  # HTTP/1.0 without Host: nothing a browser page could send
+        name = host_name(host)
+        return name in self.hosts or _is_address(name)
 
     @staticmethod
     def _split(origin: str) -> tuple[str, str]:
@@ -110,6 +143,13 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
+        if kind in ("http", "websocket") and not self.host_ok(scope):
+            log.info("request for another host refused (Host %s)", _header(scope, b"host"))
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 4400})
+            else:
+                await _json(send, 400, "malformed", "this server does not answer to that host name")
+            return
         if kind == "websocket":
             if not self.origin_ok(scope):
                 log.info("websocket from another site refused (Origin %s)", _header(scope, b"origin"))
