@@ -15,6 +15,8 @@ import pytest
 
 from blot.server import instance
 
+from .conftest import Socket
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -141,3 +143,57 @@ def test_item5_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: P
         finally:
             proc.kill()
             proc.wait()
+
+
+# --- item 3: sessions end everywhere --------------------------------------------------------------
+
+
+def _session_ends(sock: Socket, seconds: float) -> float:
+    """Seconds until the socket hears that its session ended (and is closed)."""
+    from starlette.websockets import WebSocketDisconnect
+
+    started = time.monotonic()
+    message = sock.until(lambda m: m["type"] == "error")
+    assert message["code"] == "unauthorized" and message["message"] == "your session has ended: log in again"
+    with pytest.raises(WebSocketDisconnect):
+        sock.receive()
+    took = time.monotonic() - started
+    assert took <= seconds
+    return took
+
+
+@pytest.mark.parametrize("how", ["logout", "password", "disabled by blot admin", "deleted"])
+def test_item3_a_socket_whose_session_ended_is_closed_within_10_seconds(tmp_path: Path, how: str) -> None:
+    from blot.store import Store
+    from blot.store import accounts as store
+
+    from .conftest import Account, make_client
+
+    db = tmp_path / "blot.sqlite3"
+    with make_client(db) as client:
+        ani = Account(client, "ani")
+        table = ani.table()  # waiting: the table stays in memory while she is there
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            sock.until(lambda m: m["type"] == "snapshot")
+            if how == "logout":
+                ani.post("/api/logout")
+            elif how == "password":
+                other = client.post("/api/login", json={"username": "ani", "password": ani.password})
+                headers = {"Authorization": f"Bearer {other.json()['token']}"}
+                body = {"password": ani.password, "new_password": "another horse battery"}
+                assert client.put("/api/password", json=body, headers=headers).status_code == 200
+            elif how == "deleted":
+                ani.post("/api/tables/" + table + "/leave")
+                body = {"password": ani.password}
+                assert (
+                    client.request("DELETE", "/api/account", json=body, headers=ani.headers).status_code
+                    == 200
+                )
+            else:  # another process writes the database: only the periodic check can see it
+                admin = Store.open(f"sqlite:///{db}")
+                admin.write(lambda c: store.set_disabled(c, ani.id, True))
+                admin.close()
+            _session_ends(sock, 10.0)
+            # and the token is refused by every request from now on
+            assert client.get("/api/me", headers=ani.headers).status_code == 403

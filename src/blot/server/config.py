@@ -66,6 +66,9 @@ class ServerConfig:
     host_limit: int = 10
     #: How often the hub looks for waiting tables to close and finished ones to unload.
     sweep_seconds: float = 60.0
+    #: How often the hub checks that the sessions of open connections still exist (a logout, a
+    #: new password, ``blot admin disable`` in another process): an ended one is closed.
+    session_check_seconds: float = 5.0
     #: Analyses of finished games run at once, each in a process of its own (``blot serve
     #: --analyses``); more wait their turn.
     analysis_workers: int = 1

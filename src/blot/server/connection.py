@@ -19,12 +19,15 @@ def dumps(obj: Any) -> str:
 
 
 class Connection:
-    """``player`` is who connected (``None``: anonymous); ``seat`` is set by the table."""
+    """``player`` is who connected (``None``: anonymous), ``session`` the hash of the token it
+    connected with (the hub closes the connection when that session ends); ``seat`` is set by
+    the table."""
 
     def __init__(
         self, send: Callable[[str], Awaitable[None]], player: int | None, close: Callable[[], Awaitable[None]]
     ):
         self.player = player
+        self.session: str | None = None
         self.seat: int | None = None
         self._send = send
         self._close = close

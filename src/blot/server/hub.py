@@ -45,7 +45,10 @@ TIMER_LIMIT = 600
 TRICK_PAUSE_LIMIT = 5
 NAME_LIMIT = 40
 #: Seconds a token's player is remembered without asking the database.
-CACHE_SECONDS = 10.0
+CACHE_SECONDS = 5.0
+#: The message a connection gets when its session ends (logout, new password, disabled or
+#: deleted account) before it is closed.
+SESSION_ENDED = {"type": "error", "code": "unauthorized", "message": "your session has ended: log in again"}
 CACHE_LIMIT = 50_000
 T = TypeVar("T")
 
@@ -85,6 +88,8 @@ class Hub:
         #: Tables being created per host, not yet in ``tables``.
         self._creating: dict[int, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._session_checks: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         self._claimed = False
         #: The analyses of finished games, each in a process of its own (issue 14).
         self.analyses = Analyses(self, config.analysis_workers)
@@ -180,6 +185,33 @@ class Hub:
             except Exception:
                 log.exception("the sweep of idle tables failed")
 
+    async def check_sessions(self) -> None:
+        """Close every connection whose session has ended, here or in another process
+        (``blot admin disable``): within ``session_check_seconds`` of the end."""
+        open_sockets = [c for t in self.tables.values() for c in t.connections if c.session is not None]
+        if not open_sockets:
+            return
+        keys = {s.session for s in open_sockets if s.session is not None}
+        live = await self.read(lambda c: accounts.live_sessions(c, keys))
+        ended = [conn for conn in open_sockets if conn.session not in live]
+        if not ended:
+            return
+        from blot.server.connection import dumps
+
+        text = dumps(SESSION_ENDED)
+        for conn in ended:
+            self._players.pop(conn.session or "", None)
+            conn.push(text)
+            conn.stop()
+
+    async def _check_sessions_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.session_check_seconds)
+            try:
+                await self.check_sessions()
+            except Exception:
+                log.debug("the check of open sessions failed; tried again soon", exc_info=True)
+
     def check_host_limit(self, player: int) -> None:
         """Refuse one more open table to a player who hosts ``host_limit`` of them already."""
         limit = self.config.host_limit
@@ -214,12 +246,14 @@ class Hub:
         if ids:
             log.info("resumed %d tables", len(ids))
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._session_checks = asyncio.get_running_loop().create_task(self._check_sessions_forever())
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._session_checks):
+            if task is not None:
+                task.cancel()
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
@@ -276,9 +310,13 @@ class Hub:
         return None if found is None else (found.id, found.name)
 
     def forget(self, player: int) -> None:
-        """Drop the cached sessions of ``player`` (after a logout, a new password, a deletion)."""
+        """Drop the cached sessions of ``player`` (after a logout, a new password, a deletion)
+        and close at once the connections whose session ended with it."""
         for key in [k for k, (w, _) in self._players.items() if w.id == player]:
             del self._players[key]
+        task = asyncio.get_running_loop().create_task(self.check_sessions())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def rename(self, token: str, name: Any) -> dict[str, Any]:
         me = await self.who(token)

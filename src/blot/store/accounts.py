@@ -97,6 +97,21 @@ def who(c: Connection, token_hash: str) -> Who | None:
     return None if row is None else Who(int(row.id), str(row.name), row.username)
 
 
+def live_sessions(c: Connection, token_hashes: Iterable[str]) -> set[str]:
+    """Those of ``token_hashes`` that are still sessions of players not disabled (the others
+    logged out, lost them to a new password, or belong to a disabled or deleted account)."""
+    wanted = list(set(token_hashes))
+    live: set[str] = set()
+    for start in range(0, len(wanted), 500):
+        rows = c.execute(
+            select(sessions.c.token_hash)
+            .join(players, sessions.c.player_id == players.c.id)
+            .where(sessions.c.token_hash.in_(wanted[start : start + 500]), players.c.disabled.is_(False))
+        )
+        live.update(str(r.token_hash) for r in rows)
+    return live
+
+
 def new_guest(c: Connection, name: str, token_hash: str, at: datetime) -> int:
     key = c.execute(insert(players).values(name=name, created_at=at)).inserted_primary_key
     assert key is not None

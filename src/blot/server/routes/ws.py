@@ -76,6 +76,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _close(ws)
 
     conn = Connection(ws.send_text, None if found is None else found[0], close)
+    if found is not None and token is not None:
+        from blot.server.hub import token_hash
+
+        conn.session = token_hash(token)
     await table.call(table.seating.connect, conn, since)
     try:
         while True:
