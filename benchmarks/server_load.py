@@ -101,7 +101,7 @@ def _loop_run(coro: Any, then: Any = None) -> Any:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     import uvicorn
 
-    from blot.server.app import UVICORN_WS, create_app
+    from blot.server.app import create_app, uvicorn_config
     from blot.server.config import ServerConfig
     from blot.server.hub import Hub
 
@@ -114,12 +114,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         deal_pause=0.5,
         seed=1,
         host_limit=args.tables,  # one player hosts every table here
+        # every client comes from this machine's address: the per-address limits would stop them
+        connections_per_address=1_000_000,
+        guests_per_address=1_000_000,
+        waiting_per_address=1_000_000,
     )
     app = create_app(config)
     port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **UVICORN_WS)
-    )
+    server = uvicorn.Server(uvicorn_config(app, config, host="127.0.0.1", port=port))
     serving = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)

@@ -51,7 +51,7 @@ class Server:
     def __init__(self, db: Path, **settings: Any) -> None:
         import uvicorn
 
-        from blot.server.app import UVICORN_WS, create_app
+        from blot.server.app import create_app, uvicorn_config
         from blot.server.config import ServerConfig
 
         probe = socket.socket()
@@ -60,9 +60,7 @@ class Server:
         probe.close()
         config = ServerConfig(db_url=f"sqlite:///{db}", seed=5, **settings)
         self.server = uvicorn.Server(
-            uvicorn.Config(
-                create_app(config), host="127.0.0.1", port=self.port, log_level="warning", **UVICORN_WS
-            )
+            uvicorn_config(create_app(config), config, host="127.0.0.1", port=self.port)
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

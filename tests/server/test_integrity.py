@@ -197,3 +197,81 @@ def test_item3_a_socket_whose_session_ended_is_closed_within_10_seconds(tmp_path
             _session_ends(sock, 10.0)
             # and the token is refused by every request from now on
             assert client.get("/api/me", headers=ani.headers).status_code == 403
+
+
+# --- item 4: floods and slow clients ---------------------------------------------------------------
+
+
+class Live:
+    """A real server (uvicorn with the guarded protocols) in a thread."""
+
+    def __init__(self, db: Path, **settings: object) -> None:
+        import threading
+
+        import uvicorn
+
+        from blot.server.app import create_app, uvicorn_config
+        from blot.server.config import ServerConfig
+
+        self.port = free_port()
+        config = ServerConfig(db_url=f"sqlite:///{db}", password_profile="CHEAPEST", **settings)  # type: ignore[arg-type]
+        self.server = uvicorn.Server(
+            uvicorn_config(create_app(config), config, host="127.0.0.1", port=self.port)
+        )
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+    def __enter__(self) -> Live:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+def _closed_by_server(sock: socket.socket, seconds: float) -> bool:
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_item4_a_request_whose_headers_are_not_complete_in_time_is_closed(tmp_path: Path) -> None:
+    with Live(tmp_path / "blot.sqlite3", header_timeout=1.0) as live:
+        slow = socket.create_connection(("127.0.0.1", live.port))
+        slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
+        silent = socket.create_connection(("127.0.0.1", live.port))  # never says anything
+        assert _closed_by_server(slow, 5) and _closed_by_server(silent, 5)
+        # a client that sends its headers at once is served, and again on a kept-alive connection
+        fine = socket.create_connection(("127.0.0.1", live.port))
+        for _ in range(2):
+            fine.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            fine.settimeout(5)
+            assert fine.recv(12) == b"HTTP/1.1 200"
+            fine.recv(65536)
+        # and then has the same time for the headers of its next request
+        fine.sendall(b"GET /api/games HTTP/1.1\r\n")
+        assert _closed_by_server(fine, 5)
+        for s in (slow, silent, fine):
+            s.close()
+
+
+def test_item4_connections_per_address_are_limited(tmp_path: Path) -> None:
+    import httpx
+
+    with Live(tmp_path / "blot.sqlite3", connections_per_address=3, header_timeout=30.0) as live:
+        held = [socket.create_connection(("127.0.0.1", live.port)) for _ in range(3)]
+        extra = socket.create_connection(("127.0.0.1", live.port))
+        assert _closed_by_server(extra, 5)
+        held.pop().close()
+        time.sleep(0.2)
+        assert httpx.get(f"http://127.0.0.1:{live.port}/api/games").status_code == 200
+        for s in held:
+            s.close()

@@ -55,14 +55,12 @@ class LiveServer:
     def _start(self) -> None:
         import uvicorn
 
-        from blot.server.app import UVICORN_WS, create_app
+        from blot.server.app import create_app, uvicorn_config
         from blot.server.config import ServerConfig
 
         config = ServerConfig(db_url=f"sqlite:///{self.db}", **self.settings)
         self.app = create_app(config)
-        self.server = uvicorn.Server(
-            uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", **UVICORN_WS)
-        )
+        self.server = uvicorn.Server(uvicorn_config(self.app, config, host="127.0.0.1", port=self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 20

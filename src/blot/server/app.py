@@ -119,15 +119,31 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def uvicorn_config(app: FastAPI, config: ServerConfig, **extra: Any) -> Any:
+    """uvicorn's settings for ``app``: small websocket messages, the guarded protocols
+    (:mod:`blot.server.transport`), and ``X-Forwarded-For`` believed only from the proxies named
+    (uvicorn's own default believes loopback)."""
+    import uvicorn
+
+    from blot.server.transport import guarded_protocols
+
+    http, ws = guarded_protocols(config)
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="on",
+        http=http,
+        ws=ws or "none",
+        proxy_headers=bool(config.trusted_proxies),
+        forwarded_allow_ips=list(config.trusted_proxies) or None,
+        **UVICORN_WS,
+        **extra,
+    )
+
+
 def serve(config: ServerConfig, sock: socket.socket) -> None:
     """Run the server on a listening socket (:func:`listen`) until interrupted."""
     import uvicorn
 
-    app = create_app(config)
-    # X-Forwarded-For is believed only from the proxies named (uvicorn's default believes loopback)
-    proxies: dict[str, Any] = {
-        "proxy_headers": bool(config.trusted_proxies),
-        "forwarded_allow_ips": list(config.trusted_proxies) or None,
-    }
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", **UVICORN_WS, **proxies))
+    server = uvicorn.Server(uvicorn_config(create_app(config), config))
     server.run(sockets=[sock])

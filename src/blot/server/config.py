@@ -64,6 +64,15 @@ class ServerConfig:
     waiting_expiry: float = 1800.0
     #: Open tables (waiting or being played) one player may host at once.
     host_limit: int = 10
+    #: Seconds a client has to send a request's headers; then the connection is closed.
+    header_timeout: float = 10.0
+    #: Connections (HTTP and websockets) one address may have open at once.
+    connections_per_address: int = 128
+    #: Guests one address may create in ``guest_window`` seconds.
+    guests_per_address: int = 60
+    guest_window: float = 3600.0
+    #: Tables waiting for players that one address may have at once (its players' together).
+    waiting_per_address: int = 20
     #: How often the hub looks for waiting tables to close and finished ones to unload.
     sweep_seconds: float = 60.0
     #: How often the hub checks that the sessions of open connections still exist (a logout, a

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from random import Random, SystemRandom
 from typing import Any, TypeVar
 
@@ -31,8 +31,9 @@ from blot.errors import BlotError
 from blot.games import spec
 from blot.server.analyses import Analyses
 from blot.server.config import ServerConfig
-from blot.server.errors import Refused
+from blot.server.errors import RateLimited, Refused
 from blot.server.health import StorageHealth, is_storage_failure
+from blot.server.limits import Limit
 from blot.server.table import FINISHED, PLAYING, WAITING, Table
 from blot.store import LogEntry, Store, Writer, accounts, ratings
 from blot.store.accounts import Who
@@ -78,6 +79,7 @@ class Hub:
         from blot.server.accounts import AccountService
 
         self.accounts = AccountService(self)
+        self.guests = Limit(config.guests_per_address, config.guest_window, config.clock)
         #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
         self.health = StorageHealth()
@@ -85,10 +87,12 @@ class Hub:
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="blot-db")
         #: time.monotonic() when each table in memory last had nobody connected.
         self._quiet: dict[str, float] = {}
-        #: Tables being created per host, not yet in ``tables``.
+        #: Tables being created per host and per address, not yet in ``tables``.
         self._creating: dict[int, int] = {}
+        self._creating_at: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._session_checks: asyncio.Task[None] | None = None
+        self._resuming: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
         self._claimed = False
         #: The analyses of finished games, each in a process of its own (issue 14).
@@ -176,6 +180,18 @@ class Hub:
                     if await table.call(table.close_waiting):
                         self._unload(table)
                         log.info("table %s closed: waiting with nobody there", table.id)
+        # waiting tables that are not in memory (nobody opened them since a restart)
+        before = self.now() - timedelta(seconds=self.config.waiting_expiry)
+        stale = await self.read(lambda c: Store.stale_waiting(c, before))
+        gone = [t for t in stale if t not in self.tables and t not in self._loading]
+        if gone:
+
+            def delete(c: Connection) -> None:
+                for table_id in gone:
+                    Store.delete_waiting_table(c, table_id)
+
+            await self.write(delete)
+            log.info("%d waiting tables closed: nobody opened them for too long", len(gone))
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -212,21 +228,29 @@ class Hub:
             except Exception:
                 log.debug("the check of open sessions failed; tried again soon", exc_info=True)
 
-    def check_host_limit(self, player: int) -> None:
-        """Refuse one more open table to a player who hosts ``host_limit`` of them already."""
+    async def check_host_limit(self, player: int, address: str | None = None) -> None:
+        """Refuse one more open table to a player who hosts ``host_limit`` of them already (counted
+        in the database: tables not in memory count too), or to an address whose players have
+        ``waiting_per_address`` tables waiting for players."""
         limit = self.config.host_limit
-        if self.hosted(player) >= limit:
+        stored = await self.read(lambda c: Store.hosted(c, player))
+        if stored + self._creating.get(player, 0) >= limit:
             raise Refused(
                 "conflict",
                 f"you already host {limit} open {'table' if limit == 1 else 'tables'}: play or leave one, "
                 "or let a waiting one expire",
             )
 
-    def hosted(self, player: int) -> int:
-        """Open tables (waiting or being played) that ``player`` hosts, being created included."""
-        return self._creating.get(player, 0) + sum(
-            1 for t in self.tables.values() if t.host == player and t.status in (WAITING, PLAYING)
-        )
+        if address is not None:
+            waiting = self._creating_at.get(address, 0) + sum(
+                1 for t in self.tables.values() if t.address == address and t.status == WAITING
+            )
+            if waiting >= self.config.waiting_per_address:
+                raise Refused(
+                    "conflict",
+                    f"{waiting} tables made from this address are waiting for players: start or leave one "
+                    "first, or let a waiting one expire",
+                )
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -237,21 +261,28 @@ class Hub:
 
         instance.claim(self.config.db_url)
         self._claimed = True
-        ids = await self.db(self.store.tables_with_status, [WAITING, PLAYING])
-        for table_id in ids:
-            try:
-                await self.load(table_id)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
-        if ids:
-            log.info("resumed %d tables", len(ids))
+        self._resuming = asyncio.get_running_loop().create_task(self._resume())
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self._session_checks = asyncio.get_running_loop().create_task(self._check_sessions_forever())
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 
+    async def _resume(self) -> None:
+        """Resume the tables being played, in the background: the server answers at once (a
+        table asked for before its turn is loaded then). Waiting tables have nothing to drive:
+        they are loaded when somebody opens them, and expire in the database (:meth:`sweep`)."""
+        ids = await self.db(self.store.tables_with_status, [PLAYING])
+        for table_id in ids:
+            try:
+                await self.load(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+            await asyncio.sleep(0)
+        if ids:
+            log.info("resumed %d tables", len(ids))
+
     async def stop(self) -> None:
-        for task in (self._sweeper, self._session_checks):
+        for task in (self._resuming, self._sweeper, self._session_checks):
             if task is not None:
                 task.cancel()
         for table in list(self.tables.values()):
@@ -277,9 +308,18 @@ class Hub:
         """Run a read on the database in the hub's read threads."""
         return await self.db(self.store.read, fn)
 
-    async def new_player(self, name: Any) -> dict[str, Any]:
-        """A guest: a name and a token (kept by the browser)."""
+    async def new_player(self, name: Any, address: str = "unknown") -> dict[str, Any]:
+        """A guest: a name and a token (kept by the browser); one address may make
+        ``guests_per_address`` of them in ``guest_window`` seconds."""
         checked = clean_name(name)
+        wait = self.guests.wait(address)
+        if wait > 0:
+            raise RateLimited(
+                "too many new players from this address: try again in "
+                f"{max(1, round(wait / 60))} minutes, or log in",
+                wait,
+            )
+        self.guests.hit(address)
         token = secrets.token_urlsafe(24)
         key, at = token_hash(token), self.now()
         player = await self.write(lambda c: accounts.new_guest(c, checked, key, at))
@@ -383,15 +423,19 @@ class Hub:
 
     # --- tables --------------------------------------------------------------------------------
 
-    async def create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
-        self.check_host_limit(player)
+    async def create_table(
+        self, player: int, name: str, body: Mapping[str, Any], address: str = "unknown"
+    ) -> Table:
+        await self.check_host_limit(player, address)
         self._creating[player] = self._creating.get(player, 0) + 1
+        self._creating_at[address] = self._creating_at.get(address, 0) + 1
         try:
-            return await self._create_table(player, name, body)
+            table = await self._create_table(player, name, body)
+            table.address = address
+            return table
         finally:
-            self._creating[player] -= 1
-            if not self._creating[player]:
-                del self._creating[player]
+            _decrement(self._creating, player)
+            _decrement(self._creating_at, address)
 
     async def _create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
         options = body.get("options")
@@ -447,7 +491,7 @@ class Hub:
             raise Refused("forbidden", "only the players of a game may start its rematch")
         if old.rematch is not None:
             return old.rematch
-        self.check_host_limit(player)
+        await self.check_host_limit(player)
         if old.settings.get("rated"):
             await self.check_rated([s.player for s in old.seats if s.player is not None])
         seats: list[dict[str, Any]] = []
@@ -528,6 +572,9 @@ class Hub:
                 table.start()
             future.set_result(table)
             return table
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
         except BaseException as e:
             future.set_exception(e)
             raise
@@ -539,6 +586,15 @@ class Hub:
         if table is None:
             raise Refused("not_found", "no such table")
         return table
+
+
+K = TypeVar("K")
+
+
+def _decrement(counts: dict[K, int], key: K) -> None:
+    counts[key] -= 1
+    if not counts[key]:
+        del counts[key]
 
 
 def warm_solver() -> None:

@@ -93,6 +93,9 @@ class Table:
         self.settings: dict[str, Any] = {}
         self.public = True
         self.host: int | None = None
+        #: The address the table was made from (the per-address limit on waiting tables); not
+        #: stored: a table loaded from the database has none.
+        self.address: str | None = None
         self.status = WAITING
         self.ended: str | None = None
         #: The seats whose players agreed to end the game now (League §7: every person must).
@@ -211,7 +214,11 @@ class Table:
             return self._fold_end(int(p["seat"]), bool(p["agree"]))
         if kind == "rematch":
             self.rematch = str(p["table"])
-            return {"kind": "rematch", "table": self.rematch}, {}
+            if self.public:
+                return {"kind": "rematch", "table": self.rematch}, {}
+            # a private table's rematch is private too: its link goes to the players only
+            at_table = {i: {"table": self.rematch} for i in range(self.spec.seats)}
+            return {"kind": "rematch", "table": None}, at_table
         raise BlotError(f"unknown log entry {kind!r}")
 
     def _fold_end(self, seat: int, agree: bool) -> Event:
@@ -272,7 +279,12 @@ class Table:
 
     # --- JSON for clients -----------------------------------------------------------------------
 
-    def summary(self) -> dict[str, Any]:
+    def at_table(self, player: int | None) -> bool:
+        """Whether ``player`` sits at the table or hosts it."""
+        return player is not None and (player == self.host or self.seating.seat_of(player) is not None)
+
+    def summary(self, at_table: bool = True) -> dict[str, Any]:
+        """The table for clients; a private table's rematch (a link) only for those ``at_table``."""
         return {
             "id": self.id,
             "game": self.spec.name,
@@ -284,7 +296,7 @@ class Table:
             "deadline": None if self.turns.deadline is None else int(self.turns.deadline * 1000),
             "end_votes": sorted(self.end_votes),
             "ended": self.ended,
-            "rematch": self.rematch,
+            "rematch": self.rematch if at_table or self.public else None,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -311,32 +323,35 @@ class Table:
             "events": events,
             "you": {"player": conn.player, "seat": conn.seat},
             "view": self.view_json(conn.seat),
-            "table": self.summary(),
+            "table": self.summary(self.at_table(conn.player)),
         }
 
     def _broadcast(self, n: int) -> None:
         if not self.connections:
             return
-        table = self.summary()
-        texts: dict[int | None, str] = {}
+        tables = {True: self.summary(True), False: self.summary(False)}
+        texts: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.connections):
-            text = texts.get(conn.seat)
+            key = (conn.seat, conn.seat is not None or self.at_table(conn.player))
+            text = texts.get(key)
             if text is None:
                 message = {
                     "type": "event",
                     "n": n,
                     "event": self._event_for(n, conn.seat),
                     "view": self.view_json(conn.seat),
-                    "table": table,
+                    "table": tables[key[1]],
                 }
-                text = texts[conn.seat] = dumps(message)
+                text = texts[key] = dumps(message)
             conn.push(text)
 
     def presence(self) -> None:
         """Tell every connection who is seated and connected (not an event: not stored)."""
-        text = dumps({"type": "presence", "n": self.n, "table": self.summary()})
+        texts = {
+            at: dumps({"type": "presence", "n": self.n, "table": self.summary(at)}) for at in (True, False)
+        }
         for conn in list(self.connections):
-            conn.push(text)
+            conn.push(texts[conn.seat is not None or self.at_table(conn.player)])
 
     # --- committing changes --------------------------------------------------------------------
 

@@ -173,15 +173,41 @@ class Store:
             ).all()
         return [LogEntry(int(r.seq), str(r.kind), dict(r.payload)) for r in rows]
 
+    @staticmethod
+    def hosted(c: Connection, player: int) -> int:
+        """Open tables (waiting or being played) that ``player`` hosts."""
+        from sqlalchemy import func
+
+        query = select(func.count()).where(
+            tables.c.host == player, tables.c.status.in_(["waiting", "playing"])
+        )
+        return int(c.execute(query).scalar_one())
+
+    @staticmethod
+    def stale_waiting(c: Connection, before: datetime, limit: int = 500) -> list[str]:
+        """Waiting tables that have not changed since ``before`` (the oldest first)."""
+        rows = c.execute(
+            select(tables.c.id)
+            .where(tables.c.status == "waiting", tables.c.updated_at < before)
+            .order_by(tables.c.updated_at)
+            .limit(limit)
+        ).all()
+        return [str(r.id) for r in rows]
+
     def tables_with_status(self, statuses: Iterable[str]) -> list[str]:
         with self.engine.connect() as c:
             rows = c.execute(select(tables.c.id).where(tables.c.status.in_(list(statuses)))).all()
         return [str(r.id) for r in rows]
 
     def listing(
-        self, statuses: Iterable[str], limit: int = 100, public_only: bool = True
+        self,
+        statuses: Iterable[str],
+        limit: int = 100,
+        public_only: bool = True,
+        ids: Sequence[str] | None = None,
     ) -> list[dict[str, Any]]:
-        """Tables for the lobby and the replay list, newest first (no logs, no records)."""
+        """Tables for the lobby and the replay list, newest first (no logs, no records); with
+        ``ids`` only those (the lobby: the tables people are at, chosen before the limit)."""
         cols = [
             tables.c.id,
             tables.c.game,
@@ -194,6 +220,8 @@ class Store:
             tables.c.finished_at,
         ]
         query = select(*cols).where(tables.c.status.in_(list(statuses)))
+        if ids is not None:
+            query = query.where(tables.c.id.in_(list(ids)[:1000]))
         if public_only:
             query = query.where(tables.c.public.is_(True))
         query = query.order_by(tables.c.updated_at.desc()).limit(limit)

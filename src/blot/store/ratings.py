@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import and_, insert, or_, select, update
+from sqlalchemy import and_, case, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
@@ -29,6 +29,8 @@ BOT_PREFIX = "bot:"
 #: How a game ended for a seat (``results.ending``).
 PLAYED, LEFT, AGREEMENT = "played", "left", "agreement"
 RECENT = 20
+#: Rated games shown in a profile's rating history (the last ones).
+HISTORY = 200
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,21 @@ class Outcome:
     resolved: list[int] = field(default_factory=list, compare=False)
 
 
-def public_name(username: str | None, bot: str | None) -> str:
+#: How a guest appears in profiles: ``guest:NAME`` (usernames cannot hold ``:``).
+GUEST_PREFIX = "guest:"
+DELETED = "deleted player"
+
+
+def public_name(username: str | None, bot: str | None, name: str | None = None, deleted: bool = False) -> str:
+    """A player's public name: the username, ``bot:LEVEL``, ``guest:NAME`` for a guest (with
+    ``name`` given), or "deleted player"."""
     if bot is not None:
         return BOT_PREFIX + bot
-    return username or "deleted player"
+    if username:
+        return username
+    if name is not None and not deleted:
+        return GUEST_PREFIX + name
+    return DELETED
 
 
 def _accounts(c: Connection, ids: Sequence[int]) -> set[int]:
@@ -226,48 +239,82 @@ def player_by_name(c: Connection, name: str, key: str) -> Any:
 def _names(c: Connection, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
-    rows = c.execute(select(players.c.id, players.c.username, players.c.bot).where(players.c.id.in_(ids)))
-    return {int(r.id): public_name(r.username, r.bot) for r in rows}
+    rows = c.execute(
+        select(players.c.id, players.c.username, players.c.bot, players.c.name, players.c.deleted_at).where(
+            players.c.id.in_(ids)
+        )
+    )
+    return {int(r.id): public_name(r.username, r.bot, r.name, r.deleted_at is not None) for r in rows}
 
 
-def profile(c: Connection, row: Any) -> dict[str, Any]:
-    """A player's public profile (``row`` from :func:`player_by_name`)."""
+def _seen_by(viewer: int | None) -> Any:
+    """The condition on ``results`` rows of tables a viewer may see in a profile: public tables,
+    and private ones where the viewer sat (a private game's link is for its players only)."""
+    public: Any = tables.c.public.is_(True)
+    if viewer is None:
+        return public
+    sat = (
+        select(results.c.table_id)
+        .where(results.c.player_id == viewer, results.c.table_id == tables.c.id)
+        .exists()
+    )
+    return or_(public, sat)
+
+
+def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -> dict[str, Any]:
+    """A player's public profile (``row`` from :func:`player_by_name`) as ``viewer`` may see it:
+    counts per game, the rating history (the last :data:`HISTORY` rated games), partners and
+    tars kapoots, and a page of :data:`RECENT` recent games (``page`` from 0). Games of private
+    tables are left out of the lists unless the viewer sat there; partners count public games.
+    Every part is one indexed query, so a player with thousands of games answers at once."""
     player = int(row.id)
-    mine = c.execute(
-        select(results, tables.c.summary)
-        .join(tables, tables.c.id == results.c.table_id)
-        .where(results.c.player_id == player)
-        .order_by(results.c.finished_at.desc(), results.c.table_id)
-    ).all()
-    table_ids = sorted({str(r.table_id) for r in mine})
-    others = c.execute(select(results).where(results.c.table_id.in_(table_ids))).all() if table_ids else []
-    by_table: dict[str, list[Any]] = defaultdict(list)
-    for r in others:
-        by_table[str(r.table_id)].append(r)
-    names = _names(c, {int(r.player_id) for r in others})
-
+    mine = results.c.player_id == player
+    won = case((and_(results.c.place == 0, results.c.ending == PLAYED), 1), else_=0)
+    counts = {
+        str(r.game): (int(r.played or 0), int(r.won or 0))
+        for r in c.execute(
+            select(
+                results.c.game,
+                func.count(results.c.place).label("played"),
+                func.sum(won).label("won"),
+            )
+            .where(mine)
+            .group_by(results.c.game)
+        )
+    }
     rated = {str(r.game): r for r in c.execute(select(ratings).where(ratings.c.player_id == player)).all()}
     games: dict[str, dict[str, Any]] = {}
-    played = {str(r.game) for r in mine} | set(rated)
-    for name in (n for n in SPECS if n in played):  # in the registry's order
-        rows = [r for r in mine if r.game == name]
+    for name in (n for n in SPECS if n in counts or n in rated):  # in the registry's order
         current = rated.get(name)
-        history = [
-            {"at": iso(r.finished_at), "rating": display(r.mu_after, r.sigma_after), "table": r.table_id}
-            for r in sorted((r for r in rows if r.rated), key=lambda r: (r.finished_at, r.table_id))
-        ]
+        played, wins = counts.get(name, (0, 0))
         games[name] = {
             "rating": None if current is None else display(current.mu, current.sigma),
             "mu": None if current is None else round(current.mu, 3),
             "sigma": None if current is None else round(current.sigma, 3),
             "rated_games": 0 if current is None else int(current.games),
-            "played": sum(1 for r in rows if r.place is not None),
-            "won": sum(1 for r in rows if r.place == 0 and r.ending == PLAYED),
-            "history": history,
-            "partners": _partners(player, name, rows, by_table, names),
+            "played": played,
+            "won": wins,
+            "history": _history(c, player, name, viewer),
+            "partners": _partners(c, player, name),
         }
+    shown = c.execute(
+        select(results, tables.c.summary)
+        .join(tables, tables.c.id == results.c.table_id)
+        .where(mine, _seen_by(viewer))
+        .order_by(results.c.finished_at.desc(), results.c.table_id)
+        .offset(page * RECENT)
+        .limit(RECENT + 1)
+    ).all()
+    more = len(shown) > RECENT
+    shown = shown[:RECENT]
+    table_ids = [str(r.table_id) for r in shown]
+    by_table: dict[str, list[Any]] = defaultdict(list)
+    if table_ids:
+        for r in c.execute(select(results).where(results.c.table_id.in_(table_ids))).all():
+            by_table[str(r.table_id)].append(r)
+    names = _names(c, {int(r.player_id) for rs in by_table.values() for r in rs})
     recent = []
-    for r in mine[:RECENT]:
+    for r in shown:
         seats = sorted(by_table[str(r.table_id)], key=lambda x: x.seat)
         summary = r.summary or {}
         recent.append(
@@ -294,36 +341,76 @@ def profile(c: Connection, row: Any) -> dict[str, Any]:
         "since": iso(row.created_at),
         "games": games,
         "recent": recent,
-        "tars_kapoot": tars_records(c, player),
+        "page": page,
+        "next_page": page + 1 if more else None,
+        "tars_kapoot": tars_records(c, player, viewer),
     }
 
 
-def _partners(
-    player: int, game: str, rows: list[Any], by_table: dict[str, list[Any]], names: dict[int, str]
-) -> list[dict[str, Any]] | None:
-    """With whom the player won most (games with partners only): finished games together."""
+def _history(c: Connection, player: int, game: str, viewer: int | None) -> list[dict[str, Any]]:
+    """The rating after each of the last :data:`HISTORY` rated games, oldest first (a private
+    table's id only for a viewer who sat there)."""
+    visible = _seen_by(viewer)
+    rows = c.execute(
+        select(results.c.finished_at, results.c.table_id, results.c.mu_after, results.c.sigma_after, visible)
+        .join(tables, tables.c.id == results.c.table_id)
+        .where(results.c.player_id == player, results.c.game == game, results.c.rated.is_(True))
+        .order_by(results.c.finished_at.desc(), results.c.table_id.desc())
+        .limit(HISTORY)
+    ).all()
+    return [
+        {
+            "at": iso(r.finished_at),
+            "rating": display(r.mu_after, r.sigma_after),
+            "table": r.table_id if r[4] else None,
+        }
+        for r in reversed(rows)
+    ]
+
+
+def _partners(c: Connection, player: int, game: str) -> list[dict[str, Any]] | None:
+    """With whom the player won most (games with partners only): finished public games together."""
     if all(len(team) < 2 for team in spec(game).teams):
         return None
-    tally: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for r in rows:
-        if r.place is None:
-            continue
-        for other in by_table[str(r.table_id)]:
-            if other.team == r.team and int(other.player_id) != player:
-                tally[int(other.player_id)][0] += 1
-                tally[int(other.player_id)][1] += 1 if r.place == 0 else 0
+    me, other = results.alias("me"), results.alias("other")
+    rows = c.execute(
+        select(
+            other.c.player_id,
+            func.count().label("games"),
+            func.sum(case((me.c.place == 0, 1), else_=0)).label("wins"),
+        )
+        .select_from(me)
+        .join(other, and_(other.c.table_id == me.c.table_id, other.c.team == me.c.team))
+        .join(tables, tables.c.id == me.c.table_id)
+        .where(
+            me.c.player_id == player,
+            me.c.game == game,
+            me.c.place.is_not(None),
+            other.c.player_id != player,
+            tables.c.public.is_(True),
+        )
+        .group_by(other.c.player_id)
+    ).all()
+    names = _names(c, {int(r.player_id) for r in rows})
     out: list[dict[str, Any]] = [
-        {"partner": names.get(p, ""), "games": g, "wins": w, "share": round(w / g, 3)}
-        for p, (g, w) in tally.items()
+        {
+            "partner": names.get(int(r.player_id), ""),
+            "games": int(r.games),
+            "wins": int(r.wins or 0),
+            "share": round(int(r.wins or 0) / int(r.games), 3),
+        }
+        for r in rows
     ]
     out.sort(key=lambda x: (-x["wins"], -x["share"], x["partner"]))
     return out
 
 
-def tars_records(c: Connection, player: int) -> list[dict[str, Any]]:
-    """Every tars kapoot the player suffered at a rated table, oldest first, with the partner."""
+def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[dict[str, Any]]:
+    """Every tars kapoot the player suffered at a rated table, oldest first, with the partner (the
+    table only where ``viewer`` may see it: :func:`_seen_by`)."""
     rows = c.execute(
-        select(tars_kapoots)
+        select(tars_kapoots, _seen_by(viewer).label("visible"))
+        .join(tables, tables.c.id == tars_kapoots.c.table_id)
         .where(or_(tars_kapoots.c.player_a == player, tars_kapoots.c.player_b == player))
         .order_by(tars_kapoots.c.at)
     ).all()
@@ -331,7 +418,7 @@ def tars_records(c: Connection, player: int) -> list[dict[str, Any]]:
     return [
         {
             "partner": names.get(int(r.player_b) if int(r.player_a) == player else int(r.player_a), ""),
-            "table": r.table_id,
+            "table": r.table_id if r.visible else None,
             "at": iso(r.at),
         }
         for r in rows

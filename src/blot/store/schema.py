@@ -71,6 +71,17 @@ sessions = Table(
     Index("ix_sessions_player", "player_id"),
 )
 
+#: The browsers each player used (issue 22): a hash of the browser's ``blot_device`` cookie, so
+#: that two accounts used from one browser can be kept from sitting at one table.
+devices = Table(
+    "devices",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("device", String(64), primary_key=True),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    Index("ix_devices_device", "device"),
+)
+
 tables = Table(
     "tables",
     metadata,
@@ -88,6 +99,7 @@ tables = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Index("ix_tables_status", "status"),
+    Index("ix_tables_host", "host", "status"),
 )
 
 table_log = Table(

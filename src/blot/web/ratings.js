@@ -4,6 +4,7 @@ import { t, lang } from "/static/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const BOT = "bot:";
+const GUEST = "guest:";
 
 function svg(tag, attrs, ...children) {
   const el = document.createElementNS(SVG, tag);
@@ -22,6 +23,7 @@ function signed(x) {
 
 // How a player is shown: a bot level by its translated name, an account by its username.
 export function playerLabel(name) {
+  if (name && name.startsWith(GUEST)) return `${name.slice(GUEST.length)} (${t("guest_player")})`;
   if (!name || !name.startsWith(BOT)) return name || "—";
   const level = name.slice(BOT.length);
   return `${t("bot")} (${t("bot_" + level.split(":")[0]) || level})`;
@@ -29,6 +31,7 @@ export function playerLabel(name) {
 
 function playerLink(h, name) {
   if (!name) return "—";
+  if (name.startsWith(GUEST)) return playerLabel(name); // a guest has no profile
   return h("a", { href: `/players/${encodeURIComponent(name)}`, "data-link": true }, playerLabel(name));
 }
 
@@ -133,6 +136,13 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
       this.left = true;
     }
 
+    // The next page of recent games, added under the ones shown.
+    more(page) {
+      api("GET", `/api/players/${encodeURIComponent(this.name)}?page=${page}`)
+        .then((d) => { this.data.recent = this.data.recent.concat(d.recent); this.data.next_page = d.next_page; this.render(); })
+        .catch((e) => toast(errorText(e.code, e.message)));
+    }
+
     gamePanel(game, g) {
       const stats = h("div", { class: "stats" },
         [[t("rating"), g.rating === null ? "—" : g.rating.toFixed(1), "stat-rating"], [t("rated_games"), g.rated_games, "stat-rated"],
@@ -180,10 +190,12 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
       const tars = d.tars_kapoot.length ? h("section", { class: "panel wide", "data-testid": "tars-kapoot" },
         h("h3", {}, t("tars_record")),
         h("ul", {}, d.tars_kapoot.map((r) => h("li", {}, t("tars_with", { who: playerLabel(r.partner), date: day(r.at) }), " ",
-          h("a", { href: `/replay/${r.table}`, "data-link": true }, t("watch_replay")))))) : null;
+          r.table ? h("a", { href: `/replay/${r.table}`, "data-link": true }, t("watch_replay")) : null)))) : null;
+      const more = d.next_page === null || d.next_page === undefined ? null
+        : h("button", { class: "small", "data-testid": "more-games", onclick: () => this.more(d.next_page) }, t("more_games"));
       const recent = h("section", { class: "panel wide" }, h("h3", {}, t("recent_games")),
         d.recent.length ? h("ul", { class: "tables", "data-testid": "recent-games" }, d.recent.map((r) => this.recentItem(r)))
-          : h("p", { class: "muted" }, t("no_games")));
+          : h("p", { class: "muted" }, t("no_games")), more);
       main.replaceChildren(h("div", { class: "profile" }, head, games, tars, recent));
     }
   }

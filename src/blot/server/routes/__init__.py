@@ -17,6 +17,12 @@ def hub_of(request: Request | WebSocket) -> Hub:
     return hub
 
 
+def address(request: Request | WebSocket) -> str:
+    """The client's address, the key of the per-address limits (behind a reverse proxy named by
+    ``--trusted-proxy``, the address it forwards)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -43,3 +49,14 @@ async def body_of(request: Request, required: bool = True) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused("malformed", "the request body must be a JSON object")
     return data
+
+
+async def check_may_see(request: Request, row: dict[str, Any]) -> None:
+    """A private table's finished game (replay, record, analysis) is for the people who sat at
+    it (and its host) only: to anybody else it does not exist (404, as an unknown table)."""
+    if row.get("public", True):
+        return
+    found = await hub_of(request).player(bearer(request))
+    allowed = {s.get("player") for s in row.get("seats") or []} | {row.get("host")}
+    if found is None or found[0] not in allowed:
+        raise Refused("not_found", "no finished game at this table")

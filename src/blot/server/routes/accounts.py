@@ -7,14 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from blot.server.routes import bearer, body_of, hub_of
+from blot.server.routes import address, bearer, body_of, hub_of
 
 router = APIRouter(prefix="/api", tags=["accounts"])
-
-
-def address(request: Request) -> str:
-    """The client's address, the key of the per-address login limit."""
-    return request.client.host if request.client is not None else "unknown"
 
 
 @router.post("/accounts")

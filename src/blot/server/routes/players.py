@@ -7,16 +7,17 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.errors import Refused
-from blot.server.routes import bearer, body_of, hub_of
+from blot.server.routes import address, bearer, body_of, hub_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 
 
 @router.post("/players")
 async def new_player(request: Request) -> dict[str, Any]:
-    """Create a player; the answer's ``token`` identifies it from now on (keep it secret)."""
+    """Create a player; the answer's ``token`` identifies it from now on (keep it secret). One
+    address may create ``guests_per_address`` of them an hour."""
     body = await body_of(request)
-    return await hub_of(request).new_player(body.get("name"))
+    return await hub_of(request).new_player(body.get("name"), address(request))
 
 
 @router.get("/me")

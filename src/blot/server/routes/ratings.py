@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 
 from blot.accounts import username_key
 from blot.errors import BlotError
 from blot.games import spec
 from blot.server.errors import Refused
-from blot.server.routes import hub_of
+from blot.server.routes import bearer, hub_of
 from blot.store import ratings
 
 router = APIRouter(prefix="/api", tags=["ratings"])
@@ -28,18 +28,21 @@ async def leaderboard(request: Request, game: str = "") -> dict[str, Any]:
 
 
 @router.get("/players/{username}")
-async def profile(username: str, request: Request) -> dict[str, Any]:
-    """A player's profile: ratings per game, games played and won, recent games, the rating
-    history, partners (games with partners) and tars kapoots on record."""
+async def profile(username: str, request: Request, page: int = Query(0, ge=0, le=10_000)) -> dict[str, Any]:
+    """A player's profile: ratings per game, games played and won, a page of recent games
+    (``page``, from 0; ``next_page`` when there are more), the rating history, partners (games
+    with partners) and tars kapoots on record. Private tables' games show only to their players."""
     if len(username) > 100:
         raise Refused("not_found", "no such player")
     key = username_key(username)
+    hub = hub_of(request)
+    viewer = await hub.player(bearer(request))
 
     def read(c: Any) -> dict[str, Any] | None:
         row = ratings.player_by_name(c, username, key)
-        return None if row is None else ratings.profile(c, row)
+        return None if row is None else ratings.profile(c, row, None if viewer is None else viewer[0], page)
 
-    found = await hub_of(request).read(read)
+    found = await hub.read(read)
     if found is None:
         raise Refused("not_found", "no such player")
     return found

@@ -11,7 +11,7 @@ from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.games import spec
 from blot.server.errors import Refused
-from blot.server.routes import hub_of
+from blot.server.routes import check_may_see, hub_of
 from blot.server.routes.tables import _listed
 from blot.server.table import FINISHED
 from blot.store import LogEntry
@@ -33,6 +33,7 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
     row = await hub.db(hub.store.table, table_id)
     if row is None or row["status"] != FINISHED:
         raise Refused("not_found", "no finished game at this table")
+    await check_may_see(request, row)
     entries = await hub.db(hub.store.log, table_id)
     deals = await hub.db(frames, row["game"], entries)
     return {
@@ -49,13 +50,22 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
 async def start_analysis(table_id: str, request: Request) -> dict[str, Any]:
     """Start the analysis of a finished game unless it is stored or under way (404 while the game
     is not over); answers as the GET."""
+    await _gate(request, table_id)
     return await hub_of(request).analyses.start(table_id)
 
 
 @router.get("/tables/{table_id}/analysis")
 async def analysis(table_id: str, request: Request) -> dict[str, Any]:
     """How far the analysis of a finished game is, or the analysis (404 while the game is not over)."""
+    await _gate(request, table_id)
     return await hub_of(request).analyses.state(table_id)
+
+
+async def _gate(request: Request, table_id: str) -> None:
+    hub = hub_of(request)
+    row = await hub.db(hub.store.table, table_id)
+    if row is not None:
+        await check_may_see(request, row)
 
 
 def frames(game: str, entries: list[LogEntry]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from blot.games import SPECS
 from blot.server.errors import Refused
-from blot.server.routes import body_of, hub_of, me
+from blot.server.routes import address, bearer, body_of, check_may_see, hub_of, me
 from blot.server.seats import Seating
 from blot.server.table import PLAYING, WAITING, Table
 
@@ -42,8 +42,9 @@ async def open_tables(request: Request) -> dict[str, Any]:
     """Public tables waiting for players or being played that someone seated has open now,
     newest first (a table everybody left is not listed; its link still works)."""
     hub = hub_of(request)
-    rows = await hub.db(hub.store.listing, [WAITING, PLAYING])
-    return {"tables": [_listed(r) for r in rows if hub.present(r["id"])]}
+    present = [t.id for t in hub.tables.values() if t.public and hub.present(t.id)]
+    rows = await hub.db(hub.store.listing, [WAITING, PLAYING], 100, True, present)
+    return {"tables": [_listed(r) for r in rows]}
 
 
 def _listed(row: dict[str, Any]) -> dict[str, Any]:
@@ -59,7 +60,7 @@ async def create_table(request: Request) -> dict[str, Any]:
     creator is its host and sits in seat 0."""
     player, name = await me(request)
     body = await body_of(request)
-    table = await hub_of(request).create_table(player, name, body)
+    table = await hub_of(request).create_table(player, name, body, address(request))
     summary: dict[str, Any] = await table.call(_summary, table)
     return summary
 
@@ -72,7 +73,13 @@ async def _summary(table: Table) -> dict[str, Any]:
 async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     table = await hub.table(table_id)
-    result: dict[str, Any] = await table.call(_summary, table)
+    found = await hub.player(bearer(request))
+    player = None if found is None else found[0]
+
+    async def summary() -> dict[str, Any]:
+        return table.summary(table.at_table(player))
+
+    result: dict[str, Any] = await table.call(summary)
     hub.idle(table_id)  # a finished table loaded only to be read leaves memory again
     return result
 
@@ -156,6 +163,7 @@ async def record(table_id: str, request: Request, download: bool = False) -> Any
     row = await hub.db(hub.store.table, table_id)
     if row is None or row["record"] is None:
         raise Refused("not_found", "no finished game at this table")
+    await check_may_see(request, row)
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="blot-{table_id}.json"'

@@ -1,0 +1,27 @@
+"""Integrity (issue 22): the browsers each player used (``devices``) and an index on the tables a
+player hosts (the host limit is counted in the database)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision: str | None = "0004"
+
+
+def upgrade() -> None:
+    op.create_table(
+        "devices",
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("device", sa.String(64), primary_key=True),
+        sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_devices_device", "devices", ["device"])
+    op.create_index("ix_tables_host", "tables", ["host", "status"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_tables_host", "tables")
+    op.drop_index("ix_devices_device", "devices")
+    op.drop_table("devices")
