@@ -23,8 +23,8 @@ MESSAGE_KEYS = {
     "error": {"type", "code", "message"},
 }
 TABLE_KEYS = {
-    "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes", "ended",
-    "rematch",
+    "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
+    "end_is_resignation", "ended", "rematch", "rematch_asks",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "player", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
@@ -52,6 +52,7 @@ EVENT_KEYS = {
     "discard": {"kind", "seat", "action", "by", "n"},
     "end": {"kind", "seat", "agree", "ended", "n"},
     "rematch": {"kind", "table", "n"},
+    "rematch_ask": {"kind", "seat", "n"},
 }
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 

@@ -131,11 +131,11 @@ def test_accounts_a_rated_game_and_a_deletion_on_postgresql(pg_url: str) -> None
         ani = Account(client, "Ani")
         assert client.post("/api/accounts", json={"username": "ANI", "password": PASSWORD}).status_code == 409
         table = ani.table("bazar-blot", rated=True, options={"target": 1})
-        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+        ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
         ani.post(f"/api/tables/{table}/start")
         play_out(client, table, {0: ani})
         board = client.get("/api/leaderboard?game=bazar-blot").json()["players"]
-        assert {r["username"] for r in board} == {"Ani", "bot:random"}
+        assert {r["username"] for r in board} == {"Ani", "bot:basic"}
         profile = client.get("/api/players/ani").json()
         assert (
             profile["games"]["bazar-blot"]["rated_games"] == 1
@@ -145,7 +145,7 @@ def test_accounts_a_rated_game_and_a_deletion_on_postgresql(pg_url: str) -> None
         assert deleted.json() == {"ok": True}
         assert client.get(f"/api/tables/{table}/record").json()["players"][0] == "deleted player"
         assert {r["username"] for r in client.get("/api/leaderboard?game=bazar-blot").json()["players"]} == {
-            "bot:random"
+            "bot:basic"
         }
 
 

@@ -40,12 +40,12 @@ def rated_table(host: Account, game: str, seats: dict[int, Account | str], **bod
 
 def test_a_rated_bazar_game_moves_the_winners_up_and_the_losers_down(client: Any) -> None:
     ani, boris = Account(client, "Ani"), Account(client, "Boris")
-    table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "random", 3: "basic"}, **SMALL)
+    table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "heuristic", 3: "basic"}, **SMALL)
     assert client.get(f"/api/tables/{table}").json()["settings"]["rated"] is True
     assert leaderboard(client, "bazar-blot") == []
     over = play_out(client, table, {0: ani, 1: boris})["game_over"]
-    winners = over["winner"]  # team 0: Ani and random; team 1: Boris and basic (B-70)
-    names = {0: "Ani", 1: "Boris", 2: "bot:random", 3: "bot:basic"}
+    winners = over["winner"]  # team 0: Ani and heuristic; team 1: Boris and basic (B-70)
+    names = {0: "Ani", 1: "Boris", 2: "bot:heuristic", 3: "bot:basic"}
     board = leaderboard(client, "bazar-blot")
     assert sorted(r["username"] for r in board) == sorted(names.values())
     by_name = {r["username"]: r for r in board}
@@ -65,7 +65,7 @@ def test_a_rated_bazar_game_moves_the_winners_up_and_the_losers_down(client: Any
     assert game["played"] == 1 and game["won"] == (1 if winners == 0 else 0) and game["rated_games"] == 1
     assert [h["rating"] for h in game["history"]] == [by_name["Ani"]["rating"]]
     assert game["partners"] == [
-        {"partner": "bot:random", "games": 1, "wins": 1 - winners, "share": float(1 - winners)}
+        {"partner": "bot:heuristic", "games": 1, "wins": 1 - winners, "share": float(1 - winners)}
     ]
     recent = profile["recent"][0]
     assert recent["table"] == table and recent["rated"] and recent["ending"] == "played"
@@ -79,14 +79,14 @@ def test_a_rated_bazar_game_moves_the_winners_up_and_the_losers_down(client: Any
 
 def test_a_rated_358_game_ranks_three_players(client: Any) -> None:
     ani = Account(client, "Ani")
-    table = rated_table(ani, "3-5-8", {0: ani, 1: "random", 2: "basic"})
+    table = rated_table(ani, "3-5-8", {0: ani, 1: "heuristic", 2: "basic"})
     over = play_out(client, table, {0: ani})["game_over"]
     places = client.get("/api/players/Ani").json()["recent"][0]
     board = leaderboard(client, "3-5-8")
     assert len(board) == 3 and all(r["games"] == 1 for r in board)
     # the ranking of three (T-50): the winner gains most, the last loses most
     ranked = sorted(board, key=lambda r: r["mu"], reverse=True)
-    first = {0: "Ani", 1: "bot:random", 2: "bot:basic"}[over["winner"]]
+    first = {0: "Ani", 1: "bot:heuristic", 2: "bot:basic"}[over["winner"]]
     assert ranked[0]["username"] == first and ranked[0]["mu"] > 25 > ranked[2]["mu"]
     assert places["place"] == [r["username"] for r in ranked].index("Ani")
     assert client.get("/api/players/Ani").json()["games"]["3-5-8"]["partners"] is None
@@ -142,7 +142,7 @@ def test_a_game_ended_by_agreement_is_not_rated(client: Any) -> None:
 def test_a_player_who_leaves_loses_and_the_others_game_is_not_rated(db: Path) -> None:
     with make_client(db, grace=0.05) as client:
         ani, boris = Account(client, "Ani"), Account(client, "Boris")
-        table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "basic", 3: "random"}, **SMALL)
+        table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "basic", 3: "heuristic"}, **SMALL)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             Socket(ws, boris.token).receive()
         # Boris has gone: after the grace period a stand-in bot plays his seat; Ani plays on
@@ -275,7 +275,7 @@ def test_a_failure_to_store_the_ratings_does_not_keep_a_game_from_ending(
 
     monkeypatch.setattr("blot.store.ratings.record_outcome", broken)
     ani = Account(client, "Ani")
-    table = rated_table(ani, "bazar-blot", {0: ani, 1: "random", 2: "random", 3: "random"}, **SMALL)
+    table = rated_table(ani, "bazar-blot", {0: ani, 1: "heuristic", 2: "heuristic", 3: "heuristic"}, **SMALL)
     assert play_out(client, table, {0: ani})["game_over"] is not None
     assert client.get(f"/api/tables/{table}/record").status_code == 200
     assert leaderboard(client, "bazar-blot") == []
@@ -284,14 +284,16 @@ def test_a_failure_to_store_the_ratings_does_not_keep_a_game_from_ending(
 
 def test_only_a_finished_or_agreed_game_has_an_outcome_to_record(client: Any) -> None:
     ani = Account(client, "Ani")
-    table = rated_table(ani, "3-5-8", {0: ani, 1: "random", 2: "random"})
+    table = ani.table("3-5-8")  # not rated: a person alone with bots may end by agreement
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "heuristic"})
+    ani.post(f"/api/tables/{table}/start")
     actor = client.app.state.hub.tables[table]
     assert actor.outcome() is None  # being played: nothing to record
     ani.post(f"/api/tables/{table}/end", {"agree": True})
     outcome = actor.outcome()
-    assert outcome is not None and outcome.places is None and outcome.rated
+    assert outcome is not None and outcome.places is None and not outcome.rated
     assert [(s.player, s.bot, s.left) for s in outcome.seats] == [
         (ani.id, None, False),
-        (None, "random", False),
-        (None, "random", False),
+        (None, "heuristic", False),
+        (None, "heuristic", False),
     ]

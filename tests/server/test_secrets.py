@@ -43,7 +43,7 @@ def test_a_whole_session_never_shows_a_secret(db: Path, caplog: pytest.LogCaptur
         table = client.post(
             "/api/tables", json={"game": "bazar-blot", "rated": True, "options": {"target": 1}}, headers=auth
         ).json()["id"]
-        client.post(f"/api/tables/{table}/fill-bots", json={"level": "random"}, headers=auth)
+        client.post(f"/api/tables/{table}/fill-bots", json={"level": "basic"}, headers=auth)
         client.post(f"/api/tables/{table}/start", headers=auth)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, token)

@@ -28,6 +28,12 @@ from blot.game import Action, Bot, Trick, View
 if TYPE_CHECKING:
     from blot.games import GameSpec
 
+#: The bot levels that may sit at a rated table, each at its own settings (issue 22): a rating
+#: measures play, and ``random`` (10 wins in a row against it took an account to the top of the
+#: leaderboard), a level with weakened settings or a program of unknown strength would hand out
+#: ratings. Both games' specs list these levels.
+RATED_LEVELS = ("basic", "heuristic", "pimc", "expert")
+
 #: The kind of bot spec that names a program: ``cmd:COMMAND LINE``.
 EXTERNAL = "cmd"
 #: The longest bot spec accepted (a name and a few settings).

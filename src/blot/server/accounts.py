@@ -84,7 +84,9 @@ class AccountService:
 
     # --- commands --------------------------------------------------------------------------------
 
-    async def sign_up(self, body: Mapping[str, Any], address: str, token: str | None) -> dict[str, Any]:
+    async def sign_up(
+        self, body: Mapping[str, Any], address: str, token: str | None, device: str | None = None
+    ) -> dict[str, Any]:
         """A new account, logged in; a guest's token in the request makes that guest the account
         (its games are the account's from now on)."""
         self._address_gate(address)
@@ -107,6 +109,8 @@ class AccountService:
                 raise Refused("conflict", f"the username {username} is taken", "username")
             player = store.create(c, username, key, hashed, at, guest_id)
             store.add_session(c, player, new_hash, at)
+            if device is not None:
+                store.see_device(c, player, device, at)
             return player
 
         try:
@@ -117,7 +121,7 @@ class AccountService:
             self.hub.forget(guest_id)
         return {"id": player, "username": username, "name": username, "token": new_token}
 
-    async def login(self, body: Mapping[str, Any], address: str) -> dict[str, Any]:
+    async def login(self, body: Mapping[str, Any], address: str, device: str | None = None) -> dict[str, Any]:
         username = _text(body, "username")
         password = _text(body, "password")
         key = username_key(username)
@@ -136,6 +140,8 @@ class AccountService:
 
         def write(c: Connection) -> None:
             store.add_session(c, account.id, new_hash, at)
+            if device is not None:
+                store.see_device(c, account.id, device, at)
             if rehash is not None:
                 store.set_password(c, account.id, rehash)
 

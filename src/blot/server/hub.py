@@ -34,7 +34,7 @@ from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limit
-from blot.server.table import FINISHED, PLAYING, WAITING, Table
+from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Table
 from blot.store import LogEntry, Store, Writer, accounts, ratings
 from blot.store.accounts import Who
 
@@ -308,7 +308,9 @@ class Hub:
         """Run a read on the database in the hub's read threads."""
         return await self.db(self.store.read, fn)
 
-    async def new_player(self, name: Any, address: str = "unknown") -> dict[str, Any]:
+    async def new_player(
+        self, name: Any, address: str = "unknown", device: str | None = None
+    ) -> dict[str, Any]:
         """A guest: a name and a token (kept by the browser); one address may make
         ``guests_per_address`` of them in ``guest_window`` seconds."""
         checked = clean_name(name)
@@ -322,7 +324,14 @@ class Hub:
         self.guests.hit(address)
         token = secrets.token_urlsafe(24)
         key, at = token_hash(token), self.now()
-        player = await self.write(lambda c: accounts.new_guest(c, checked, key, at))
+
+        def write(c: Connection) -> int:
+            player = accounts.new_guest(c, checked, key, at)
+            if device is not None:
+                accounts.see_device(c, player, device, at)
+            return player
+
+        player = await self.write(write)
         self._players[key] = (Who(player, checked), self.config.clock())
         return {"id": player, "name": checked, "token": token}
 
@@ -403,6 +412,25 @@ class Hub:
 
     # --- rated tables ----------------------------------------------------------------------------
 
+    async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
+        """Refuse to seat ``player`` at a table where one of ``others`` (player -> name) used a
+        browser that ``player`` used too (``device``, the browser of this request, is remembered
+        first): two accounts of one person, or two players of one browser, at one table."""
+        at = self.now()
+
+        def check(c: Connection) -> int | None:
+            if device is not None:
+                accounts.see_device(c, player, device, at)
+            return accounts.sharing_browser(c, player, others)
+
+        clash = await self.write(check)
+        if clash is not None:
+            raise Refused(
+                "forbidden",
+                f"{others[clash]} at this table plays from the same browser as you: two players of one "
+                "browser may not sit at one table",
+            )
+
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         """Refuse a rated table's seating: every person must have an account, and with
         ``--league`` no pair of them may be barred by a tars kapoot (``newcomer``: only the
@@ -452,7 +480,6 @@ class Hub:
             raise Refused(
                 "malformed", f"the turn timer is a number of seconds from 0 (none) to {TIMER_LIMIT}"
             )
-        settings["timer"] = timer
         pause = body.get("trick_pause", self.config.trick_pause)
         if (
             not isinstance(pause, int | float)
@@ -473,26 +500,42 @@ class Hub:
         if rated:
             await self.check_rated([player], player)
         settings["rated"] = rated
+        # a rated table always has a turn timer (a player who never acts would freeze it)
+        settings["timer"] = timer or (RATED_TIMER if rated else 0)
         return await self._open(
             game.name, settings, public, player, [{"seat": 0, "player": player, "name": name}]
         )
 
     async def rematch(self, player: int, table_id: str) -> Table:
         """The rematch of a finished game: a new table with the same settings and the same
-        seats (people and bots), started at once; asking again gives the same table."""
+        seats (people and bots), started at once; asking again gives the same table. A rated
+        game's rematch starts only once every person of the old table has asked for it: until
+        then the answer is the old table, with the seats that asked (``rematch_asks``)."""
         old = await self.table(table_id)
-        new_id: str = await old.call(self._rematch, old, player)
-        return await self.table(new_id)
+        new_id: str | None = await old.call(self._rematch, old, player)
+        return old if new_id is None else await self.table(new_id)
 
-    async def _rematch(self, old: Table, player: int) -> str:
+    async def _rematch(self, old: Table, player: int) -> str | None:
         if old.status != FINISHED:
             raise Refused("conflict", "a rematch is possible once the game is over")
-        if player != old.host and old.seating.seat_of(player) is None:
+        seat = old.seating.seat_of(player)
+        if old.settings.get("rated"):
+            if seat is None:
+                raise Refused("forbidden", "only the players of a rated game may ask for its rematch")
+        elif player != old.host and seat is None:
             raise Refused("forbidden", "only the players of a game may start its rematch")
         if old.rematch is not None:
             return old.rematch
+        if old.settings.get("rated"):
+            assert seat is not None
+            if seat not in old.rematch_asks:
+                await old.change("rematch_ask", {"seat": seat})
+            people = {i for i, s in enumerate(old.seats) if s.player is not None}
+            if not people <= old.rematch_asks:
+                return None  # every person of a rated game must accept its rematch
         await self.check_host_limit(player)
         if old.settings.get("rated"):
+            old.seating.check_rated_bots()
             await self.check_rated([s.player for s in old.seats if s.player is not None])
         seats: list[dict[str, Any]] = []
         for i, s in enumerate(old.seats):

@@ -51,6 +51,19 @@ class Seat:
         }
 
 
+def check_rated_level(game: GameSpec, level: str) -> None:
+    """Refuse a bot level that may not sit at a rated table (:data:`blot.bots.RATED_LEVELS`)."""
+    from blot.bots import RATED_LEVELS
+
+    allowed = [name for name in RATED_LEVELS if name in game.bots]
+    if level not in allowed:
+        raise Refused(
+            "forbidden",
+            f"a rated table's bots are {', '.join(allowed)}, each at its own settings; {level} may not "
+            "play rated games",
+        )
+
+
 class SeatingTable(Protocol):
     """What seating needs of a table."""
 
@@ -131,13 +144,15 @@ class Seating:
 
     def _check_level(self, level: Any) -> str:
         """A bot level from a client: a listed bot, its settings within the web tables' ranges
-        (:mod:`blot.bots.settings`)."""
+        (:mod:`blot.bots.settings`); at a rated table one of the rated levels as they are."""
         if not isinstance(level, str) or not level.strip():
             raise Refused("malformed", "a bot level is a name such as basic or random")
         from blot.bots import EXTERNAL, check_bot
 
         config = self.table.services.config
         name: str = level.strip()
+        if self.table.settings.get("rated"):
+            check_rated_level(self.table.spec, name)
         if name.partition(":")[0] == EXTERNAL:
             raise Refused("malformed", "bot programs are set up with blot serve --bot, not named here")
         if name in config.bots:
@@ -150,13 +165,19 @@ class Seating:
             raise Refused("malformed", str(e)) from None
         return level.strip()
 
+    def check_rated_bots(self) -> None:
+        """Refuse to start a rated table with a bot that may not play rated games."""
+        for s in self.table.seats:
+            if s.bot is not None:
+                check_rated_level(self.table.spec, s.bot)
+
     def _before_start(self, what: str) -> None:
         if self.table.status != WAITING:
             raise Refused("conflict", f"the game has started: {what}")
 
     # --- commands --------------------------------------------------------------------------------
 
-    async def sit(self, player: int, name: str, seat: Any) -> dict[str, Any]:
+    async def sit(self, player: int, name: str, seat: Any, device: str | None = None) -> dict[str, Any]:
         seat = self._check_seat(seat)
         self._before_start("seats can no longer be taken")
         table = self.table
@@ -167,6 +188,8 @@ class Seating:
             raise Refused("conflict", f"seat {seat} is taken")
         if table.settings.get("rated"):
             await table.services.check_rated([*self.people(), player], player)
+        others = {s.player: s.name or "" for s in table.seats if s.player is not None and s.player != player}
+        await table.services.check_browser(player, others, device)
         old = self.seat_of(player)
         if old is not None:
             await table.change("leave", {"seat": old}, seats=True)
@@ -210,6 +233,7 @@ class Seating:
         if any(s.empty for s in self.table.seats):
             raise Refused("conflict", "every seat needs a player or a bot before the start")
         if self.table.settings.get("rated"):
+            self.check_rated_bots()
             await self.table.services.check_rated(self.people())
         await self.table.change("start", {}, seats=True)
         self.mark_absent()

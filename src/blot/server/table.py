@@ -43,6 +43,12 @@ log = logging.getLogger("blot.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 #: How a finished table ended when the game did not: every person seated agreed (League §7).
 AGREEMENT = "agreement"
+#: ... or, at a rated table where a side had no person to agree, the sides with persons resigned
+#: (issue 22: a person alone with bots is not spared a loss by "agreeing" with themselves).
+RESIGNED = "resigned"
+#: The turn timer of a rated table that did not choose one, in seconds (a rated table always has
+#: one: a player who never acts would otherwise freeze the game).
+RATED_TIMER = 60
 #: A reconnecting client gets the events it missed when there are at most this many.
 MAX_CATCH_UP = 1000
 
@@ -63,6 +69,9 @@ class TableServices(Protocol):
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         """Refuse (:class:`Refused`) seating these persons together at a rated table."""
+
+    async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
+        """Refuse (:class:`Refused`) seating ``player`` beside someone of the same browser."""
 
     async def read_log(self, table_id: str) -> list[LogEntry]: ...
 
@@ -101,6 +110,8 @@ class Table:
         #: The seats whose players agreed to end the game now (League §7: every person must).
         self.end_votes: set[int] = set()
         self.rematch: str | None = None  # the table of this game's rematch, once there is one
+        #: The seats whose players asked for a rematch (a rated game's starts when every person has).
+        self.rematch_asks: set[int] = set()
         self.seats = [Seat() for _ in range(game_spec.seats)]
         self._game: AnyGame | None = None
         self.n = 0  # the number of the last event (= the log's last seq)
@@ -211,7 +222,10 @@ class Table:
             self.status = PLAYING
             return {"kind": "start"}, {}
         if kind == "end":
-            return self._fold_end(int(p["seat"]), bool(p["agree"]))
+            return self._fold_end(int(p["seat"]), bool(p["agree"]), bool(p.get("resign")))
+        if kind == "rematch_ask":
+            self.rematch_asks.add(int(p["seat"]))
+            return {"kind": "rematch_ask", "seat": int(p["seat"])}, {}
         if kind == "rematch":
             self.rematch = str(p["table"])
             if self.public:
@@ -221,8 +235,9 @@ class Table:
             return {"kind": "rematch", "table": None}, at_table
         raise BlotError(f"unknown log entry {kind!r}")
 
-    def _fold_end(self, seat: int, agree: bool) -> Event:
-        """A vote to end the game by agreement; the game ends when every person seated agrees."""
+    def _fold_end(self, seat: int, agree: bool, resign: bool) -> Event:
+        """A vote to end the game by agreement; the game ends when every person seated agrees
+        (``resign``: as a resignation of the sides with persons, :meth:`end_is_resignation`)."""
         if agree:
             self.end_votes.add(seat)
         else:
@@ -231,8 +246,21 @@ class Table:
         ended = agree and people <= self.end_votes
         if ended:
             self.status = FINISHED
-            self.ended = AGREEMENT
+            self.ended = RESIGNED if resign else AGREEMENT
         return {"kind": "end", "seat": seat, "agree": agree, "ended": ended}, {}
+
+    def end_is_resignation(self) -> bool:
+        """Ending by agreement needs a person on every side (League §7 lets nobody pick their
+        results); at a rated table where some side has none, ending is the resignation of the
+        sides that have persons, rated as a loss for them."""
+        if not self.settings.get("rated"):
+            return False
+        return not all(any(self.seats[s].player is not None for s in team) for team in self.spec.teams)
+
+    def timer(self) -> float:
+        """The turn timer in seconds (0: none); a rated table always has one."""
+        chosen = float(self.settings.get("timer") or 0)
+        return chosen or (RATED_TIMER if self.settings.get("rated") else 0.0)
 
     @classmethod
     def rebuild(cls, services: TableServices, table_id: str, game: str, entries: list[LogEntry]) -> Table:
@@ -266,6 +294,7 @@ class Table:
             fresh.end_votes,
         )
         self.seats, self._game, self.n, self.events = fresh.seats, fresh._game, fresh.n, fresh.events
+        self.rematch, self.rematch_asks = fresh.rematch, fresh.rematch_asks
         for s, count in zip(self.seats, connected, strict=True):
             s.connected = count
         self.turns.forget_bots()
@@ -295,8 +324,10 @@ class Table:
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "deadline": None if self.turns.deadline is None else int(self.turns.deadline * 1000),
             "end_votes": sorted(self.end_votes),
+            "end_is_resignation": self.end_is_resignation(),
             "ended": self.ended,
             "rematch": self.rematch if at_table or self.public else None,
+            "rematch_asks": sorted(self.rematch_asks),
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -376,15 +407,26 @@ class Table:
         game neither finished nor ended by agreement (nothing to record)."""
         places = None
         tars = False
+        resigned: set[int] = set()
         if self.ended is None:
             if not self.game.is_over:
                 return None
             result = self.game.result
             places = tuple(self.spec.ranking(result))
             tars = bool(result.to_json().get("tars_kapoot"))
+        elif self.ended == RESIGNED:
+            losing = [team for team in self.spec.teams if any(self.seats[s].player is not None for s in team)]
+            resigned = {s for team in losing for s in team if self.seats[s].player is not None}
+            lost = {s for team in losing for s in team}
+            places = tuple(1 if seat in lost else 0 for seat in range(self.spec.seats))
         seats = tuple(
-            SeatOutcome(player=s.player, bot=s.bot, left=s.player is not None and s.substitute)
-            for s in self.seats
+            SeatOutcome(
+                player=s.player,
+                bot=s.bot,
+                left=s.player is not None and s.substitute and i not in resigned,
+                resigned=i in resigned,
+            )
+            for i, s in enumerate(self.seats)
         )
         return Outcome(self.id, self.spec.name, bool(self.settings.get("rated")), places, seats, tars)
 
@@ -465,7 +507,9 @@ class Table:
 
     async def vote_end(self, player: int, agree: Any) -> dict[str, Any]:
         """A seated person agrees to end the game now (``agree`` true) or declines (false: every
-        vote so far is withdrawn). The game ends, unrated, when every person seated agrees."""
+        vote so far is withdrawn). The game ends, unrated, when every person seated agrees; at a
+        rated table where a side has no person it ends then as a resignation
+        (:meth:`end_is_resignation`)."""
         if not isinstance(agree, bool):
             raise Refused("malformed", "agree is true or false")
         seat = self.seating.seat_of(player)
@@ -476,7 +520,10 @@ class Table:
                 "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
             )
         if (agree and seat not in self.end_votes) or (not agree and self.end_votes):
-            await self.change("end", {"seat": seat, "agree": agree})
+            payload: dict[str, Any] = {"seat": seat, "agree": agree}
+            if agree and self.end_is_resignation():
+                payload["resign"] = True
+            await self.change("end", payload)
         return self.summary()
 
     async def close_waiting(self) -> bool:

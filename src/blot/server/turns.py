@@ -63,6 +63,8 @@ class TurnsTable(Protocol):
     @property
     def running(self) -> bool: ...
 
+    def timer(self) -> float: ...
+
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
@@ -142,8 +144,8 @@ class Turns:
             if "trick_winner" in table.last_event:
                 delay += pause
             self._timer = loop.call_later(max(delay, wait), table.post, self._bot_turn, epoch)
-        elif table.settings.get("timer"):
-            seconds = max(float(table.settings["timer"]), wait)
+        elif table.timer():
+            seconds = max(table.timer(), wait)
             self.deadline = time.time() + seconds
             self._timer = loop.call_later(seconds, table.post, self._timeout, epoch)
 

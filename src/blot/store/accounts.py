@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 
 from blot.accounts import DELETED_NAME
 from blot.store.schema import (
+    devices,
     players,
     ratings,
     results,
@@ -148,6 +149,25 @@ def create(
 
 def add_session(c: Connection, player: int, token_hash: str, at: datetime) -> None:
     c.execute(insert(sessions).values(token_hash=token_hash, player_id=player, created_at=at))
+
+
+def see_device(c: Connection, player: int, device: str, at: datetime) -> None:
+    """Remember that ``player`` used the browser ``device`` (a hash of its cookie)."""
+    seen = (devices.c.player_id == player) & (devices.c.device == device)
+    if c.execute(update(devices).where(seen).values(last_seen=at)).rowcount == 0:
+        c.execute(insert(devices).values(player_id=player, device=device, last_seen=at))
+
+
+def sharing_browser(c: Connection, player: int, others: Iterable[int]) -> int | None:
+    """One of ``others`` who used a browser that ``player`` used too, or None."""
+    ids = [o for o in set(others) if o != player]
+    if not ids:
+        return None
+    mine = select(devices.c.device).where(devices.c.player_id == player)
+    row = c.execute(
+        select(devices.c.player_id).where(devices.c.player_id.in_(ids), devices.c.device.in_(mine)).limit(1)
+    ).first()
+    return None if row is None else int(row.player_id)
 
 
 def end_session(c: Connection, token_hash: str) -> None:

@@ -27,7 +27,7 @@ from blot.store.schema import players, ratings, results, tables, tars_kapoots
 
 BOT_PREFIX = "bot:"
 #: How a game ended for a seat (``results.ending``).
-PLAYED, LEFT, AGREEMENT = "played", "left", "agreement"
+PLAYED, LEFT, AGREEMENT, RESIGNED = "played", "left", "agreement", "resigned"
 RECENT = 20
 #: Rated games shown in a profile's rating history (the last ones).
 HISTORY = 200
@@ -41,6 +41,9 @@ class SeatOutcome:
     player: int | None
     bot: str | None
     left: bool = False
+    #: A person whose side resigned (a rated game "ended by agreement" with no person of the
+    #: other side to agree): rated as a loss, as one who left.
+    resigned: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, R
     persons = [s.player for s in outcome.seats if s.player is not None]
     accounts = _accounts(c, persons)
     team_of = {seat: t for t, team in enumerate(game.teams) for seat in team}
-    left = frozenset(i for i, s in enumerate(outcome.seats) if s.left)
+    left = frozenset(i for i, s in enumerate(outcome.seats) if s.left or s.resigned)
     # Rated: a finished game at a rated table; persons who are no longer accounts are not rated.
     rated_seats = {
         i
@@ -120,7 +123,7 @@ def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, R
     for seat, s in enumerate(outcome.seats):
         player = who[seat]
         place = None if outcome.places is None else outcome.places[seat]
-        ending = AGREEMENT if place is None else LEFT if s.left else PLAYED
+        ending = AGREEMENT if place is None else RESIGNED if s.resigned else LEFT if s.left else PLAYED
         moved = player in new
         before = current.get(player, Rating()) if moved else None
         after = new.get(player)

@@ -23,6 +23,21 @@ def address(request: Request | WebSocket) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+#: The cookie that names a browser (set with the page): two players of one browser may not sit at
+#: one table (issue 22). Only its SHA-256 is stored.
+DEVICE_COOKIE = "blot_device"
+
+
+def device(request: Request | WebSocket) -> str | None:
+    """The hash of the browser's ``blot_device`` cookie, or None (programs send none)."""
+    import hashlib
+
+    value = request.cookies.get(DEVICE_COOKIE)
+    if not value or len(value) > 64:
+        return None
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from blot.server.routes import address, bearer, body_of, hub_of
+from blot.server.routes import address, bearer, body_of, device, hub_of
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -17,14 +17,14 @@ async def sign_up(request: Request) -> dict[str, Any]:
     """Create an account (``username``, ``password``) and log in: the answer's ``token`` is used
     like a guest's. A guest's token in the request makes that guest the account."""
     body = await body_of(request)
-    return await hub_of(request).accounts.sign_up(body, address(request), bearer(request))
+    return await hub_of(request).accounts.sign_up(body, address(request), bearer(request), device(request))
 
 
 @router.post("/login")
 async def login(request: Request) -> dict[str, Any]:
     """Log in (``username``, ``password``): ``{"id", "username", "name", "token"}``."""
     body = await body_of(request)
-    return await hub_of(request).accounts.login(body, address(request))
+    return await hub_of(request).accounts.login(body, address(request), device(request))
 
 
 @router.post("/logout")

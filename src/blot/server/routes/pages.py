@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
+
+from blot.server.routes import DEVICE_COOKIE
 
 WEB = Path(__file__).resolve().parent.parent.parent / "web"
 
@@ -30,8 +33,18 @@ PAGES = (
 )
 
 
-async def index() -> FileResponse:
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+async def index(request: Request) -> FileResponse:
+    """The page; a browser seen for the first time gets its ``blot_device`` cookie."""
+    response = FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+    if DEVICE_COOKIE not in request.cookies:
+        response.set_cookie(
+            DEVICE_COOKIE,
+            secrets.token_urlsafe(24),
+            max_age=2 * 365 * 86400,
+            httponly=True,
+            samesite="strict",
+        )
+    return response
 
 
 for _path in PAGES:

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.errors import Refused
-from blot.server.routes import address, bearer, body_of, hub_of
+from blot.server.routes import address, bearer, body_of, device, hub_of
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -17,7 +17,7 @@ async def new_player(request: Request) -> dict[str, Any]:
     """Create a player; the answer's ``token`` identifies it from now on (keep it secret). One
     address may create ``guests_per_address`` of them an hour."""
     body = await body_of(request)
-    return await hub_of(request).new_player(body.get("name"), address(request))
+    return await hub_of(request).new_player(body.get("name"), address(request), device(request))
 
 
 @router.get("/me")

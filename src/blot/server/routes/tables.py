@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from blot.games import SPECS
 from blot.server.errors import Refused
-from blot.server.routes import address, bearer, body_of, check_may_see, hub_of, me
+from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me
 from blot.server.seats import Seating
 from blot.server.table import PLAYING, WAITING, Table
 
@@ -104,8 +104,9 @@ async def _seat_command(request: Request, table_id: str, command: SeatCommand) -
 @router.post("/tables/{table_id}/sit")
 async def sit(table_id: str, request: Request) -> dict[str, Any]:
     """Take an empty seat (``seat``) before the start."""
+    browser = device(request)
     return await _seat_command(
-        request, table_id, lambda s, player, name, b: s.sit(player, name, b.get("seat"))
+        request, table_id, lambda s, player, name, b: s.sit(player, name, b.get("seat"), browser)
     )
 
 
