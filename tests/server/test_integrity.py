@@ -10,12 +10,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from blot.server import instance
 
-from .conftest import Socket
+from .conftest import Account, Socket
 
 
 def free_port() -> int:
@@ -275,3 +276,124 @@ def test_item4_connections_per_address_are_limited(tmp_path: Path) -> None:
         assert httpx.get(f"http://127.0.0.1:{live.port}/api/games").status_code == 200
         for s in held:
             s.close()
+
+
+# --- item 2: rated games that cannot be farmed or dodged -----------------------------------------
+
+
+@pytest.mark.parametrize("level", ["random", "pimc:samples=1", "basic:boldness=0.5"])
+def test_item2_only_the_rated_levels_at_their_own_settings_sit_at_a_rated_table(
+    client: Any, level: str
+) -> None:
+    ani = Account(client, "ani")
+    table = ani.table("bazar-blot", rated=True)
+    refused = client.post(f"/api/tables/{table}/bot", json={"seat": 1, "level": level}, headers=ani.headers)
+    assert refused.status_code == 403
+    assert refused.json()["message"] == (
+        f"a rated table's bots are basic, heuristic, pimc, each at its own settings; {level} may not play "
+        "rated games"
+    )
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": level}, status=403)
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "heuristic"})
+    casual = ani.table("bazar-blot")
+    ani.post(f"/api/tables/{casual}/fill-bots", {"level": level})  # any level at a casual table
+
+
+def test_item2_ending_a_rated_game_alone_with_bots_is_a_resignation(client: Any) -> None:
+    ani = Account(client, "ani")
+    table = ani.table("bazar-blot", rated=True)
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    started = ani.post(f"/api/tables/{table}/start")
+    assert started["end_is_resignation"] is True
+    ended = ani.post(f"/api/tables/{table}/end", {"agree": True})
+    assert ended["status"] == "finished" and ended["ended"] == "resigned"
+    board = {r["username"]: r for r in client.get("/api/leaderboard?game=bazar-blot").json()["players"]}
+    assert board["ani"]["games"] == 1 and board["ani"]["wins"] == 0 and board["ani"]["mu"] < 25
+    assert "bot:basic" not in board  # the bots earn nothing from a resignation
+    recent = client.get("/api/players/ani").json()["recent"][0]
+    assert (recent["ending"], recent["place"], recent["rated"]) == ("resigned", 1, True)
+
+
+def test_item2_a_side_cannot_end_a_rated_game_without_a_person_of_the_other_side(client: Any) -> None:
+    """Two persons of one team against bots: both must agree, and then both lose."""
+    ani, boris = Account(client, "ani"), Account(client, "boris")
+    table = ani.table("bazar-blot", rated=True)
+    boris.post(f"/api/tables/{table}/sit", {"seat": 2})  # Ani's partner
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    ani.post(f"/api/tables/{table}/start")
+    assert ani.post(f"/api/tables/{table}/end", {"agree": True})["status"] == "playing"
+    assert boris.post(f"/api/tables/{table}/end", {"agree": True})["ended"] == "resigned"
+    endings = {p: client.get(f"/api/players/{p}").json()["recent"][0]["ending"] for p in ("ani", "boris")}
+    assert endings == {"ani": "resigned", "boris": "resigned"}
+
+
+def test_item2_with_a_person_on_each_side_agreement_ends_unrated(client: Any) -> None:
+    ani, boris = Account(client, "ani"), Account(client, "boris")
+    table = ani.table("bazar-blot", rated=True)
+    boris.post(f"/api/tables/{table}/sit", {"seat": 1})
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    assert ani.post(f"/api/tables/{table}/start")["end_is_resignation"] is False
+    ani.post(f"/api/tables/{table}/end", {"agree": True})
+    assert boris.post(f"/api/tables/{table}/end", {"agree": True})["ended"] == "agreement"
+    assert client.get("/api/leaderboard?game=bazar-blot").json()["players"] == []
+
+
+def test_item2_a_rated_rematch_starts_only_when_every_person_accepts(client: Any) -> None:
+    ani, boris = Account(client, "ani"), Account(client, "boris")
+    table = ani.table("bazar-blot", rated=True)
+    boris.post(f"/api/tables/{table}/sit", {"seat": 1})
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    ani.post(f"/api/tables/{table}/start")
+    ani.post(f"/api/tables/{table}/end", {"agree": True})
+    boris.post(f"/api/tables/{table}/end", {"agree": True})
+    asked = ani.post(f"/api/tables/{table}/rematch")
+    assert asked["id"] == table and asked["rematch"] is None and asked["rematch_asks"] == [0]
+    assert ani.post(f"/api/tables/{table}/rematch")["rematch"] is None  # asking again changes nothing
+    Account(client, "carl").post(f"/api/tables/{table}/rematch", status=403)
+    started = boris.post(f"/api/tables/{table}/rematch")
+    assert started["id"] != table and started["status"] == "playing"
+    assert [s["player"] for s in started["seats"]][:2] == [ani.id, boris.id]
+    assert client.get(f"/api/tables/{table}", headers=ani.headers).json()["rematch"] == started["id"]
+
+
+def test_item2_a_rated_table_always_has_a_turn_timer(client: Any) -> None:
+    ani = Account(client, "ani")
+    rated = client.post("/api/tables", json={"game": "3-5-8", "rated": True}, headers=ani.headers).json()
+    assert rated["settings"]["timer"] == 60
+    chosen = client.post(
+        "/api/tables", json={"game": "3-5-8", "rated": True, "timer": 20}, headers=ani.headers
+    )
+    assert chosen.json()["settings"]["timer"] == 20
+    assert ani.table("3-5-8") and client.get("/api/tables").status_code == 200
+
+
+def test_item2_a_staller_at_a_rated_table_gets_the_automatic_move(tmp_path: Path) -> None:
+    """A player who stays connected and never acts cannot freeze a rated game: the timer moves."""
+    from .conftest import make_client
+
+    with make_client(tmp_path / "blot.sqlite3") as client:
+        ani = Account(client, "ani")
+        table = ani.table("3-5-8", rated=True, timer=1)
+        ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+        ani.post(f"/api/tables/{table}/start")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            moved = sock.until(lambda m: m["type"] == "event" and m["event"].get("by") == "timer")
+            assert moved["event"]["seat"] == 0
+
+
+def test_item2_two_players_of_one_browser_may_not_sit_at_one_table(client: Any) -> None:
+    page = client.get("/")
+    assert "blot_device" in page.cookies  # the page gives the browser its cookie
+    ani = Account(client, "ani")  # signed up in this browser
+    boris = Account(client, "boris")  # the same browser: a second account
+    table = ani.table("bazar-blot", rated=True)
+    refused = client.post(f"/api/tables/{table}/sit", json={"seat": 1}, headers=boris.headers)
+    assert refused.status_code == 403
+    assert refused.json()["message"] == (
+        "ani at this table plays from the same browser as you: two players of one browser may not sit at "
+        "one table"
+    )
+    client.cookies.clear()  # another browser
+    carl = Account(client, "carl")
+    carl.post(f"/api/tables/{table}/sit", {"seat": 1})

@@ -506,16 +506,21 @@ class Hub:
             game.name, settings, public, player, [{"seat": 0, "player": player, "name": name}]
         )
 
-    async def rematch(self, player: int, table_id: str) -> Table:
+    async def rematch(self, player: int, table_id: str) -> dict[str, Any]:
         """The rematch of a finished game: a new table with the same settings and the same
         seats (people and bots), started at once; asking again gives the same table. A rated
         game's rematch starts only once every person of the old table has asked for it: until
-        then the answer is the old table, with the seats that asked (``rematch_asks``)."""
+        then the answer is the old table, with the seats that asked (``rematch_asks``). Answers
+        the summary of the table."""
         old = await self.table(table_id)
-        new_id: str | None = await old.call(self._rematch, old, player)
-        return old if new_id is None else await self.table(new_id)
+        new_id: str | dict[str, Any] = await old.call(self._rematch, old, player)
+        if isinstance(new_id, dict):
+            return new_id
+        table = await self.table(new_id)
+        summary: dict[str, Any] = await table.call(table.read, lambda t: t.summary())
+        return summary
 
-    async def _rematch(self, old: Table, player: int) -> str | None:
+    async def _rematch(self, old: Table, player: int) -> str | dict[str, Any]:
         if old.status != FINISHED:
             raise Refused("conflict", "a rematch is possible once the game is over")
         seat = old.seating.seat_of(player)
@@ -532,7 +537,7 @@ class Hub:
                 await old.change("rematch_ask", {"seat": seat})
             people = {i for i, s in enumerate(old.seats) if s.player is not None}
             if not people <= old.rematch_asks:
-                return None  # every person of a rated game must accept its rematch
+                return old.summary()  # every person of a rated game must accept its rematch
         await self.check_host_limit(player)
         if old.settings.get("rated"):
             old.seating.check_rated_bots()

@@ -89,6 +89,9 @@ class TableServices(Protocol):
 
 
 Command = tuple[Callable[..., Awaitable[Any]], tuple[Any, ...], "asyncio.Future[Any] | None"]
+#: The last command of a stopped actor; and how long a stop waits for the command in progress.
+_STOP: Any = object()
+STOP_SECONDS = 5.0
 
 
 class Table:
@@ -146,19 +149,24 @@ class Table:
             self.seating.mark_absent()
 
     async def stop(self) -> None:
-        """Stop the actor (the hub unloads or closes the table); commands still queued and any
-        later :meth:`call` are refused, so that nobody waits for an answer that never comes."""
+        """Stop the actor (the hub unloads or closes the table) once the command it is running
+        is done (a command that unloads its own table finishes first); commands still queued and
+        any later :meth:`call` are refused, so that nobody waits for an answer that never comes."""
         self._stopped = True
         self.turns.cancel()
         self.seating.cancel()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            self._queue.put_nowait(_STOP)
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_SECONDS)
+            except TimeoutError:
+                self._task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._task
         while not self._queue.empty():
-            _, _, future = self._queue.get_nowait()
-            if future is not None and not future.done():
-                future.set_exception(_gone())
+            command = self._queue.get_nowait()
+            if command is not _STOP and command[2] is not None and not command[2].done():
+                command[2].set_exception(_gone())
         for conn in list(self.connections):
             conn.stop()
 
@@ -177,7 +185,10 @@ class Table:
 
     async def _run(self) -> None:
         while True:
-            fn, args, future = await self._queue.get()
+            command = await self._queue.get()
+            if command is _STOP:
+                return
+            fn, args, future = command
             try:
                 result = await fn(*args)
             except Exception as e:
@@ -433,13 +444,14 @@ class Table:
     def players(self) -> list[str]:
         return [s.name or f"seat {i}" for i, s in enumerate(self.seats)]
 
-    async def _commit(self, entry: LogEntry, event: Event, seats: bool = False) -> None:
+    async def _commit(
+        self, entry: LogEntry, event: Event, seats: bool = False, finishing: bool = False
+    ) -> None:
         """Write ``entry`` (already folded into the state, ``event`` its description), then tell
-        everybody. When the write fails, the state is rebuilt from the database."""
+        everybody. When the write fails, the state is rebuilt from the database. ``finishing``:
+        the line ends the game, and writes its end (summary, record, ratings) with it, never again
+        by a later line of the finished table (a rematch)."""
         self.n = entry.seq
-        # the game's end is written (summary, record, ratings) by the line that ends it, never
-        # again by a later line of a finished table (its rematch)
-        finishing = self.status == FINISHED and entry.kind != "rematch"
         outcome = self.outcome() if finishing else None
         try:
             await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome)
@@ -465,8 +477,9 @@ class Table:
         """Append a non-game change, checked by the caller: fold it, write it, tell everybody."""
         self._check_fresh()
         entry = LogEntry(self.n + 1, kind, payload)
+        before = self.status
         event = self.fold(entry)
-        await self._commit(entry, event, seats)
+        await self._commit(entry, event, seats, finishing=before != FINISHED and self.status == FINISHED)
 
     async def accept(self, seat: int, action: Action, by: str) -> None:
         """Apply an action for ``seat`` (refused: nothing changes), store it, announce it."""
@@ -484,7 +497,7 @@ class Table:
         if game.is_over:
             self.status = FINISHED
         entry = LogEntry(self.n + 1, "act", {"seat": seat, "action": stored, "by": by})
-        await self._commit(entry, (public, private))
+        await self._commit(entry, (public, private), finishing=game.is_over)
 
     # --- commands --------------------------------------------------------------------------------
 

@@ -150,11 +150,10 @@ async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/rematch")
 async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """After the game: a new table with the same settings and seats, started at once (asking
-    again answers the same table)."""
+    again answers the same table); a rated game's once every person of it asked (until then the
+    answer is the old table with ``rematch_asks``)."""
     player, _ = await me(request)
-    table = await hub_of(request).rematch(player, table_id)
-    result: dict[str, Any] = await table.call(_summary, table)
-    return result
+    return await hub_of(request).rematch(player, table_id)
 
 
 @router.get("/tables/{table_id}/record", response_model=None)
