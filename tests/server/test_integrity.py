@@ -397,3 +397,194 @@ def test_item2_two_players_of_one_browser_may_not_sit_at_one_table(client: Any) 
     client.cookies.clear()  # another browser
     carl = Account(client, "carl")
     carl.post(f"/api/tables/{table}/sit", {"seat": 1})
+
+
+def test_item4_guests_per_address_are_limited(tmp_path: Path) -> None:
+    from .conftest import make_client
+
+    with make_client(tmp_path / "blot.sqlite3", guests_per_address=3) as client:
+        for i in range(3):
+            assert client.post("/api/players", json={"name": f"g{i}"}).status_code == 200
+        refused = client.post("/api/players", json={"name": "g3"})
+        assert refused.status_code == 429 and refused.headers["retry-after"]
+        assert refused.json()["message"].startswith("too many new players from this address: try again in ")
+
+
+def test_item4_waiting_tables_per_address_are_limited(tmp_path: Path) -> None:
+    from .conftest import Player, make_client
+
+    with make_client(tmp_path / "blot.sqlite3", waiting_per_address=3) as client:
+        players = [Player(client, f"g{i}") for i in range(3)]
+        tables = [p.table() for p in players]
+        fourth = Player(client, "g3")
+        refused = client.post("/api/tables", json={"game": "3-5-8"}, headers=fourth.headers)
+        assert refused.status_code == 409
+        assert refused.json()["message"] == (
+            "3 tables made from this address are waiting for players: start or leave one first, or let a "
+            "waiting one expire"
+        )
+        players[0].post(f"/api/tables/{tables[0]}/fill-bots", {"level": "random"})
+        players[0].post(f"/api/tables/{tables[0]}/start")  # no longer waiting
+        fourth.table()
+
+
+def test_item4_the_lobby_lists_tables_people_are_at_before_its_limit(tmp_path: Path) -> None:
+    """110 empty tables from 11 guests blanked the lobby: it chose 100 tables, then the present ones."""
+    from .conftest import Player, make_client
+
+    with make_client(tmp_path / "blot.sqlite3", waiting_per_address=1000) as client:
+        host = Player(client, "host")
+        shown = host.table()
+        with client.websocket_connect(f"/ws/tables/{shown}") as ws:
+            Socket(ws, host.token).receive()
+            for i in range(11):
+                guest = Player(client, f"g{i}")
+                for _ in range(10):
+                    guest.table()
+            assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [shown]
+
+
+def test_item4_a_restart_answers_at_once_and_resumes_tables_in_the_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from blot.server.hub import Hub
+
+    from .conftest import Player, make_client, start_with_bots
+
+    db = tmp_path / "blot.sqlite3"
+    with make_client(db) as client:
+        player = Player(client, "ani")
+        table = start_with_bots(player, "3-5-8", "random")
+    release = asyncio.Event()
+    original = Hub.load
+
+    async def slow_load(self: Hub, table_id: str) -> Any:
+        await release.wait()
+        return await original(self, table_id)
+
+    monkeypatch.setattr(Hub, "load", slow_load)
+    with make_client(db) as client:  # the start returns while the tables are still being resumed
+        hub = client.app.state.hub
+        assert client.get("/api/games").status_code == 200
+        assert table not in hub.tables and not hub._resuming.done()
+        hub._resuming.get_loop().call_soon_threadsafe(release.set)
+        deadline = time.monotonic() + 10
+        while table not in hub.tables:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+
+
+def test_item4_a_profile_with_many_games_comes_in_pages(tmp_path: Path) -> None:
+    """The profile reads counts and one page of games in a few indexed queries (``benchmarks/
+    profile.py`` measures it with thousands of games)."""
+    from sqlalchemy import event
+
+    from .conftest import make_client
+
+    db = tmp_path / "blot.sqlite3"
+    with make_client(db) as client:
+        hub = client.app.state.hub
+        fake_games(hub.store, "basic", 45)
+        statements: list[str] = []
+        event.listen(hub.store.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+        first = client.get("/api/players/bot:basic").json()
+        reads = len(statements)
+        assert len(first["recent"]) == 20 and first["next_page"] == 1 and first["page"] == 0
+        assert first["games"]["bazar-blot"]["played"] == 45
+        third = client.get("/api/players/bot:basic?page=2").json()
+        assert len(third["recent"]) == 5 and third["next_page"] is None
+        tables = [
+            g["table"]
+            for page in (0, 1, 2)
+            for g in client.get(f"/api/players/bot:basic?page={page}").json()["recent"]
+        ]
+        assert len(set(tables)) == 45
+        assert reads <= 12  # not one query per game
+        assert client.get("/api/players/bot:basic?page=-1").status_code == 400
+
+
+def fake_games(store: Any, level: str, count: int, public: bool = True) -> list[str]:
+    """``count`` finished Bazar Blot games of a bot level against itself, written straight into the
+    database (the profile reads only the tables and results)."""
+    from datetime import UTC, datetime, timedelta
+
+    from blot.store import Store
+    from blot.store.accounts import bot_player
+    from blot.store.schema import results
+
+    ids = []
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def write(c: Any) -> None:
+        player, other = bot_player(c, level, start), bot_player(c, "random", start)
+        for i in range(count):
+            table_id = f"fake{i:05d}"
+            ids.append(table_id)
+            row = {
+                "id": table_id, "game": "bazar-blot", "settings": {}, "public": public, "status": "finished",
+                "host": None, "seats": [], "last_seq": 0, "summary": {"match_score": "2-0"},
+            }  # fmt: skip
+            Store.insert_table(c, row)
+            for seat in range(4):
+                c.execute(
+                    results.insert().values(
+                        table_id=table_id, seat=seat, player_id=player if seat == 0 else other,
+                        game="bazar-blot", team=seat % 2, place=seat % 2, ending="played", rated=False,
+                        finished_at=start + timedelta(minutes=i),
+                    )
+                )  # fmt: skip
+
+    store.write(write)
+    return ids
+
+
+# --- item 7: privacy -------------------------------------------------------------------------------
+
+
+def test_item7_a_private_game_shows_only_to_those_who_sat_there(client: Any) -> None:
+    ani, boris = Account(client, "ani"), Account(client, "boris")
+    table = ani.post("/api/tables", {"game": "bazar-blot", "public": False})["id"]
+    boris.post(f"/api/tables/{table}/sit", {"seat": 1})
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+    ani.post(f"/api/tables/{table}/start")
+    ani.post(f"/api/tables/{table}/end", {"agree": True})
+    boris.post(f"/api/tables/{table}/end", {"agree": True})
+    stranger = Account(client, "carl")
+    for who, sees in [(ani, True), (boris, True), (stranger, False), (None, False)]:
+        headers = {} if who is None else who.headers
+        profile = client.get("/api/players/ani", headers=headers).json()
+        assert [g["table"] for g in profile["recent"]] == ([table] if sees else [])
+        for path in (
+            f"/api/tables/{table}/replay",
+            f"/api/tables/{table}/record",
+            f"/api/tables/{table}/analysis",
+        ):
+            status = client.get(path, headers=headers).status_code
+            assert status == (200 if sees else 404), (path, who)
+    assert client.get("/api/replays").json()["games"] == []
+    # the rematch link is for the players only
+    ani.post(f"/api/tables/{table}/rematch")
+    rematch = client.get(f"/api/tables/{table}", headers=ani.headers).json()["rematch"]
+    assert rematch is not None
+    assert client.get(f"/api/tables/{table}", headers=stranger.headers).json()["rematch"] is None
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator with the old link
+        snapshot = Socket(ws, stranger.token).receive()
+        assert snapshot["table"]["rematch"] is None
+        assert all(e.get("table") is None for e in snapshot["events"] if e["kind"] == "rematch")
+
+
+def test_item7_guests_appear_as_guests_in_profiles(client: Any) -> None:
+    from .conftest import Player
+
+    ani = Account(client, "ani")
+    guest = Player(client, "Gohar")
+    table = ani.table("bazar-blot")
+    guest.post(f"/api/tables/{table}/sit", {"seat": 1})
+    ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+    ani.post(f"/api/tables/{table}/start")
+    ani.post(f"/api/tables/{table}/end", {"agree": True})
+    guest.post(f"/api/tables/{table}/end", {"agree": True})
+    players = client.get("/api/players/ani").json()["recent"][0]["players"]
+    assert players == ["ani", "guest:Gohar", "bot:random", "bot:random"]

@@ -31,6 +31,8 @@ PLAYED, LEFT, AGREEMENT, RESIGNED = "played", "left", "agreement", "resigned"
 RECENT = 20
 #: Rated games shown in a profile's rating history (the last ones).
 HISTORY = 200
+#: Games a profile's partner table counts (the last ones).
+PARTNER_GAMES = 1000
 
 
 @dataclass(frozen=True)
@@ -256,9 +258,10 @@ def _seen_by(viewer: int | None) -> Any:
     public: Any = tables.c.public.is_(True)
     if viewer is None:
         return public
+    theirs = results.alias("theirs")
     sat = (
-        select(results.c.table_id)
-        .where(results.c.player_id == viewer, results.c.table_id == tables.c.id)
+        select(theirs.c.table_id)
+        .where(theirs.c.player_id == viewer, theirs.c.table_id == tables.c.id)
         .exists()
     )
     return or_(public, sat)
@@ -372,10 +375,24 @@ def _history(c: Connection, player: int, game: str, viewer: int | None) -> list[
 
 
 def _partners(c: Connection, player: int, game: str) -> list[dict[str, Any]] | None:
-    """With whom the player won most (games with partners only): finished public games together."""
+    """With whom the player won most (games with partners only): their last
+    :data:`PARTNER_GAMES` finished public games."""
     if all(len(team) < 2 for team in spec(game).teams):
         return None
-    me, other = results.alias("me"), results.alias("other")
+    me = (
+        select(results.c.table_id, results.c.team, results.c.place)
+        .join(tables, tables.c.id == results.c.table_id)
+        .where(
+            results.c.player_id == player,
+            results.c.game == game,
+            results.c.place.is_not(None),
+            tables.c.public.is_(True),
+        )
+        .order_by(results.c.finished_at.desc())
+        .limit(PARTNER_GAMES)
+        .subquery("me")
+    )
+    other = results.alias("other")
     rows = c.execute(
         select(
             other.c.player_id,
@@ -384,14 +401,7 @@ def _partners(c: Connection, player: int, game: str) -> list[dict[str, Any]] | N
         )
         .select_from(me)
         .join(other, and_(other.c.table_id == me.c.table_id, other.c.team == me.c.team))
-        .join(tables, tables.c.id == me.c.table_id)
-        .where(
-            me.c.player_id == player,
-            me.c.game == game,
-            me.c.place.is_not(None),
-            other.c.player_id != player,
-            tables.c.public.is_(True),
-        )
+        .where(other.c.player_id != player)
         .group_by(other.c.player_id)
     ).all()
     names = _names(c, {int(r.player_id) for r in rows})

@@ -178,6 +178,8 @@ results = Table(
     Column("sigma_after", Float, nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=False),
     Index("ix_results_player", "player_id", "finished_at"),
+    # a profile's counts and rating history are read from the index alone
+    Index("ix_results_player_game", "player_id", "game", "place", "ending", "rated", "finished_at"),
 )
 
 tars_kapoots = Table(

@@ -1,5 +1,6 @@
-"""Integrity (issue 22): the browsers each player used (``devices``) and an index on the tables a
-player hosts (the host limit is counted in the database)."""
+"""Integrity (issue 22): the browsers each player used (``devices``), an index on the tables a
+player hosts (the host limit is counted in the database) and one on a player's results (a profile
+with thousands of games)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,13 @@ def upgrade() -> None:
     )
     op.create_index("ix_devices_device", "devices", ["device"])
     op.create_index("ix_tables_host", "tables", ["host", "status"])
+    op.create_index(
+        "ix_results_player_game", "results", ["player_id", "game", "place", "ending", "rated", "finished_at"]
+    )
 
 
 def downgrade() -> None:
+    op.drop_index("ix_results_player_game", "results")
     op.drop_index("ix_tables_host", "tables")
     op.drop_index("ix_devices_device", "devices")
     op.drop_table("devices")
