@@ -1,14 +1,25 @@
 // A bot of the blot bot protocol (docs/bot-protocol.md) in JavaScript for node, with one simple
 // rule per decision: a call names the suit it holds most of (Bazar Blot: the lowest bid in it,
 // with four cards or more; else pass); Bazar Blot's declarations: the best set; a card to give or
-// discard (3-5-8): the lowest; a card to play: the highest.
+// discard (3-5-8): the weakest; a card to play: the strongest. Any trump is stronger than any
+// other card; then the game's order decides: in Bazar Blot trumps rank J 9 A 10 K Q 8 7 and the
+// other suits A 10 K Q J 9 8 7, in 3-5-8 every suit A K Q ... 2.
 //
 //   blot arena --game 3-5-8 --a "cmd:node examples/bots/rule.js" --b random --deals 20
 
 const readline = require("readline");
 
-const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const rank = (card) => RANKS.indexOf(card.slice(0, -1));
+// Each order from weakest to strongest.
+const NATURAL = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const BAZAR_PLAIN = ["7", "8", "9", "J", "Q", "K", "10", "A"];
+const BAZAR_TRUMP = ["7", "8", "Q", "K", "10", "A", "9", "J"];
+
+function strength(card, view) {
+  const rank = card.slice(0, -1);
+  const trump = card.slice(-1) === view.trump;
+  const order = view.game === "3-5-8" ? NATURAL : trump ? BAZAR_TRUMP : BAZAR_PLAIN;
+  return (trump ? 100 : 0) + order.indexOf(rank);
+}
 
 function choose(view, legal) {
   const offer = view.legal;
@@ -22,9 +33,9 @@ function choose(view, legal) {
     return legal.includes("pass") ? "pass" : legal[0];
   }
   if (offer.kind === "declare") return { declare: offer.best };
-  const lowest = legal.reduce((a, b) => (rank(b) < rank(a) ? b : a));
-  const highest = legal.reduce((a, b) => (rank(b) > rank(a) ? b : a));
-  return offer.kind === "give" || offer.kind === "discard" ? lowest : highest;
+  const weakest = legal.reduce((a, b) => (strength(b, view) < strength(a, view) ? b : a));
+  const strongest = legal.reduce((a, b) => (strength(b, view) > strength(a, view) ? b : a));
+  return offer.kind === "give" || offer.kind === "discard" ? weakest : strongest;
 }
 
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");

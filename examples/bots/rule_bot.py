@@ -4,7 +4,9 @@
 - a call: name the suit it holds most of (Bazar Blot: the lowest bid in it, with four cards or
   more; else pass);
 - Bazar Blot's declarations: the best set, as the view offers it;
-- a card to give or discard (3-5-8): the lowest; a card to play: the highest.
+- a card to give or discard (3-5-8): the weakest; a card to play: the strongest. Any trump is
+  stronger than any other card; then the game's order decides: in Bazar Blot trumps rank
+  J 9 A 10 K Q 8 7 and the other suits A 10 K Q J 9 8 7, in 3-5-8 every suit A K Q … 2.
 
     blot arena --a "cmd:python3 examples/bots/rule_bot.py" --b random --deals 20
 """
@@ -12,11 +14,17 @@
 import json
 import sys
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+# Each order from weakest to strongest.
+NATURAL = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+BAZAR_PLAIN = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+BAZAR_TRUMP = ["7", "8", "Q", "K", "10", "A", "9", "J"]
 
 
-def rank(card):
-    return RANKS.index(card[:-1])
+def strength(card, view):
+    rank, trump = card[:-1], card[-1] == view["trump"]
+    if view["game"] == "3-5-8":
+        return trump, NATURAL.index(rank)
+    return trump, (BAZAR_TRUMP if trump else BAZAR_PLAIN).index(rank)
 
 
 def choose(view, legal):
@@ -32,9 +40,8 @@ def choose(view, legal):
         return "pass" if "pass" in legal else legal[0]
     if offer["kind"] == "declare":
         return {"declare": offer["best"]}
-    if offer["kind"] in ("give", "discard"):
-        return min(legal, key=rank)
-    return max(legal, key=rank)
+    pick = min if offer["kind"] in ("give", "discard") else max
+    return pick(legal, key=lambda card: strength(card, view))
 
 
 def send(message):

@@ -103,11 +103,14 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 def split_bot_specs(text: str) -> list[str]:
     """A comma-separated list of bot specs, where a spec's own settings are comma-separated too:
     ``"pimc:samples=5,seconds=0.5,basic"`` -> ``["pimc:samples=5,seconds=0.5", "basic"]`` (a piece
-    with ``=`` and no ``:`` is one more setting of the spec before it)."""
+    with ``=`` and no ``:`` is one more setting of the spec before it). An empty list is ``[]``;
+    an empty place between commas (``"basic,"``) is a :class:`SetupError`, not a bot left out."""
+    if not text.strip():
+        return []
     specs: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
-            continue
+            raise SetupError(f"{text!r} has a comma with nothing on one side of it", "bot")
         if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
@@ -128,8 +131,10 @@ def check_bot(game: str | GameSpec, spec: str, *, web: bool = False) -> tuple[ty
         if web:
             raise SetupError("a web table's bots are the listed levels, never a program", "bot")
         from blot.bots.external import ExternalBot
+        from blot.bots.program import command_argv
 
-        return ExternalBot, {}  # the program is checked when it starts
+        command_argv(spec.strip().partition(":")[2])  # the command line itself; the program when it starts
+        return ExternalBot, {}
     name, given = parse_bot_spec(spec)
     cls = game_spec.bot_class(name)
     accepted: dict[str, Setting] = getattr(cls, "SETTINGS", {})

@@ -58,6 +58,18 @@ def _open_log(command: str) -> IO[bytes]:
     return log
 
 
+def command_argv(command: str) -> list[str]:
+    """The program and its arguments, split as a shell would (without a shell); a
+    :class:`BlotError` when there are none or the quotes do not close."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        raise BlotError(f"cannot read the command line {command!r}: {e}") from None
+    if not argv:
+        raise BlotError("cmd: needs a command line, e.g. cmd:python3 examples/bots/random_bot.py")
+    return argv
+
+
 @dataclass(frozen=True)
 class Hello:
     """What a program says about itself."""
@@ -74,12 +86,7 @@ class Program:
     def __init__(self, command: str) -> None:
         self.command = command
         self.label = f"bot program {command!r}"
-        try:
-            argv = shlex.split(command)
-        except ValueError as e:
-            raise BlotError(f"cannot read the command line {command!r}: {e}") from None
-        if not argv:
-            raise BlotError("cmd: needs a command line, e.g. cmd:python3 examples/bots/random_bot.py")
+        argv = command_argv(command)
         log = _open_log(command)
         try:
             self.process = subprocess.Popen(

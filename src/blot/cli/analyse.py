@@ -1,5 +1,7 @@
 """``blot analyse``: every card of a recorded game valued by double-dummy (:mod:`blot.analysis`),
-with the deal's double-dummy table (Bazar Blot) and the biggest mistakes."""
+with the deal's double-dummy table (Bazar Blot) and the biggest mistakes. A file of one record
+per line (``blot simulate --records``) is analysed record by record, with a progress bar over
+its deals on a terminal."""
 
 from __future__ import annotations
 
@@ -11,26 +13,46 @@ from rich.table import Table
 
 from blot.analysis import DealAnalysis, GameAnalysis, analyse
 from blot.cards import SUIT_SYMBOLS, Card
-from blot.records import replay_record
-from blot.records.common import load_json
+from blot.cli.progress import progress_bar
+from blot.records import Replay, replay_record
+from blot.records.common import naming_record, numbered_records
 
 #: Mistakes shown per deal in the readable output.
 MISTAKES = 3
 
 
-def run(file: str | Path, deal: int | None, as_json: bool, console: Console | None = None) -> None:
+def run(file: str | Path, deal: int | None, as_json: bool, record: int | None = None) -> None:
+    """Analyse every record of ``file`` (only record ``record``, only deal ``deal`` of each, when
+    given); with ``as_json`` one object per record, one per line."""
     from blot.games import spec
     from blot.solver._jit import warn_if_cold
 
-    replay = replay_record(load_json(file))
-    warn_if_cold(spec(replay.name).analysis_module().kernel)
-    analysis = analyse(replay.game, deal)
-    if as_json:
-        print(json.dumps(analysis.to_json()))
-        return
-    console = console or Console(highlight=False)
-    names = replay.players or [f"seat {s}" for s in range(analysis.seats)]
-    print_analysis(analysis, names, console)
+    chosen, count = numbered_records(file, record)
+    replays: list[tuple[int, Replay]] = []
+    for position, data in chosen:
+        with naming_record(position, count > 1):
+            replays.append((position, replay_record(data)))
+    for _, replay in replays:
+        warn_if_cold(spec(replay.name).analysis_module().kernel)
+    console = Console(highlight=False)
+    with progress_bar() as progress:  # what is printed meanwhile goes above the bar
+        task = progress.add_task("deals analysed", total=sum(_to_analyse(r, deal) for _, r in replays))
+        for position, replay in replays:
+            with naming_record(position, count > 1):
+                analysis = analyse(replay.game, deal, lambda _done, _of: progress.advance(task))
+            if as_json:
+                print(json.dumps(analysis.to_json()))
+                continue
+            if count > 1:
+                console.print(f"Record {position} of {count}")
+            names = replay.players or [f"seat {s}" for s in range(analysis.seats)]
+            print_analysis(analysis, names, console)
+
+
+def _to_analyse(replay: Replay, deal: int | None) -> int:
+    """How many deals of ``replay`` :func:`analyse` values: the finished ones, or deal ``deal``."""
+    finished = sum(d.is_over for d in replay.game.deals)
+    return finished if deal is None else min(finished, 1)
 
 
 def card_text(card: Card) -> str:

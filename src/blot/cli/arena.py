@@ -6,27 +6,18 @@ from __future__ import annotations
 import json
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import TextColumn
 from rich.table import Table
 
 from blot.arena import ArenaResult, run
+from blot.cli.progress import progress_bar
 from blot.games import spec
 
 
 def arena(
     game: str, a: str, b: str, deals: int, seed: int, games: int, jobs: int, as_json: bool, dd: bool = False
 ) -> None:
-    console = Console(stderr=True)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[status]}"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    )
+    progress = progress_bar(TextColumn("{task.fields[status]}"))
     result: ArenaResult | None = None
     count = games or deals
     with progress:

@@ -36,6 +36,10 @@ GameOption = Annotated[str, typer.Option("--game", help=GAMES_HELP)]
 SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: the one of blot serve).")]
+RecordOption = Annotated[
+    int | None,
+    typer.Option("--record", min=1, help="In a file of one record per line: only this record (from 1)."),
+]
 DataDirOption = Annotated[
     Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
 ]
@@ -70,7 +74,10 @@ def check_bots(
     unknown or out of range, before anything is played)."""
     from blot.bots import check_bot, split_bot_specs
 
-    specs = split_bot_specs(text)
+    try:
+        specs = split_bot_specs(text)
+    except BlotError as e:
+        fail(f"{option}: {e}", BAD_USAGE)
     if not specs:
         fail(f"{option} names at least one bot, e.g. basic", BAD_USAGE)
     if len(specs) > most == 1:
@@ -111,9 +118,7 @@ def replay(
             help="A game record (docs/format.md), or a file of one record per line; - reads standard input."
         ),
     ],
-    record: Annotated[
-        int | None, typer.Option("--record", min=1, help="Only this record of the file (from 1).")
-    ] = None,
+    record: RecordOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per record.")] = False,
 ) -> None:
     """Replay and check game records, then print their results."""
@@ -261,12 +266,20 @@ def _db(db: str | None, data_dir: Path | None) -> str:
     return db or default_url(data_dir)
 
 
+def _existing_db(db: str | None, data_dir: Path | None) -> str:
+    """As :func:`_db`, for commands that only read or change what is there: a database that does
+    not exist is refused, never created."""
+    from blot.store import existing_url
+
+    return existing_url(db, data_dir)
+
+
 @admin.command("list")
 def admin_list(db: DbOption = None, data_dir: DataDirOption = None) -> None:
     """List every account: id, username, when it was made, games played, active or disabled."""
     from blot.cli.admin import list_accounts
 
-    list_accounts(_db(db, data_dir))
+    list_accounts(_existing_db(db, data_dir))
 
 
 @admin.command("reset-password")
@@ -282,8 +295,9 @@ def admin_reset_password(
     end its sessions."""
     from blot.cli.admin import reset_password
 
+    url = _existing_db(db, data_dir)
     new = sys.stdin.readline().rstrip("\r\n") if password_stdin else None
-    reset_password(_db(db, data_dir), username, new)
+    reset_password(url, username, new)
 
 
 def _account_switch(disabled: bool) -> Callable[..., None]:
@@ -296,7 +310,7 @@ def _account_switch(disabled: bool) -> Callable[..., None]:
     ) -> None:
         from blot.cli.admin import set_disabled
 
-        set_disabled(_db(db, data_dir), username, disabled)
+        set_disabled(_existing_db(db, data_dir), username, disabled)
 
     return switch
 
@@ -473,34 +487,43 @@ def _own_hosts(host: str) -> tuple[str, ...]:
 def solve(
     file: Annotated[
         str,
-        typer.Argument(help="A Bazar Blot record, as docs/format.md specifies it; - reads standard input."),
+        typer.Argument(
+            help="A Bazar Blot record (docs/format.md), or a file of one record per line; "
+            "- reads standard input."
+        ),
     ],
     deal: Annotated[int, typer.Option("--deal", min=1, help="Which deal, counting from 1.")] = 1,
     after: Annotated[
         int, typer.Option("--after", min=0, help="Solve after this many cards of its play.")
     ] = 0,
+    record: RecordOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Double-dummy value of each legal card of the seat to act in a recorded deal."""
     from blot.cli.solve import run
 
-    run(file, deal, after, as_json)
+    run(file, deal, after, as_json, record)
 
 
 @app.command()
 def analyse(
     file: Annotated[
-        str, typer.Argument(help="A game record, as docs/format.md specifies it; - reads standard input.")
+        str,
+        typer.Argument(
+            help="A game record (docs/format.md), or a file of one record per line, analysed record "
+            "by record; - reads standard input."
+        ),
     ],
     deal: Annotated[
         int | None, typer.Option("--deal", min=1, help="Only this deal, counting from 1.")
     ] = None,
-    as_json: JsonOption = False,
+    record: RecordOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object per record.")] = False,
 ) -> None:
     """Value every card of a recorded game by double-dummy: each card's loss, the dd table."""
     from blot.cli.analyse import run
 
-    run(file, deal, as_json)
+    run(file, deal, as_json, record)
 
 
 @app.command()
@@ -569,7 +592,8 @@ def main(argv: list[str] | None = None) -> None:
         code = getattr(e, "exit_code", None)
         if not isinstance(code, int) or not hasattr(e, "format_message"):
             raise
-        if type(e).__name__ == "NoArgsIsHelpError":
+        if type(e).__name__ == "NoArgsIsHelpError":  # ``blot``, ``blot admin``: their help
+            print(e.format_message())
             raise SystemExit(0) from None
         fail(_usage_message(e), code)
 

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from blot.cli.progress import progress_bar
 from blot.errors import BlotError
 from blot.games import spec
 from blot.simulate import Simulation, games_played
@@ -23,16 +23,7 @@ def run(game: str, games: int, seed: int, specs: list[str], records: Path | None
         except OSError as e:
             raise BlotError(f"cannot write {records}: {e.strerror}") from None
     game_spec = spec(game)
-    console = Console(stderr=True)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    )
+    progress = progress_bar()
     try:
         with progress:
             task = progress.add_task(f"{game} games", total=games)

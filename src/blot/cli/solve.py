@@ -8,7 +8,7 @@ from pathlib import Path
 from blot.bazar import Deal
 from blot.bazar.declarations import Declare
 from blot.errors import BlotError
-from blot.records.common import RecordError, load_json
+from blot.records.common import RecordError, naming_record, numbered_records
 from blot.solver import Solution, solve
 
 
@@ -47,11 +47,18 @@ def position(record: object, number: int, after: int) -> Deal:
     return deal
 
 
-def run(file: str | Path, number: int, after: int, as_json: bool) -> None:
+def run(file: str | Path, number: int, after: int, as_json: bool, record: int | None = None) -> None:
+    """Solve deal ``number`` after ``after`` cards; in a file of several records, of record
+    ``record``, which must then be named."""
     from blot.solver import bazar_kernel
     from blot.solver._jit import warn_if_cold
 
-    deal = position(load_json(file), number, after)
+    chosen, count = numbered_records(file, record)
+    if len(chosen) > 1:
+        raise RecordError(f"the file holds {count} records: say which with --record N")
+    ((at, data),) = chosen
+    with naming_record(at, count > 1):
+        deal = position(data, number, after)
     warn_if_cold(bazar_kernel)
     solution: Solution = solve(deal)
     if as_json:

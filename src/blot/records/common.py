@@ -4,7 +4,8 @@ that names the first broken step exactly as docs/format.md writes it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,30 @@ def load_records(path: str | Path) -> list[Any]:
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip()
     ]
+
+
+def numbered_records(path: str | Path, number: int | None) -> tuple[list[tuple[int, Any]], int]:
+    """The records of ``path`` (:func:`load_records`) with their positions from 1, or only record
+    ``number`` (``--record N``), and how many the file holds."""
+    records = load_records(path)
+    if number is None:
+        return list(enumerate(records, 1)), len(records)
+    if not 1 <= number <= len(records):
+        held = "1 record" if len(records) == 1 else f"{len(records)} records"
+        raise RecordError(f"--record {number}: the file holds {held}")
+    return [(number, records[number - 1])], len(records)
+
+
+@contextmanager
+def naming_record(position: int, several: bool) -> Iterator[None]:
+    """An error about one record of a file of several names it: ``record 3: deal 2, …``."""
+    try:
+        yield
+    except BlotError as e:
+        if not several:
+            raise
+        kind = RecordError if isinstance(e, RecordError) else BlotError
+        raise kind(f"record {position}: {e}") from None
 
 
 def parse_json(text: str, name: str = "the record") -> Any:

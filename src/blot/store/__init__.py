@@ -50,6 +50,29 @@ def default_url(directory: Path | None = None) -> str:
     return f"sqlite:///{folder / DB_FILE}"
 
 
+def existing_url(db: str | None, directory: Path | None = None) -> str:
+    """The database that already holds blot serve's data: ``db``, else the SQLite file in the
+    data directory. For commands that only read or change what is there (``blot admin``), a
+    data directory or SQLite file that does not exist is a :class:`StoreError`: a mistyped
+    folder must not quietly become an empty database."""
+    if db is None:
+        folder = directory or data_dir()
+        if not folder.is_dir():
+            raise StoreError(f"the data directory {folder} does not exist (blot serve creates it)")
+        db = f"sqlite:///{folder / DB_FILE}"
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(db)
+    except ArgumentError:
+        return db  # Store.open says what is wrong with it
+    name = parsed.database
+    if parsed.get_backend_name() == "sqlite" and name and name != ":memory:" and not Path(name).is_file():
+        raise StoreError(f"there is no database {name} (blot serve creates it)")
+    return db
+
+
 def safe_url(url: str) -> str:
     """A database URL without its password."""
     head, sep, tail = url.partition("://")

@@ -1,0 +1,148 @@
+"""Issue 23, item 9: the README's examples run as the README says. Every command line it shows
+(the lines of its ``sh`` blocks, the ``$`` lines of its ``text`` blocks) is either run here, in
+a folder of its own with the files it names, or listed in :data:`NOT_RUN` with the reason; a
+new example must be one or the other. Where the README shows what a command prints, the output
+must be that (terminal rules of any width, the prompt where the README's example stops); a
+JSON comment (``# {"to_act": 1, …}``) gives the keys of the object printed. The ``python``
+blocks run too.
+
+The README had drifted: ``blot play bazar-blot --seed 7`` dealt another hand than it showed, the
+help line of both games was missing, and its ``score-deal`` example was a failed contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from protocol.test_protocol import need_node
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+#: The README's commands not run here, and why.
+NOT_RUN = {
+    "python -m pip install -e '.[dev]'": "it installs blot",
+    "python -m pytest": "it runs these tests",
+    "blot serve": "a server runs until it is stopped (tests/server start it)",
+    "blot serve --host 0.0.0.0 --port 8080": "a server runs until it is stopped",
+    "blot serve --db postgresql+psycopg://blot:secret@localhost/blot": "a server, and PostgreSQL",
+    "blot simulate --game bazar-blot --games 1000 --seed 1 --bots basic,random --records games.jsonl": (
+        "a thousand games take about a minute"
+    ),
+    "blot simulate --game 3-5-8 --games 1000 --seed 1 --bots basic,random,random": "a minute too",
+    "python benchmarks/solver.py": "a benchmark of minutes",
+}
+
+#: What a command reads on its standard input (``blot play``: leave at the first question).
+STDIN = {"play": "quit\n"}
+
+
+def _examples() -> list[tuple[str, list[str], str | None]]:
+    """(command line, the output the README shows after it, its JSON comment) for every command
+    of the README, in order."""
+    out: list[tuple[str, list[str], str | None]] = []
+    for language, body in re.findall(r"```(\w*)\n(.*?)```", README, re.S):
+        lines = body.splitlines()
+        if language == "sh":
+            for line in lines:
+                command, _, comment = line.partition("   #")
+                if command.strip():
+                    shown = comment.strip() if comment.strip().startswith("{") else None
+                    out.append((command.strip(), [], shown))
+        elif language == "text" and lines and lines[0].startswith("$ "):
+            out.append((lines[0][2:], lines[1:], None))
+    return out
+
+
+EXAMPLES = _examples()
+RUN = [e for e in EXAMPLES if e[0] not in NOT_RUN]
+
+
+def test_every_readme_command_is_run_or_says_why_not() -> None:
+    commands = [command for command, _, _ in EXAMPLES]
+    assert len(RUN) >= 15
+    assert set(NOT_RUN) <= set(commands), set(NOT_RUN) - set(commands)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The files the examples name: ``examples/`` (the bot programs), ``game.json`` (the first
+    four deals of a Bazar Blot game), ``games.jsonl`` (three games of ``blot simulate``) and a
+    data directory whose database has an account ``Ani``."""
+    from blot.accounts import username_key
+    from blot.store import Store, default_url
+    from blot.store import accounts as store
+
+    work = tmp_path_factory.mktemp("readme")
+    (work / "examples").symlink_to(ROOT / "examples")
+    _blot(work, "simulate", "--games", "3", "--seed", "5", "--bots", "basic", "--records", "games.jsonl")
+    game = json.loads((work / "games.jsonl").read_text().splitlines()[0])
+    (work / "game.json").write_text(json.dumps({**game, "deals": game["deals"][:4]}))
+    db = Store.open(default_url(work / "data"))
+    db.write(lambda c: store.create(c, "Ani", username_key("Ani"), "not a hash", datetime.now(UTC)))
+    db.close()
+    return work
+
+
+def _blot(work: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=work,
+        env={
+            **os.environ,
+            "BLOT_DATA_DIR": str(work / "data"),
+            "BLOT_BOT_LOG": str(work / "bots.log"),
+            "COLUMNS": "100",
+        },
+    )
+
+
+def _plain(text: str) -> str:
+    """Output as the README shows it: a terminal rule of any width is one ``─`` a side."""
+    return "\n".join(re.sub("─+", "─", line).rstrip() for line in text.splitlines())
+
+
+@pytest.mark.parametrize(("command", "shown", "comment"), RUN, ids=[c for c, _, _ in RUN])
+def test_a_readme_command_runs_and_prints_what_the_readme_shows(
+    folder: Path, command: str, shown: list[str], comment: str | None
+) -> None:
+    if "cmd:node" in command:
+        need_node()
+    words = shlex.split(command)
+    assert words[0] == "blot", command
+    proc = _blot(folder, *words[1:], stdin=STDIN.get(words[1], ""))
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    if shown:  # up to the prompt where the README's example stops
+        assert _plain(proc.stdout).startswith(_plain("\n".join(shown))), proc.stdout
+    if comment is not None:
+        keys = set(json.loads(comment.replace(", ...", "")))
+        assert set(json.loads(proc.stdout)) == keys
+
+
+@pytest.mark.parametrize("code", re.findall(r"```python\n(.*?)```", README, re.S))
+def test_a_readme_python_example_runs(code: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_the_readme_table_of_bots_names_every_level() -> None:
+    """The README's table of computer players has a row for each level the games offer (the
+    play options once listed only ``basic|random``)."""
+    from blot.games import SPECS
+
+    table = README[README.index("| bot | Bazar Blot | 3-5-8 |") :].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| `([a-z]+)` \|", table, re.M)
+    assert rows == list(dict.fromkeys(level for game in SPECS.values() for level in game.bots))
