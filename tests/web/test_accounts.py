@@ -133,7 +133,10 @@ def test_a_game_ended_by_agreement_from_the_table(page: Any, server: LiveServer)
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-card]")
-    page.click("[data-testid=end-agree]")  # the only person seated: the game ends at once
+    page.click("[data-testid=end-agree]")  # the only person seated: the game ends once confirmed
+    page.click("[data-testid=cancel-end]")  # changed her mind: nothing happened
+    page.click("[data-testid=end-agree]")
+    page.click("[data-testid=confirm-end]")
     page.wait_for_selector("[data-testid=ended-agreement]")
     assert "not rated" in page.inner_text("[data-testid=ended-agreement]")
     assert "Everyone agreed" in page.inner_text("[data-testid=log]")
@@ -168,3 +171,38 @@ def test_the_lobby_says_why_a_pair_may_not_sit_together(page: Any, tmp_path: Pat
         assert "they may not sit together at rated tables" in text
     finally:
         server.stop()
+
+
+def test_ending_a_rated_game_alone_with_bots_is_a_confirmed_resignation(
+    browser: Any, server: LiveServer
+) -> None:
+    """Issue 22: at a rated table where no person of the other side can agree, the end button is
+    a resignation, says so, and asks to be confirmed (a phone and a laptop)."""
+    from .test_table import SIZES, close, open_page, screen
+
+    for size in SIZES:
+        page = open_page(browser, size)
+        name = f"Res{SIZES[size][0]}"
+        sign_up(page, server, name)
+        token = page.evaluate("localStorage.getItem('blot.token')")
+        mine = {"Authorization": f"Bearer {token}"}
+        table = httpx.post(
+            server.url + "/api/tables", json={"game": "bazar-blot", "rated": True}, headers=mine
+        )
+        table_id = table.json()["id"]
+        httpx.post(f"{server.url}/api/tables/{table_id}/fill-bots", json={"level": "basic"}, headers=mine)
+        httpx.post(f"{server.url}/api/tables/{table_id}/start", headers=mine)
+        page.goto(f"{server.url}/table/{table_id}")
+        page.wait_for_selector("[data-testid=end-vote]")
+        assert page.inner_text("[data-testid=end-agree]") == "Resign"
+        assert "ending it is a resignation: you lose it" in page.inner_text("[data-testid=end-vote]")
+        page.click("[data-testid=end-agree]")
+        assert "Resign and lose this rated game?" in page.inner_text("[data-testid=end-vote]")
+        page.locator("[data-testid=confirm-end]").scroll_into_view_if_needed()
+        screen(page, "resign-confirm")
+        page.click("[data-testid=confirm-end]")
+        page.wait_for_selector("[data-testid=ended-agreement]")
+        assert "resignation" in page.inner_text("[data-testid=ended-agreement]")
+        profile = httpx.get(f"{server.url}/api/players/{name}").json()
+        assert profile["recent"][0]["ending"] == "resigned"
+        close(page)

@@ -204,27 +204,40 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
 }
 
 // A table's panel for ending the game by agreement: every person seated must agree; a game so
-// ended is not rated. `page` is the table page (its table, seat, post and names).
+// ended is not rated. At a rated table where the other side has no person to agree, ending is a
+// resignation (a loss): the button says so and asks to be confirmed. `page` is the table page
+// (its table, seat, post, names, and `confirmingEnd`).
 export function endPanel(h, page) {
   const tb = page.table;
-  if (tb.ended === "agreement") {
-    return h("section", { class: "panel", "data-testid": "ended-agreement" }, h("p", {}, t("ended_agreement")));
+  if (tb.ended === "agreement" || tb.ended === "resigned") {
+    return h("section", { class: "panel", "data-testid": "ended-agreement" }, h("p", {}, t(tb.ended === "resigned" ? "ended_resigned" : "ended_agreement")));
   }
   const mine = page.mySeat();
   if (tb.status !== "playing" || mine === null) return null;
   const votes = tb.end_votes || [];
   const agreed = votes.includes(mine);
+  const resign = tb.end_is_resignation;
+  const again = () => page.render();
+  if (page.confirmingEnd && !agreed) {
+    return h("section", { class: "panel end-vote", "data-testid": "end-vote" },
+      h("p", {}, t(resign ? "resign_confirm" : "end_confirm")),
+      h("div", { class: "row" },
+        h("button", { class: "small danger", "data-testid": "confirm-end", onclick: () => { page.confirmingEnd = false; page.post("end", { agree: true }); } },
+          resign ? t("resign") : t("confirm")),
+        h("button", { class: "small", "data-testid": "cancel-end", onclick: () => { page.confirmingEnd = false; again(); } }, t("cancel"))));
+  }
   const buttons = [];
   if (!agreed) {
-    buttons.push(h("button", { class: "small", "data-testid": "end-agree", onclick: () => page.post("end", { agree: true }) },
-      votes.length ? t("end_agree") : t("end_propose")));
+    const label = resign ? t("resign") : votes.length ? t("end_agree") : t("end_propose");
+    buttons.push(h("button", { class: "small", "data-testid": "end-agree", onclick: () => { page.confirmingEnd = true; again(); } }, label));
   }
   if (votes.length) {
     buttons.push(h("button", { class: "small", "data-testid": "end-decline", onclick: () => page.post("end", { agree: false }) },
       agreed ? t("end_withdraw") : t("end_decline")));
   }
+  const help = resign ? "end_help_resign" : tb.settings.rated ? "end_help_rated" : "end_help";
   return h("section", { class: "panel end-vote", "data-testid": "end-vote" },
     votes.length ? h("p", {}, t("end_votes", { who: votes.map((s) => page.name(s)).join(", ") })) : null,
     h("div", { class: "row" }, buttons),
-    h("p", { class: "muted small" }, tb.settings.rated ? t("end_help_rated") : t("end_help")));
+    h("p", { class: "muted small" }, t(help)));
 }

@@ -126,7 +126,7 @@ export class TablePage {
         else this.held = null;
       }
       if (e.kind === "deal") this.held = null;
-      if (e.kind === "rematch" && this.iAsked) {
+      if (e.kind === "rematch" && this.iAsked && e.table) {
         nav.go(`/table/${e.table}`);
         return;
       }
@@ -215,6 +215,7 @@ export class TablePage {
         break;
       case "discard": text = t("log_discard", { who }) + (e.action ? ` (${cardLabel(e.action)})` : ""); break;
       case "rematch": text = t("log_rematch"); break;
+      case "rematch_ask": text = t("rematch_asked", { who }); break;
       case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
       default: text = null;
     }
@@ -428,10 +429,16 @@ export class TablePage {
     }
   }
 
+  // A rated game's rematch starts once every person asked: until then the answer is this table.
   async rematch() {
     this.iAsked = true;
     try {
       const table = await api("POST", `/api/tables/${this.id}/rematch`);
+      if (table.id === this.id) {
+        this.table = table;
+        this.render();
+        return;
+      }
       nav.go(`/table/${table.id}`);
     } catch (e) {
       this.iAsked = false;
@@ -673,11 +680,26 @@ export class TablePage {
       h("p", { class: "winner" }, t("winner_is", { who: winner })),
       g.match_score ? h("p", {}, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
       h("p", {}, `${t("total")}: ${g.totals.join(" : ")}`),
+      this.rematchNote(),
       h("div", { class: "row" },
         tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))
-          : seated ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => this.rematch() }, t("rematch")) : null,
+          : seated && !(tb.rematch_asks || []).includes(this.you.seat)
+            ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => this.rematch() }, t((tb.rematch_asks || []).length ? "rematch_accept" : "rematch")) : null,
         h("a", { href: `/replay/${this.id}`, "data-link": true }, t("watch_replay")),
         h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record"))));
+  }
+
+  // Who asked for a rated game's rematch and whom it waits for (every person must accept it).
+  rematchNote() {
+    const tb = this.table;
+    const asks = tb.rematch_asks || [];
+    if (tb.rematch || !asks.length) return null;
+    const people = tb.seats.filter((s) => s.player !== null).map((s) => s.seat);
+    const waiting = people.filter((s) => !asks.includes(s));
+    const text = asks.includes(this.you.seat)
+      ? t("rematch_waiting", { who: waiting.map((s) => this.name(s)).join(", ") })
+      : t("rematch_asked", { who: asks.map((s) => this.name(s)).join(", ") });
+    return h("p", { class: "muted", "data-testid": "rematch-note" }, text);
   }
 
   // --- what the player does now ----------------------------------------------------------------------
