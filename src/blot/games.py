@@ -62,7 +62,6 @@ class GameSpec:
     name: str
     title: str
     seats: int
-    rulesets: tuple[str, ...]
     #: The seats playing together, team by team (each seat alone in a game without partners).
     teams: tuple[tuple[int, ...], ...]
     #: The game's package: its modules at each layer are ``blot.<layer>.<package>`` (the engine
@@ -82,6 +81,11 @@ class GameSpec:
         return _module(f"blot.{layer}.{self.package}")
 
     # --- the rules -------------------------------------------------------------------------------
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        """The engine's rulesets (its ``RULESETS``), the default first."""
+        return tuple(_module(self.engine).RULESETS)
 
     def rules(self, ruleset: object = None, options: object = None) -> Any:
         """The game's ``Rules`` for a ruleset and options as records and requests give them
@@ -176,7 +180,6 @@ SPECS: Final[dict[str, GameSpec]] = {
             name="bazar-blot",
             title="Bazar Blot",
             seats=4,
-            rulesets=("league", "classic"),
             teams=((0, 2), (1, 3)),
             package="bazar",
             contracts=True,
@@ -191,7 +194,6 @@ SPECS: Final[dict[str, GameSpec]] = {
             name="3-5-8",
             title="3-5-8",
             seats=3,
-            rulesets=("standard",),
             teams=((0,), (1,), (2,)),
             package="three_five_eight",
             bots={

@@ -96,8 +96,8 @@ class Bidding:
         self.stage = Stage.OPEN
         self.is_over = False
         self._end = len(BIDS) if rules.kanach else _KANACH_START
-        self._sevens = -1  # B-25: the seat dealt all four 7s, in the league ruleset
-        if rules.league:
+        self._sevens = -1  # B-25: the seat dealt all four 7s, where the ruleset lets them void
+        if rules.preset.four_sevens_void:
             for seat, hand in enumerate(hands):
                 if hand & FOUR_SEVENS == FOUR_SEVENS:
                     self._sevens = seat
@@ -163,8 +163,8 @@ class Bidding:
         if call is REDOUBLE:
             return "there is no contra to redouble"
         if call is SEVENS:
-            if not self.rules.league:
-                return "four sevens do not void a deal in the classic ruleset (B-90)"
+            if not self.rules.preset.four_sevens_void:
+                return f"four sevens do not void a deal in the {self.rules.ruleset} ruleset (B-90)"
             if self.hands[seat] & FOUR_SEVENS != FOUR_SEVENS:
                 return f"seat {seat} was not dealt all four 7s"
             if len(self.calls) >= 4:

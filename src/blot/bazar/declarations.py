@@ -41,36 +41,6 @@ SEQUENCE_POINTS: Final = {TERZ: 2, FIFTY: 5, HUNDRED: 10}
 #: B-44 classes, high to low: four 8s, four of a kind, hundred, fifty, terz.
 _CLASS: Final = {HUNDRED: 4, FIFTY: 3, TERZ: 2}
 
-#: B-41 and B-90: four-of-a-kind points by rank, ``[trump deal, no-trump deal]``; four 9s in a
-#: no-trump deal come from the option ``nt_four_nines``.
-_FOUR_POINTS: Final = {
-    "league": {
-        JACK: (20, 10),
-        9: (15, None),
-        ACE: (10, 20),
-        10: (10, 15),
-        KING: (10, 10),
-        QUEEN: (10, 10),
-        8: (0, 0),
-    },
-    "classic": {
-        JACK: (20, 20),
-        9: (14, None),
-        ACE: (10, 19),
-        10: (10, 10),
-        KING: (10, 10),
-        QUEEN: (10, 10),
-        8: (0, 0),
-    },
-}
-#: B-44 and B-90: four-of-a-kind order, high to low.
-_FOUR_ORDER: Final = {
-    ("league", False): (8, JACK, 9, ACE, 10, KING, QUEEN),
-    ("league", True): (8, ACE, 10, KING, QUEEN, JACK, 9),
-    ("classic", False): (8, JACK, 9, ACE, 10, KING, QUEEN),
-    ("classic", True): (8, JACK, 9, ACE, 10, KING, QUEEN),
-}
-
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Declaration:
@@ -113,7 +83,7 @@ class Declaration:
         """B-40, B-41 (league) or B-90 (classic)."""
         if self.kind != FOUR:
             return SEQUENCE_POINTS[self.kind]
-        trump_points, nt_points = _FOUR_POINTS[rules.ruleset][self.rank]
+        trump_points, nt_points = rules.preset.four_points[self.rank]
         if tix != NT:
             return trump_points
         return rules.nt_four_nines if nt_points is None else nt_points
@@ -122,7 +92,8 @@ class Declaration:
         """B-44 order: a higher tuple is a stronger declaration; equal tuples are equal declarations."""
         if self.kind != FOUR:
             return (_CLASS[self.kind], self.rank)
-        order = _FOUR_ORDER[rules.ruleset, tix == NT]
+        preset = rules.preset
+        order = preset.four_order_no_trump if tix == NT else preset.four_order_trump
         if self.rank == 8:
             return (6, 0)
         return (5, len(order) - order.index(self.rank))
@@ -289,7 +260,7 @@ def resolve(declared: Iterable[Sequence[Declaration]], rules: Rules, tix: int, s
 
     top_seat, top = max(pairs, key=key)
     team = top_seat % 2
-    if rules.league and top.kind == FOUR and top.rank == 8:
+    if rules.preset.four_eights_void_others and top.kind == FOUR and top.rank == 8:
         counting = tuple(p for p in pairs if p[0] == top_seat)
     else:
         counting = tuple(p for p in pairs if p[0] % 2 == team)

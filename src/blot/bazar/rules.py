@@ -1,15 +1,81 @@
-"""The ruleset and options of a Bazar Blot game (B-90, B-91) as one frozen value."""
+"""The ruleset and options of a Bazar Blot game (B-90, B-91) as one frozen value.
+
+A ruleset is a named :class:`Preset`: the documented values it fixes (B-90: which declarations
+count and what they are worth), which the engine reads instead of the ruleset's name, so that a
+new ruleset is one more preset here. The options (B-91) are chosen per table and written in the
+record; a preset's values are not options (the record names the ruleset).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, Final, Literal
 
+from blot.cards import ACE, JACK, KING, QUEEN
 from blot.errors import SetupError
 
 Ruleset = Literal["league", "classic"]
-RULESETS: tuple[Ruleset, ...] = ("league", "classic")
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What a ruleset fixes (B-25, B-41, B-44, B-45, B-90)."""
+
+    #: B-25: a seat dealt all four 7s may show them as its first call and void the deal.
+    four_sevens_void: bool
+    #: B-45: four 8s void every other seat's declarations (else they only rank highest).
+    four_eights_void_others: bool
+    #: B-41: four of a kind's points by rank, ``(trump deal, no-trump deal)``; ``None`` for four 9s
+    #: in a no-trump deal, which come from the option ``nt_four_nines``.
+    four_points: Mapping[int, tuple[int, int | None]]
+    #: B-44: four-of-a-kind order, high to low, in a trump deal and in a no-trump deal.
+    four_order_trump: tuple[int, ...]
+    four_order_no_trump: tuple[int, ...]
+
+
+#: The rulesets, the first the default: ``league`` (the National Blot League's rulebook) and
+#: ``classic`` (Wikipedia), which changes only the declarations (B-90).
+PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
+    {
+        "league": Preset(
+            four_sevens_void=True,
+            four_eights_void_others=True,
+            four_points=MappingProxyType(
+                {
+                    JACK: (20, 10),
+                    9: (15, None),
+                    ACE: (10, 20),
+                    10: (10, 15),
+                    KING: (10, 10),
+                    QUEEN: (10, 10),
+                    8: (0, 0),
+                }
+            ),
+            four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+            four_order_no_trump=(8, ACE, 10, KING, QUEEN, JACK, 9),
+        ),
+        "classic": Preset(
+            four_sevens_void=False,
+            four_eights_void_others=False,
+            four_points=MappingProxyType(
+                {
+                    JACK: (20, 20),
+                    9: (14, None),
+                    ACE: (10, 19),
+                    10: (10, 10),
+                    KING: (10, 10),
+                    QUEEN: (10, 10),
+                    8: (0, 0),
+                }
+            ),
+            four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+            four_order_no_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+        ),
+    }
+)
+RULESETS: Final[tuple[Ruleset, ...]] = tuple(PRESETS)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +94,8 @@ class Rules:
     target: int = 301
 
     def __post_init__(self) -> None:
-        if self.ruleset not in RULESETS:
-            raise SetupError(f"unknown ruleset {self.ruleset!r}: use league or classic", "ruleset")
+        if self.ruleset not in PRESETS:
+            raise SetupError(f"unknown ruleset {self.ruleset!r}: use {' or '.join(PRESETS)}", "ruleset")
         for name in ("kanach", "three_passes_end_bidding"):
             if not isinstance(getattr(self, name), bool):
                 raise SetupError(f"option {name} must be true or false", "options")
@@ -39,8 +105,9 @@ class Rules:
             raise SetupError("option target must be a whole number of points from 1 to 10000", "options")
 
     @property
-    def league(self) -> bool:
-        return self.ruleset == "league"
+    def preset(self) -> Preset:
+        """What the ruleset fixes; the engine reads these values, never the ruleset's name."""
+        return PRESETS[self.ruleset]
 
     @property
     def top_level(self) -> int:
@@ -54,8 +121,9 @@ class Rules:
         return out
 
     @classmethod
-    def from_record(cls, ruleset: object = "league", options: object = None) -> Rules:
-        """Build from a record's ``ruleset`` and ``options``, refusing unknown keys."""
+    def from_record(cls, ruleset: object = None, options: object = None) -> Rules:
+        """Build from a record's ``ruleset`` (None: the first, league) and ``options``, refusing
+        unknown keys."""
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
@@ -66,6 +134,8 @@ class Rules:
             raise SetupError(
                 f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(known))}", "options"
             )
+        if ruleset is None:
+            ruleset = RULESETS[0]
         if not isinstance(ruleset, str):
-            raise SetupError("ruleset must be league or classic", "ruleset")
+            raise SetupError(f"ruleset must be {' or '.join(PRESETS)}", "ruleset")
         return cls(ruleset=ruleset, **options)  # type: ignore[arg-type]

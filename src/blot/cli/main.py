@@ -188,7 +188,9 @@ def score_deal(
     penalty: Annotated[
         str | None, typer.Option("--penalty", help="misdeal or misplay (B-72), with --team.")
     ] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="league or classic.")] = "league",
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="The ruleset (default: the game's first, league).")
+    ] = None,
     kanach: Annotated[bool, typer.Option("--kanach", help="Allow the 30 (kanach) bid.")] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -208,7 +210,7 @@ def score_deal(
         declarations=declarations,
         belote=belote,
     )
-    run(entry, Rules(ruleset=ruleset, kanach=kanach), as_json)  # type: ignore[arg-type]
+    run(entry, Rules.from_record(ruleset, {"kanach": kanach}), as_json)
 
 
 @app.command("scoresheet")
@@ -221,8 +223,9 @@ def scoresheet(
         str | None, typer.Option("--teams", help="A new sheet's team names: 'Team A,Team B'.")
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="A new sheet's rules: league or classic.")
-    ] = "league",
+        str | None,
+        typer.Option("--ruleset", help="A new sheet's ruleset (default: the game's first, league)."),
+    ] = None,
     kanach: Annotated[bool, typer.Option("--kanach", help="A new sheet allows the 30 (kanach) bid.")] = False,
     target: Annotated[int, typer.Option("--target", help="A new sheet's game target.")] = 301,
     by: Annotated[

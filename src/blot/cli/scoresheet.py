@@ -604,7 +604,7 @@ def scoresheet(
     sheet_id: str | None,
     new: bool,
     teams: str | None,
-    ruleset: str,
+    ruleset: str | None,
     kanach: bool,
     target: int,
     by: str | None,

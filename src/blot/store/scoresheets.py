@@ -148,11 +148,11 @@ def clean_name(value: Any, field: str) -> str:
 
 def sheet_settings(body: Mapping[str, Any]) -> tuple[Rules, tuple[str, str]]:
     """The rules and team names of a new sheet from ``{"ruleset", "options", "teams"}``."""
-    ruleset = body.get("ruleset", "league")
+    ruleset = body.get("ruleset", RULESETS[0])
     if ruleset is None:
-        ruleset = "league"
+        ruleset = RULESETS[0]
     if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise SheetError("ruleset", f"{ruleset!r} is not a ruleset: use league or classic")
+        raise SheetError("ruleset", f"{ruleset!r} is not a ruleset: use {' or '.join(RULESETS)}")
     options = body.get("options")
     if options is not None and not isinstance(options, Mapping):
         raise SheetError("options", 'must be an object such as {"target": 301, "kanach": false}')
