@@ -23,8 +23,8 @@ from blot.cli.scoresheet import (
     scoresheet,
 )
 from blot.errors import BlotError
+from blot.scoresheet import sheets as service
 from blot.store import Store
-from blot.store import scoresheets as service
 
 
 class Script:

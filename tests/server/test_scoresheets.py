@@ -16,9 +16,9 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
+from blot.scoresheet import sheets as service
 from blot.server.routes import scoresheets as routes
 from blot.store import Store
-from blot.store import scoresheets as service
 from blot.store.schema import metadata
 
 from .conftest import Player

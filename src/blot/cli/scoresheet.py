@@ -20,10 +20,10 @@ from blot.cards import SUIT_SYMBOLS
 from blot.cli.score_deal import team_numbers
 from blot.errors import BlotError
 from blot.numbers import whole_number
+from blot.scoresheet import sheets as service
 from blot.scoresheet.model import SheetError
+from blot.scoresheet.sheets import Editor, SheetNotFound, StoredSheet
 from blot.store import Store
-from blot.store import scoresheets as service
-from blot.store.scoresheets import Editor, SheetNotFound, StoredSheet
 
 Ask = Callable[[str], str]
 

@@ -19,13 +19,13 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
 
 from blot.numbers import whole_number
+from blot.scoresheet import sheets as service
 from blot.scoresheet.model import ScoreSheet, SheetError
+from blot.scoresheet.sheets import Editor, SheetNotFound, StoredSheet
 from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.jsonin import loads
 from blot.server.routes import bearer, hub_of
-from blot.store import scoresheets as service
-from blot.store.scoresheets import Editor, SheetNotFound, StoredSheet
 
 router = APIRouter(tags=["scoresheets"])
 log = logging.getLogger("blot.server")
