@@ -1,7 +1,7 @@
 """Accounts, sessions and bot players in the server's database (``blot.store``).
 
 Every function here is blocking and takes a SQLAlchemy connection, like
-:mod:`blot.store.scoresheets`): the server runs writes through its store writer and ``blot admin``
+:mod:`blot.store.scoresheets`: the server runs writes through its store writer and ``blot admin``
 runs them directly. Tokens are never stored, only their SHA-256 (``sessions.token_hash``); the
 password only as its Argon2id hash. Nothing here returns a hash to a caller that answers a client:
 :class:`Account` keeps it for the password check and leaves it out of :meth:`Account.to_json`.
