@@ -273,7 +273,7 @@ def test_a_failure_to_store_the_ratings_does_not_keep_a_game_from_ending(
     def broken(*_: Any) -> None:
         raise RuntimeError("the ratings are broken")
 
-    monkeypatch.setattr("blot.store.ratings.record_outcome", broken)
+    monkeypatch.setattr("blot.league.record_outcome", broken)
     ani = Account(client, "Ani")
     table = rated_table(ani, "bazar-blot", {0: ani, 1: "heuristic", 2: "heuristic", 3: "heuristic"}, **SMALL)
     assert play_out(client, table, {0: ani})["game_over"] is not None

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection
 
+from blot import league
 from blot.errors import BlotError
 from blot.games import spec
 from blot.server.analyses import Analyses
@@ -35,7 +36,7 @@ from blot.server.errors import RateLimited, Refused
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limit
 from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Table
-from blot.store import LogEntry, Store, Writer, accounts, ratings
+from blot.store import LogEntry, Store, Writer, accounts
 from blot.store.accounts import Who
 
 log = logging.getLogger("blot.server")
@@ -116,7 +117,7 @@ class Hub:
         table_id: str,
         entries: list[LogEntry],
         changes: dict[str, Any],
-        outcome: ratings.Outcome | None = None,
+        outcome: league.Outcome | None = None,
     ) -> None:
         at = self.now()
 
@@ -126,7 +127,7 @@ class Hub:
                 # In the same transaction, but a failure here must not keep the game from ending.
                 try:
                     with c.begin_nested():
-                        ratings.record_outcome(c, outcome, at)
+                        league.record_outcome(c, outcome, at)
                 except Exception:
                     log.exception("table %s: the results of its game could not be stored", table_id)
 
@@ -387,7 +388,7 @@ class Hub:
         bars: list[dict[str, Any]] = []
         if me.username is not None and self.config.league:
             now = self.now()
-            bars = [b.to_json() for b in await self.read(lambda c: ratings.bars_of(c, me.id, now))]
+            bars = [b.to_json() for b in await self.read(lambda c: league.bars_of(c, me.id, now))]
         return {"id": me.id, "name": me.name, "username": me.username, "bars": bars}
 
     def unfinished_seat(self, player: int) -> str | None:
@@ -438,9 +439,9 @@ class Hub:
         ids = sorted(set(people))
         now = self.now()
 
-        def check(c: Connection) -> tuple[set[int], list[ratings.Bar]]:
+        def check(c: Connection) -> tuple[set[int], list[league.Bar]]:
             found = {a.id for a in (accounts.by_id(c, i) for i in ids) if a is not None and not a.disabled}
-            barred = ratings.bars(c, ids, now, involving=newcomer) if self.config.league else []
+            barred = league.bars(c, ids, now, involving=newcomer) if self.config.league else []
             return found, barred
 
         found, barred = await self.read(check)

@@ -29,13 +29,13 @@ from typing import Any, Protocol
 from blot.errors import BlotError
 from blot.game import Action, AnyGame
 from blot.games import GameSpec, spec
+from blot.league import Outcome, SeatOutcome
 from blot.server.config import ServerConfig
 from blot.server.connection import Connection, dumps
 from blot.server.errors import Refused
 from blot.server.seats import Seat, Seating
 from blot.server.turns import Turns
 from blot.store import LogEntry
-from blot.store.ratings import Outcome, SeatOutcome
 from blot.wire import Event
 
 log = logging.getLogger("blot.server")

@@ -1,8 +1,7 @@
-"""Ratings, results and tars kapoot records in the server's database (``blot.store``).
-
-:func:`record_outcome` runs in the same transaction as the log line that finishes a game, so a
-game's end and the ratings it moves are written together or not at all. The leaderboards and
-profiles are read from here. Every function is blocking and takes a SQLAlchemy connection.
+"""Ratings, results and tars kapoot records in the server's database (``blot.store``): the rows
+only; what a game counts for and what bars a pair is decided by :mod:`blot.league`. The
+leaderboards and profiles are read from here. Every function is blocking and takes a SQLAlchemy
+connection.
 
 Players appear in answers by their public name only: an account's username, or ``bot:LEVEL`` for
 a bot level (usernames cannot hold ``:``, so the two never meet).
@@ -12,17 +11,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from itertools import combinations
 from typing import Any
 
 from sqlalchemy import and_, case, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
-from blot.ratings import Rating, changes, display
-from blot.store.accounts import bot_player
+from blot.ratings import Rating, display
 from blot.store.schema import players, ratings, results, tables, tars_kapoots
 
 BOT_PREFIX = "bot:"
@@ -33,36 +29,6 @@ RECENT = 20
 HISTORY = 200
 #: Games a profile's partner table counts (the last ones).
 PARTNER_GAMES = 1000
-
-
-@dataclass(frozen=True)
-class SeatOutcome:
-    """Who sat in a seat at the end: a person (``player``) or a bot level (``bot``); ``left``: a
-    person who left and did not come back (a stand-in bot finished the game)."""
-
-    player: int | None
-    bot: str | None
-    left: bool = False
-    #: A person whose side resigned (a rated game "ended by agreement" with no person of the
-    #: other side to agree): rated as a loss, as one who left.
-    resigned: bool = False
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended, as a table tells it when it finishes.
-
-    ``places``: each seat's place (0 first), or None for a game ended by agreement;
-    ``tars_kapoot``: the game ended by tars kapoot (B-55), suffered by the team that lost."""
-
-    table_id: str
-    game: str
-    rated: bool
-    places: tuple[int, ...] | None
-    seats: tuple[SeatOutcome, ...]
-    tars_kapoot: bool = False
-    #: Filled in by :func:`record_outcome`: the player of each seat (bot levels resolved).
-    resolved: list[int] = field(default_factory=list, compare=False)
 
 
 #: How a guest appears in profiles: ``guest:NAME`` (usernames cannot hold ``:``).
@@ -82,7 +48,8 @@ def public_name(username: str | None, bot: str | None, name: str | None = None, 
     return DELETED
 
 
-def _accounts(c: Connection, ids: Sequence[int]) -> set[int]:
+def accounts_among(c: Connection, ids: Sequence[int]) -> set[int]:
+    """Those of ``ids`` that are accounts."""
     if not ids:
         return set()
     rows = c.execute(
@@ -91,7 +58,8 @@ def _accounts(c: Connection, ids: Sequence[int]) -> set[int]:
     return {int(r.id) for r in rows}
 
 
-def _current(c: Connection, game: str, ids: Sequence[int]) -> dict[int, Rating]:
+def current_ratings(c: Connection, game: str, ids: Sequence[int]) -> dict[int, Rating]:
+    """The stored ratings of ``ids`` in ``game`` (a player without one is left out)."""
     rows = c.execute(
         select(ratings.c.player_id, ratings.c.mu, ratings.c.sigma).where(
             ratings.c.game == game, ratings.c.player_id.in_(list(set(ids)))
@@ -100,78 +68,46 @@ def _current(c: Connection, game: str, ids: Sequence[int]) -> dict[int, Rating]:
     return {int(r.player_id): Rating(float(r.mu), float(r.sigma)) for r in rows}
 
 
-def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, Rating]:
-    """Store a finished (or agreed-ended) game's results, move the ratings it moves (see
-    :mod:`blot.ratings`) and put a tars kapoot on record. Answers the new ratings by player."""
-    game = spec(outcome.game)
-    who = [s.player if s.player is not None else bot_player(c, s.bot or "basic", at) for s in outcome.seats]
-    outcome.resolved[:] = who
-    persons = [s.player for s in outcome.seats if s.player is not None]
-    accounts = _accounts(c, persons)
-    team_of = {seat: t for t, team in enumerate(game.teams) for seat in team}
-    left = frozenset(i for i, s in enumerate(outcome.seats) if s.left or s.resigned)
-    # Rated: a finished game at a rated table; persons who are no longer accounts are not rated.
-    rated_seats = {
-        i
-        for i, s in enumerate(outcome.seats)
-        if s.bot is not None or (s.player is not None and s.player in accounts)
-    }
-    current = _current(c, game.name, who)
-    new: dict[int, Rating] = {}
-    if outcome.rated and outcome.places is not None:
-        new = changes(game.teams, outcome.places, who, current, left)
-        new = {p: r for p, r in new.items() if any(who[i] == p for i in rated_seats)}
-    counted: set[int] = set()
-    for seat, s in enumerate(outcome.seats):
-        player = who[seat]
-        place = None if outcome.places is None else outcome.places[seat]
-        ending = AGREEMENT if place is None else RESIGNED if s.resigned else LEFT if s.left else PLAYED
-        moved = player in new
-        before = current.get(player, Rating()) if moved else None
-        after = new.get(player)
-        c.execute(
-            insert(results).values(
-                table_id=outcome.table_id,
-                seat=seat,
-                player_id=player,
-                game=game.name,
-                team=team_of[seat],
-                place=place,
-                ending=ending,
-                rated=moved,
-                mu_before=None if before is None else before.mu,
-                sigma_before=None if before is None else before.sigma,
-                mu_after=None if after is None else after.mu,
-                sigma_after=None if after is None else after.sigma,
-                finished_at=at,
-            )
+def insert_result(c: Connection, values: dict[str, Any]) -> None:
+    """One seat's result of a finished game."""
+    c.execute(insert(results).values(**values))
+
+
+def insert_tars_kapoot(c: Connection, player_a: int, player_b: int, table_id: str, at: datetime) -> None:
+    c.execute(insert(tars_kapoots).values(player_a=player_a, player_b=player_b, table_id=table_id, at=at))
+
+
+def tars_kapoots_among(c: Connection, ids: Sequence[int]) -> list[tuple[int, int, datetime]]:
+    """The tars kapoots on record of pairs among ``ids``, oldest first: ``(a, b, at)``, a < b."""
+    found = c.execute(
+        select(tars_kapoots.c.player_a, tars_kapoots.c.player_b, tars_kapoots.c.at)
+        .where(and_(tars_kapoots.c.player_a.in_(list(ids)), tars_kapoots.c.player_b.in_(list(ids))))
+        .order_by(tars_kapoots.c.at)
+    ).all()
+    return [(int(r.player_a), int(r.player_b), r.at) for r in found]
+
+
+def tars_partners(c: Connection, player: int) -> set[int]:
+    """``player`` and everyone with whom they suffered a tars kapoot."""
+    found = c.execute(
+        select(tars_kapoots.c.player_a, tars_kapoots.c.player_b).where(
+            or_(tars_kapoots.c.player_a == player, tars_kapoots.c.player_b == player)
         )
-        if moved and player not in counted and after is not None:
-            counted.add(player)
-            won = ending == PLAYED and place == 0
-            _store_rating(c, player, game.name, after, won, player in current, at)
-    if outcome.tars_kapoot and outcome.rated and outcome.places is not None and not left:
-        losers = [s for s in range(len(outcome.seats)) if outcome.places[s] != 0]
-        pair = sorted({who[s] for s in losers if outcome.seats[s].player is not None and who[s] in accounts})
-        if len(pair) == 2 and len(losers) == 2:
-            c.execute(
-                insert(tars_kapoots).values(
-                    player_a=pair[0], player_b=pair[1], table_id=outcome.table_id, at=at
-                )
-            )
-    return new
+    ).all()
+    return {int(r.player_a) for r in found} | {int(r.player_b) for r in found} | {player}
 
 
-def _store_rating(
-    c: Connection, player: int, game: str, rating: Rating, won: bool, exists: bool, at: datetime
+def store_rating(
+    c: Connection, player: int, game: str, mu: float, sigma: float, won: bool, exists: bool, at: datetime
 ) -> None:
+    """A player's new rating after a rated game (one more game, one more win when ``won``)."""
     if exists:
         c.execute(
             update(ratings)
             .where(ratings.c.player_id == player, ratings.c.game == game)
             .values(
-                mu=rating.mu,
-                sigma=rating.sigma,
+                mu=mu,
+                sigma=sigma,
                 games=ratings.c.games + 1,
                 wins=ratings.c.wins + (1 if won else 0),
                 updated_at=at,
@@ -182,8 +118,8 @@ def _store_rating(
             insert(ratings).values(
                 player_id=player,
                 game=game,
-                mu=rating.mu,
-                sigma=rating.sigma,
+                mu=mu,
+                sigma=sigma,
                 games=1,
                 wins=1 if won else 0,
                 updated_at=at,
@@ -241,7 +177,8 @@ def player_by_name(c: Connection, name: str, key: str) -> Any:
     ).first()
 
 
-def _names(c: Connection, ids: set[int]) -> dict[int, str]:
+def names_of(c: Connection, ids: set[int]) -> dict[int, str]:
+    """Public names by player."""
     if not ids:
         return {}
     rows = c.execute(
@@ -318,7 +255,7 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
     if table_ids:
         for r in c.execute(select(results).where(results.c.table_id.in_(table_ids))).all():
             by_table[str(r.table_id)].append(r)
-    names = _names(c, {int(r.player_id) for rs in by_table.values() for r in rs})
+    names = names_of(c, {int(r.player_id) for rs in by_table.values() for r in rs})
     recent = []
     for r in shown:
         seats = sorted(by_table[str(r.table_id)], key=lambda x: x.seat)
@@ -404,7 +341,7 @@ def _partners(c: Connection, player: int, game: str) -> list[dict[str, Any]] | N
         .where(other.c.player_id != player)
         .group_by(other.c.player_id)
     ).all()
-    names = _names(c, {int(r.player_id) for r in rows})
+    names = names_of(c, {int(r.player_id) for r in rows})
     out: list[dict[str, Any]] = [
         {
             "partner": names.get(int(r.player_id), ""),
@@ -427,7 +364,7 @@ def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[
         .where(or_(tars_kapoots.c.player_a == player, tars_kapoots.c.player_b == player))
         .order_by(tars_kapoots.c.at)
     ).all()
-    names = _names(c, {int(r.player_a) for r in rows} | {int(r.player_b) for r in rows})
+    names = names_of(c, {int(r.player_a) for r in rows} | {int(r.player_b) for r in rows})
     return [
         {
             "partner": names.get(int(r.player_b) if int(r.player_a) == player else int(r.player_a), ""),
@@ -438,94 +375,9 @@ def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[
     ]
 
 
-@dataclass(frozen=True)
-class Bar:
-    """A pair barred from sitting together at rated tables (League §7, with ``--league``):
-    until ``until``, or for ever (``until`` None) after a second tars kapoot."""
-
-    players: tuple[int, int]
-    names: tuple[str, str]
-    first: datetime
-    until: datetime | None
-
-    def sentence(self) -> str:
-        a, b = self.names
-        if self.until is None:
-            return (
-                f"{a} and {b} suffered tars kapoot twice: under the League's rules they may never "
-                "again sit together at a rated table"
-            )
-        return (
-            f"{a} and {b} suffered tars kapoot on {self.first.date().isoformat()}: under the League's "
-            f"rules they may not sit together at a rated table until {self.until.date().isoformat()}"
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": list(self.names),
-            "since": iso(self.first),
-            "until": None if self.until is None else iso(self.until),
-            "message": self.sentence(),
-        }
-
-
-def a_year_after(at: datetime) -> datetime:
-    try:
-        return at.replace(year=at.year + 1)
-    except ValueError:  # 29 February
-        return at.replace(year=at.year + 1, day=28)
-
-
-def bars(c: Connection, people: Sequence[int], now: datetime, *, involving: int | None = None) -> list[Bar]:
-    """The bars in force now among ``people`` (only those of ``involving`` when given): a pair is
-    barred for a year after its first tars kapoot and for ever after its second."""
-    ids = sorted(set(people))
-    if len(ids) < 2:
-        return []
-    rows = c.execute(
-        select(tars_kapoots.c.player_a, tars_kapoots.c.player_b, tars_kapoots.c.at)
-        .where(and_(tars_kapoots.c.player_a.in_(ids), tars_kapoots.c.player_b.in_(ids)))
-        .order_by(tars_kapoots.c.at)
-    ).all()
-    times: dict[tuple[int, int], list[datetime]] = defaultdict(list)
-    for r in rows:
-        times[(int(r.player_a), int(r.player_b))].append(r.at)
-    names = _names(c, set(ids))
-    out = []
-    for pair in combinations(ids, 2):
-        if involving is not None and involving not in pair:
-            continue
-        when = times.get(pair)
-        if not when:
-            continue
-        first = _aware(when[0], now)
-        until = None if len(when) >= 2 else a_year_after(first)
-        if until is None or now < until:
-            out.append(Bar(pair, (names.get(pair[0], ""), names.get(pair[1], "")), first, until))
-    return out
-
-
-def bars_of(c: Connection, player: int, now: datetime) -> list[Bar]:
-    """Every bar in force now that names ``player``."""
-    rows = c.execute(
-        select(tars_kapoots.c.player_a, tars_kapoots.c.player_b).where(
-            or_(tars_kapoots.c.player_a == player, tars_kapoots.c.player_b == player)
-        )
-    ).all()
-    partners = {int(r.player_a) for r in rows} | {int(r.player_b) for r in rows}
-    return bars(c, sorted(partners | {player}), now, involving=player)
-
-
 def iso(at: datetime) -> str:
     """An ISO 8601 time in UTC (SQLite gives back naive datetimes, stored in UTC)."""
     return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).isoformat()
-
-
-def _aware(at: datetime, like: datetime) -> datetime:
-    """SQLite gives back naive datetimes (stored in UTC); PostgreSQL aware ones."""
-    if at.tzinfo is None and like.tzinfo is not None:
-        return at.replace(tzinfo=like.tzinfo)
-    return at
 
 
 __all__ = [
@@ -533,15 +385,18 @@ __all__ = [
     "BOT_PREFIX",
     "LEFT",
     "PLAYED",
-    "Bar",
-    "Outcome",
-    "SeatOutcome",
-    "bars",
-    "bars_of",
+    "RESIGNED",
+    "accounts_among",
+    "current_ratings",
+    "insert_result",
+    "insert_tars_kapoot",
     "leaderboard",
+    "names_of",
     "player_by_name",
     "profile",
     "public_name",
-    "record_outcome",
+    "store_rating",
+    "tars_kapoots_among",
+    "tars_partners",
     "tars_records",
 ]
