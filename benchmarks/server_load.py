@@ -134,11 +134,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         accepted[(table_id, n)] = at
 
     hub.on_accept = on_accept
-    host = await hub.new_player("load")
+    host = await hub.accounts.new_guest("load")
     tables = []
     for i in range(args.tables):
         game = args.game if args.game != "mixed" else ("bazar-blot" if i % 2 == 0 else "3-5-8")
-        table = await hub.create_table(host["id"], "load", {"game": game})
+        table = await hub.registry.create(host["id"], "load", {"game": game})
         await table.call(table.seating.leave, host["id"])
         await table.call(table.seating.fill_bots, host["id"], args.bot)
         tables.append(table)

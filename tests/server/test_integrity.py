@@ -449,7 +449,7 @@ def test_item4_a_restart_answers_at_once_and_resumes_tables_in_the_background(
 ) -> None:
     import asyncio
 
-    from blot.server.hub import Hub
+    from blot.server.tables import Tables
 
     from .conftest import Player, make_client, start_with_bots
 
@@ -458,18 +458,18 @@ def test_item4_a_restart_answers_at_once_and_resumes_tables_in_the_background(
         player = Player(client, "ani")
         table = start_with_bots(player, "3-5-8", "random")
     release = asyncio.Event()
-    original = Hub.load
+    original = Tables.load
 
-    async def slow_load(self: Hub, table_id: str) -> Any:
+    async def slow_load(self: Tables, table_id: str) -> Any:
         await release.wait()
         return await original(self, table_id)
 
-    monkeypatch.setattr(Hub, "load", slow_load)
+    monkeypatch.setattr(Tables, "load", slow_load)
     with make_client(db) as client:  # the start returns while the tables are still being resumed
         hub = client.app.state.hub
         assert client.get("/api/games").status_code == 200
-        assert table not in hub.tables and not hub._resuming.done()
-        hub._resuming.get_loop().call_soon_threadsafe(release.set)
+        assert table not in hub.tables and not hub.resuming.done()
+        hub.resuming.get_loop().call_soon_threadsafe(release.set)
         deadline = time.monotonic() + 10
         while table not in hub.tables:
             assert time.monotonic() < deadline

@@ -1,37 +1,63 @@
-"""Accounts on the server: sign up, log in, log out, change the password, delete the account.
+"""Players on the server: guests, sessions and accounts (sign up, log in, log out, change the
+password, delete the account), and the checks that are about people (who may sit at a rated
+table, two players of one browser).
 
-A login answers a token used exactly like a guest's (``Authorization: Bearer`` and the websocket
-``hello``). Passwords are checked against Argon2id hashes in a worker thread (hashing takes a
-tenth of a second on purpose), and logins are limited per account (failed attempts) and per
-address (every attempt, sign-ups included) over a sliding window. No answer, log line or error
+A guest is a name and a token; a login answers a token used exactly like a guest's
+(``Authorization: Bearer`` and the websocket ``hello``). Only a token's SHA-256 is stored. The
+player of a token is remembered for :data:`CACHE_SECONDS`; the open sockets' sessions are checked
+every ``session_check_seconds`` (and at once after a logout, a new password or a deletion served
+here), and a socket whose session ended is told so and closed. Passwords are checked against
+Argon2id hashes in a worker thread (hashing takes a tenth of a second on purpose); the limits per
+account and per address are :class:`~blot.server.limits.Limits`. No answer, log line or error
 holds a password, a hash or a token, but the owner's new token in the answer that made it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
 import secrets
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from blot import league
 from blot.accounts import Passwords, check_password, check_username, username_key
 from blot.errors import BlotError
-from blot.server.errors import RateLimited, Refused
-from blot.server.limits import Limit
+from blot.server.connection import dumps
+from blot.server.errors import Refused
+from blot.server.limits import Limits
+from blot.server.services import Storage, TableDirectory
 from blot.store import accounts as store
+from blot.store.accounts import Who
 
-if TYPE_CHECKING:
-    from blot.server.hub import Hub
+log = logging.getLogger("blot.server")
 
 WRONG = "wrong username or password"
+NAME_LIMIT = 40
+#: Seconds a token's player is remembered without asking the database.
+CACHE_SECONDS = 5.0
+CACHE_LIMIT = 50_000
+#: The message a connection gets when its session ends (logout, new password, disabled or
+#: deleted account) before it is closed.
+SESSION_ENDED = {"type": "error", "code": "unauthorized", "message": "your session has ended: log in again"}
 
 
-def _minutes(seconds: float) -> str:
-    minutes = max(1, round(seconds / 60))
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: Any) -> str:
+    """A guest's name as shown."""
+    if not isinstance(name, str) or not name.strip():
+        raise Refused("malformed", "a name is needed")
+    text = " ".join(name.split())
+    if len(text) > NAME_LIMIT:
+        raise Refused("malformed", f"a name has at most {NAME_LIMIT} characters")
+    return text
 
 
 def _text(body: Mapping[str, Any], key: str) -> str:
@@ -43,28 +69,167 @@ def _text(body: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _new_token() -> tuple[str, str]:
+    token = secrets.token_urlsafe(24)
+    return token, token_hash(token)
+
+
 class AccountService:
-    """The account commands of one server (the hub owns it)."""
+    """The players of one server (the hub owns it)."""
 
-    def __init__(self, hub: Hub) -> None:
-        config = hub.config
-        self.hub = hub
-        self.passwords = Passwords(config.password_profile)
-        self.per_account = Limit(config.account_attempts, config.login_window, config.clock)
-        self.per_address = Limit(config.address_attempts, config.login_window, config.clock)
+    def __init__(self, storage: Storage, limits: Limits, tables: TableDirectory) -> None:
+        self.storage = storage
+        self.config = storage.config
+        self.limits = limits
+        self.tables = tables
+        self.passwords = Passwords(self.config.password_profile)
+        self._players: dict[str, tuple[Who, float]] = {}
+        self._background: set[asyncio.Task[None]] = set()
 
-    def _address_gate(self, address: str) -> None:
-        wait = self.per_address.wait(address)
-        if wait > 0:
-            raise RateLimited(
-                f"too many login attempts from this address: try again in {_minutes(wait)}", wait
+    # --- sessions --------------------------------------------------------------------------------
+
+    async def who(self, token: str | None) -> Who | None:
+        """The player of a token (a guest or an account), or None. Answers are cached for
+        :data:`CACHE_SECONDS`: a session ended by another process (``blot admin``) stops working
+        within that."""
+        if not token or len(token) > 200:
+            return None
+        key = token_hash(token)
+        clock = self.config.clock
+        cached = self._players.get(key)
+        if cached is not None and 0 <= clock() - cached[1] < CACHE_SECONDS:
+            return cached[0]
+        found = await self.storage.read(lambda c: store.who(c, key))
+        if found is None:
+            self._players.pop(key, None)
+        else:
+            if len(self._players) > CACHE_LIMIT:
+                self._players.clear()
+            self._players[key] = (found, clock())
+        return found
+
+    async def player(self, token: str | None) -> tuple[int, str] | None:
+        found = await self.who(token)
+        return None if found is None else (found.id, found.name)
+
+    def forget(self, player: int) -> None:
+        """Drop the cached sessions of ``player`` (after a logout, a new password, a deletion)
+        and close at once the connections whose session ended with it."""
+        for key in [k for k, (w, _) in self._players.items() if w.id == player]:
+            del self._players[key]
+        task = asyncio.get_running_loop().create_task(self.check_sessions())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def check_sessions(self) -> None:
+        """Close every connection whose session has ended, here or in another process
+        (``blot admin disable``): within ``session_check_seconds`` of the end."""
+        open_sockets = [s for s in self.tables.sockets() if s.session is not None]
+        keys = {s.session for s in open_sockets if s.session is not None}
+        if not keys:
+            return
+        live = await self.storage.read(lambda c: store.live_sessions(c, keys))
+        ended = [s for s in open_sockets if s.session not in live]
+        text = dumps(SESSION_ENDED)
+        for socket in ended:
+            self._players.pop(socket.session or "", None)
+            socket.push(text)
+            socket.stop()
+
+    async def check_sessions_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.session_check_seconds)
+            try:
+                await self.check_sessions()
+            except Exception:
+                log.debug("the check of open sessions failed; tried again soon", exc_info=True)
+
+    # --- guests ----------------------------------------------------------------------------------
+
+    async def new_guest(
+        self, name: Any, address: str = "unknown", device: str | None = None
+    ) -> dict[str, Any]:
+        """A guest: a name and a token (kept by the browser); one address may make
+        ``guests_per_address`` of them in ``guest_window`` seconds."""
+        checked = clean_name(name)
+        self.limits.guest(address)
+        token, key = _new_token()
+        at = self.storage.now()
+
+        def write(c: Connection) -> int:
+            player = store.new_guest(c, checked, key, at)
+            if device is not None:
+                store.see_device(c, player, device, at)
+            return player
+
+        player = await self.storage.write(write)
+        self._players[key] = (Who(player, checked), self.config.clock())
+        return {"id": player, "name": checked, "token": token}
+
+    async def rename(self, token: str, name: Any) -> dict[str, Any]:
+        me = await self.who(token)
+        if me is None:
+            raise Refused("forbidden", "unknown player token")
+        if me.username is not None:
+            raise Refused("conflict", "an account plays under its username")
+        checked = clean_name(name)
+        await self.storage.write(lambda c: store.rename(c, me.id, checked))
+        self.forget(me.id)
+        return {"id": me.id, "name": checked}
+
+    async def me(self, token: str | None) -> dict[str, Any]:
+        """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the League bars in force
+        that name this account, with ``--league``)."""
+        me = await self.who(token)
+        if me is None:
+            raise Refused("forbidden", "unknown player token")
+        bars: list[dict[str, Any]] = []
+        if me.username is not None and self.config.league:
+            now = self.storage.now()
+            bars = [b.to_json() for b in await self.storage.read(lambda c: league.bars_of(c, me.id, now))]
+        return {"id": me.id, "name": me.name, "username": me.username, "bars": bars}
+
+    # --- who may sit where -------------------------------------------------------------------------
+
+    async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
+        """Refuse to seat ``player`` at a table where one of ``others`` (player -> name) used a
+        browser that ``player`` used too (``device``, the browser of this request, is remembered
+        first): two accounts of one person, or two players of one browser, at one table."""
+        at = self.storage.now()
+
+        def check(c: Connection) -> int | None:
+            if device is not None:
+                store.see_device(c, player, device, at)
+            return store.sharing_browser(c, player, others)
+
+        clash = await self.storage.write(check)
+        if clash is not None:
+            raise Refused(
+                "forbidden",
+                f"{others[clash]} at this table plays from the same browser as you: two players of one "
+                "browser may not sit at one table",
             )
-        self.per_address.hit(address)
 
-    def _account_gate(self, key: str) -> None:
-        wait = self.per_account.wait(key)
-        if wait > 0:
-            raise RateLimited(f"too many failed logins for this account: try again in {_minutes(wait)}", wait)
+    async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
+        """Refuse a rated table's seating: every person must have an account, and with
+        ``--league`` no pair of them may be barred by a tars kapoot (``newcomer``: only the
+        bars that name this person)."""
+        ids = sorted(set(people))
+        now = self.storage.now()
+        with_league = self.config.league
+
+        def check(c: Connection) -> tuple[set[int], list[league.Bar]]:
+            found = {a.id for a in (store.by_id(c, i) for i in ids) if a is not None and not a.disabled}
+            barred = league.bars(c, ids, now, involving=newcomer) if with_league else []
+            return found, barred
+
+        found, barred = await self.storage.read(check)
+        if set(ids) - found:
+            raise Refused("forbidden", "rated tables are for players with an account: sign up or log in")
+        if barred:
+            raise Refused("forbidden", barred[0].sentence())
+
+    # --- accounts --------------------------------------------------------------------------------
 
     async def _check(self, account: store.Account | None, password: str, key: str) -> store.Account:
         """The account if ``password`` is its own; a failure counts against the account."""
@@ -72,24 +237,16 @@ class AccountService:
             self.passwords.verify, None if account is None else account.password_hash, password
         )
         if not ok or account is None:
-            self.per_account.hit(key)
+            self.limits.failed(key)
             raise Refused("unauthorized", WRONG)
         return account
-
-    def _new_token(self) -> tuple[str, str]:
-        from blot.server.hub import token_hash
-
-        token = secrets.token_urlsafe(24)
-        return token, token_hash(token)
-
-    # --- commands --------------------------------------------------------------------------------
 
     async def sign_up(
         self, body: Mapping[str, Any], address: str, token: str | None, device: str | None = None
     ) -> dict[str, Any]:
         """A new account, logged in; a guest's token in the request makes that guest the account
         (its games are the account's from now on)."""
-        self._address_gate(address)
+        self.limits.login(address)
         try:
             username = check_username(body.get("username"))
             password = check_password(body.get("password"))
@@ -98,11 +255,11 @@ class AccountService:
         if username_key(password) == username_key(username):
             raise Refused("malformed", "the password must not be the username", "password")
         key = username_key(username)
-        guest = await self.hub.who(token)
+        guest = await self.who(token)
         guest_id = guest.id if guest is not None and guest.username is None else None
         hashed = await asyncio.to_thread(self.passwords.hash, password)
-        new_token, new_hash = self._new_token()
-        at = self.hub.now()
+        new_token, new_hash = _new_token()
+        at = self.storage.now()
 
         def write(c: Connection) -> int:
             if store.find(c, key) is not None:
@@ -114,26 +271,26 @@ class AccountService:
             return player
 
         try:
-            player = await self.hub.writer.run(write)
+            player = await self.storage.write(write)
         except IntegrityError:
             raise Refused("conflict", f"the username {username} is taken", "username") from None
         if guest_id is not None:
-            self.hub.forget(guest_id)
+            self.forget(guest_id)
         return {"id": player, "username": username, "name": username, "token": new_token}
 
     async def login(self, body: Mapping[str, Any], address: str, device: str | None = None) -> dict[str, Any]:
         username = _text(body, "username")
         password = _text(body, "password")
         key = username_key(username)
-        self._account_gate(key)
-        self._address_gate(address)
-        account = await self.hub.read(lambda c: store.find(c, key))
+        self.limits.account(key)
+        self.limits.login(address)
+        account = await self.storage.read(lambda c: store.find(c, key))
         account = await self._check(account, password, key)
         if account.disabled:
             raise Refused("forbidden", "this account is disabled")
-        self.per_account.clear(key)
-        new_token, new_hash = self._new_token()
-        at = self.hub.now()
+        self.limits.succeeded(key)
+        new_token, new_hash = _new_token()
+        at = self.storage.now()
         rehash = None
         if account.password_hash and self.passwords.needs_rehash(account.password_hash):
             rehash = await asyncio.to_thread(self.passwords.hash, password)
@@ -145,16 +302,16 @@ class AccountService:
             if rehash is not None:
                 store.set_password(c, account.id, rehash)
 
-        await self.hub.writer.run(write)
+        await self.storage.write(write)
         return {**account.to_json(), "token": new_token}
 
     async def _account_of(self, token: str | None) -> store.Account:
-        me = await self.hub.who(token)
+        me = await self.who(token)
         if me is None:
             raise Refused("forbidden", "a player token is needed")
         if me.username is None:
             raise Refused("forbidden", "this is a guest: sign up or log in first")
-        account = await self.hub.read(lambda c: store.by_id(c, me.id))
+        account = await self.storage.read(lambda c: store.by_id(c, me.id))
         if account is None or account.disabled:
             raise Refused("forbidden", "a player token is needed")
         return account
@@ -162,10 +319,8 @@ class AccountService:
     async def logout(self, token: str | None) -> dict[str, Any]:
         account = await self._account_of(token)
         assert token is not None
-        from blot.server.hub import token_hash
-
-        await self.hub.writer.run(lambda c: store.end_session(c, token_hash(token)))
-        self.hub.forget(account.id)
+        await self.storage.write(lambda c: store.end_session(c, token_hash(token)))
+        self.forget(account.id)
         return {"ok": True}
 
     async def change_password(self, token: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -178,21 +333,19 @@ class AccountService:
         except BlotError as e:
             raise Refused.of(e) from None
         key = username_key(account.username)
-        self._account_gate(key)
+        self.limits.account(key)
         await self._check(account, current, key)
         if username_key(new) == key:
             raise Refused("malformed", "the password must not be the username", "new_password")
         hashed = await asyncio.to_thread(self.passwords.hash, new)
-        from blot.server.hub import token_hash
-
         keep = token_hash(token)
 
         def write(c: Connection) -> None:
             store.set_password(c, account.id, hashed)
             store.end_sessions(c, account.id, keep=keep)
 
-        await self.hub.writer.run(write)
-        self.hub.forget(account.id)
+        await self.storage.write(write)
+        self.forget(account.id)
         return {"ok": True}
 
     async def delete(self, token: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -200,15 +353,15 @@ class AccountService:
         account = await self._account_of(token)
         password = _text(body, "password")
         key = username_key(account.username)
-        self._account_gate(key)
+        self.limits.account(key)
         await self._check(account, password, key)
-        busy = self.hub.unfinished_seat(account.id)
+        busy = self.tables.unfinished_seat(account.id)
         if busy is not None:
             raise Refused(
                 "conflict", f"you sit at table {busy}, whose game is not over: leave it or finish it first"
             )
-        at = self.hub.now()
-        touched = await self.hub.writer.run(lambda c: store.delete_account(c, account.id, at))
-        self.hub.forget(account.id)
-        await self.hub.reload_tables(touched)
+        at = self.storage.now()
+        touched = await self.storage.write(lambda c: store.delete_account(c, account.id, at))
+        self.forget(account.id)
+        await self.tables.reload(touched)
         return {"ok": True}

@@ -18,7 +18,7 @@ from blot.server.errors import Refused
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
-    from blot.server.table import TableServices
+    from blot.server.services import TableServices
     from blot.server.turns import Turns
 
 WAITING, PLAYING = "waiting", "playing"

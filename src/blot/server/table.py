@@ -9,7 +9,8 @@ engine after a restart, and there is no other copy of the game's state.
 The table is split by job: this module is the actor (its queue, the log, committing, rebuilding,
 what each connection is sent); :mod:`blot.server.seats` seats people and bots and follows who is
 connected; :mod:`blot.server.turns` moves the game on (dealing, bots, the turn timer, automatic
-moves). The table reaches the rest of the server only through :class:`TableServices`.
+moves). The table reaches the rest of the server only through
+:class:`~blot.server.services.TableServices`.
 
 Each connection sees the table through one seat (or as a spectator): views are cut for it by the
 game's wire module (:mod:`blot.wire`) from the engine's ``view(seat)``, which holds only what
@@ -23,17 +24,16 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from random import Random
-from typing import Any, Protocol
+from typing import Any
 
 from blot.errors import BlotError
 from blot.game import Action, AnyGame
 from blot.games import GameSpec, spec
 from blot.league import Outcome, SeatOutcome
-from blot.server.config import ServerConfig
 from blot.server.connection import Connection, dumps
 from blot.server.errors import Refused
 from blot.server.seats import Seat, Seating
+from blot.server.services import TableServices
 from blot.server.turns import Turns
 from blot.store import LogEntry
 from blot.wire import Event
@@ -51,41 +51,6 @@ RESIGNED = "resigned"
 RATED_TIMER = 60
 #: A reconnecting client gets the events it missed when there are at most this many.
 MAX_CATCH_UP = 1000
-
-
-class TableServices(Protocol):
-    """What a table needs from the server around it (the hub provides it)."""
-
-    @property
-    def config(self) -> ServerConfig: ...
-
-    def new_rng(self) -> Random: ...
-
-    async def append(
-        self, table_id: str, entries: list[LogEntry], changes: dict[str, Any], outcome: Outcome | None = None
-    ) -> None:
-        """Write log lines and the table row's changes, in one transaction; with ``outcome`` (the
-        line that ends the game) the results and the ratings it moves too."""
-
-    async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
-        """Refuse (:class:`Refused`) seating these persons together at a rated table."""
-
-    async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
-        """Refuse (:class:`Refused`) seating ``player`` beside someone of the same browser."""
-
-    async def read_log(self, table_id: str) -> list[LogEntry]: ...
-
-    def accepted(self, table_id: str, n: int, at: float) -> None:
-        """An action was accepted (benchmarks measure the time to its broadcast)."""
-
-    def idle(self, table_id: str) -> None:
-        """The table may have no one left to serve (the hub may unload it)."""
-
-    def backoff(self) -> float:
-        """Seconds to wait before the next automatic move while writes fail (0 when they work)."""
-
-    async def write(self, fn: Callable[[Any], Any]) -> Any:
-        """Run a write in one transaction of the store's writer."""
 
 
 Command = tuple[Callable[..., Awaitable[Any]], tuple[Any, ...], "asyncio.Future[Any] | None"]

@@ -182,19 +182,32 @@ class Store:
         c.execute(delete(table_log).where(table_log.c.table_id == table_id, waiting))
         c.execute(delete(tables).where(tables.c.id == table_id, tables.c.status == "waiting"))
 
-    def table(self, table_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+    @staticmethod
+    def table_row(c: Connection, table_id: str) -> dict[str, Any] | None:
+        """A table's row, or None."""
+        row = c.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
         return None if row is None else dict(row)
 
-    def log(self, table_id: str) -> list[LogEntry]:
-        with self.engine.connect() as c:
-            rows = c.execute(
-                select(table_log.c.seq, table_log.c.kind, table_log.c.payload)
-                .where(table_log.c.table_id == table_id)
-                .order_by(table_log.c.seq)
-            ).all()
+    @staticmethod
+    def log_of(c: Connection, table_id: str) -> list[LogEntry]:
+        """A table's log, in order."""
+        rows = c.execute(
+            select(table_log.c.seq, table_log.c.kind, table_log.c.payload)
+            .where(table_log.c.table_id == table_id)
+            .order_by(table_log.c.seq)
+        ).all()
         return [LogEntry(int(r.seq), str(r.kind), dict(r.payload)) for r in rows]
+
+    @staticmethod
+    def ids_with_status(c: Connection, statuses: Iterable[str]) -> list[str]:
+        rows = c.execute(select(tables.c.id).where(tables.c.status.in_(list(statuses)))).all()
+        return [str(r.id) for r in rows]
+
+    def table(self, table_id: str) -> dict[str, Any] | None:
+        return self.read(lambda c: Store.table_row(c, table_id))
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        return self.read(lambda c: Store.log_of(c, table_id))
 
     @staticmethod
     def hosted(c: Connection, player: int) -> int:
@@ -218,9 +231,7 @@ class Store:
         return [str(r.id) for r in rows]
 
     def tables_with_status(self, statuses: Iterable[str]) -> list[str]:
-        with self.engine.connect() as c:
-            rows = c.execute(select(tables.c.id).where(tables.c.status.in_(list(statuses)))).all()
-        return [str(r.id) for r in rows]
+        return self.read(lambda c: Store.ids_with_status(c, statuses))
 
     def listing(
         self,

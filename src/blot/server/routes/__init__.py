@@ -48,7 +48,7 @@ def bearer(request: Request) -> str | None:
 
 async def me(request: Request) -> tuple[int, str]:
     """The player behind the request's token, or 403."""
-    found = await hub_of(request).player(bearer(request))
+    found = await hub_of(request).accounts.player(bearer(request))
     if found is None:
         raise Refused("forbidden", "a player token is needed: create a player first")
     return found
@@ -71,7 +71,7 @@ async def check_may_see(request: Request, row: dict[str, Any]) -> None:
     it (and its host) only: to anybody else it does not exist (404, as an unknown table)."""
     if row.get("public", True):
         return
-    found = await hub_of(request).player(bearer(request))
+    found = await hub_of(request).accounts.player(bearer(request))
     allowed = {s.get("player") for s in row.get("seats") or []} | {row.get("host")}
     if found is None or found[0] not in allowed:
         raise Refused("not_found", "no finished game at this table")

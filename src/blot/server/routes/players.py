@@ -17,14 +17,14 @@ async def new_player(request: Request) -> dict[str, Any]:
     """Create a player; the answer's ``token`` identifies it from now on (keep it secret). One
     address may create ``guests_per_address`` of them an hour."""
     body = await body_of(request)
-    return await hub_of(request).new_player(body.get("name"), address(request), device(request))
+    return await hub_of(request).accounts.new_guest(body.get("name"), address(request), device(request))
 
 
 @router.get("/me")
 async def who_am_i(request: Request) -> dict[str, Any]:
     """``{"id", "name", "username", "bars"}``: ``username`` null for a guest; ``bars``: the
     League bars (``--league``) that keep this account from sitting with someone."""
-    return await hub_of(request).me(bearer(request))
+    return await hub_of(request).accounts.me(bearer(request))
 
 
 @router.put("/me")
@@ -33,4 +33,4 @@ async def rename(request: Request) -> dict[str, Any]:
     token = bearer(request)
     if token is None:
         raise Refused("forbidden", "a player token is needed")
-    return await hub_of(request).rename(token, body.get("name"))
+    return await hub_of(request).accounts.rename(token, body.get("name"))

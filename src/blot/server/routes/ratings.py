@@ -36,7 +36,7 @@ async def profile(username: str, request: Request, page: int = Query(0, ge=0, le
         raise Refused("not_found", "no such player")
     key = username_key(username)
     hub = hub_of(request)
-    viewer = await hub.player(bearer(request))
+    viewer = await hub.accounts.player(bearer(request))
 
     def read(c: Any) -> dict[str, Any] | None:
         row = ratings.player_by_name(c, username, key)

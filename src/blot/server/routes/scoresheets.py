@@ -89,7 +89,7 @@ async def _editor(request: Request, body: Any) -> Editor:
         by = body.pop("by", None)
         who = body.pop("who", None)
         by = who if by is None else by
-    found = await hub_of(request).player(bearer(request))
+    found = await hub_of(request).accounts.player(bearer(request))
     name = None
     if by is not None:
         try:

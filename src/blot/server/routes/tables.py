@@ -42,7 +42,7 @@ async def open_tables(request: Request) -> dict[str, Any]:
     """Public tables waiting for players or being played that someone seated has open now,
     newest first (a table everybody left is not listed; its link still works)."""
     hub = hub_of(request)
-    present = [t.id for t in hub.tables.values() if t.public and hub.present(t.id)]
+    present = [t.id for t in hub.tables.values() if t.public and hub.registry.present(t.id)]
     rows = await hub.db(hub.store.listing, [WAITING, PLAYING], 100, True, present)
     return {"tables": [_listed(r) for r in rows]}
 
@@ -60,7 +60,7 @@ async def create_table(request: Request) -> dict[str, Any]:
     creator is its host and sits in seat 0."""
     player, name = await me(request)
     body = await body_of(request)
-    table = await hub_of(request).create_table(player, name, body, address(request))
+    table = await hub_of(request).registry.create(player, name, body, address(request))
     summary: dict[str, Any] = await table.call(_summary, table)
     return summary
 
@@ -72,15 +72,15 @@ async def _summary(table: Table) -> dict[str, Any]:
 @router.get("/tables/{table_id}")
 async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
-    table = await hub.table(table_id)
-    found = await hub.player(bearer(request))
+    table = await hub.registry.table(table_id)
+    found = await hub.accounts.player(bearer(request))
     player = None if found is None else found[0]
 
     async def summary() -> dict[str, Any]:
         return table.summary(table.at_table(player))
 
     result: dict[str, Any] = await table.call(summary)
-    hub.idle(table_id)  # a finished table loaded only to be read leaves memory again
+    hub.registry.idle(table_id)  # a finished table loaded only to be read leaves memory again
     return result
 
 
@@ -92,7 +92,7 @@ async def _seat_command(request: Request, table_id: str, command: SeatCommand) -
     table's summary."""
     player, name = await me(request)
     body = await body_of(request, required=False)
-    table = await hub_of(request).table(table_id)
+    table = await hub_of(request).registry.table(table_id)
 
     async def run() -> dict[str, Any]:
         return await command(table.seating, player, name, body)
@@ -142,7 +142,7 @@ async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
     The game ends, not rated, when every person seated agrees (League rulebook §7)."""
     player, _ = await me(request)
     body = await body_of(request)
-    table = await hub_of(request).table(table_id)
+    table = await hub_of(request).registry.table(table_id)
     result: dict[str, Any] = await table.call(table.vote_end, player, body.get("agree"))
     return result
 
@@ -153,7 +153,7 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     again answers the same table); a rated game's once every person of it asked (until then the
     answer is the old table with ``rematch_asks``)."""
     player, _ = await me(request)
-    return await hub_of(request).rematch(player, table_id)
+    return await hub_of(request).registry.rematch(player, table_id)
 
 
 @router.get("/tables/{table_id}/record", response_model=None)

@@ -60,7 +60,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("malformed", "token is a string or null")
-        table = await hub.load(table_id)
+        table = await hub.registry.load(table_id)
         if table is None:
             raise Refused("not_found", "no such table")
     except (TimeoutError, WebSocketDisconnect):
@@ -70,14 +70,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(_error(e))
         await _close(ws, 4400 if e.code != "not_found" else 4404)
         return
-    found = await hub.player(token)
+    found = await hub.accounts.player(token)
 
     async def close() -> None:
         await _close(ws)
 
     conn = Connection(ws.send_text, None if found is None else found[0], close)
     if found is not None and token is not None:
-        from blot.server.hub import token_hash
+        from blot.server.accounts import token_hash
 
         conn.session = token_hash(token)
     await table.call(table.seating.connect, conn, since)

@@ -1,0 +1,366 @@
+"""The tables of one server: those in memory, loading them from the database, creating them,
+their rematches, and their lifetimes.
+
+A table is loaded when somebody asks for it, and on start the tables being played are resumed in
+the background by replaying their logs through the rules (:meth:`blot.server.table.Table.rebuild`);
+waiting tables load when somebody opens them. A finished table leaves memory as soon as nobody
+watches it (it stays in the database); a waiting table nobody has been connected to for
+``waiting_expiry`` seconds is closed (deleted: its link answers 404). One player may host at most
+``host_limit`` open tables (counted in the database) and one address may have
+``waiting_per_address`` tables waiting for players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Iterator, Mapping
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy.engine import Connection
+
+from blot.errors import BlotError
+from blot.games import spec
+from blot.server.connection import Connection as Socket
+from blot.server.errors import Refused
+from blot.server.services import TableServices
+from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Table
+from blot.store import LogEntry, Store
+
+log = logging.getLogger("blot.server")
+
+#: The turn timer's choices, in seconds (0: no timer).
+TIMER_LIMIT = 600
+#: The longest pause a table may choose after a complete trick, in seconds.
+TRICK_PAUSE_LIMIT = 5
+K = TypeVar("K")
+
+
+def _decrement(counts: dict[K, int], key: K) -> None:
+    counts[key] -= 1
+    if not counts[key]:
+        del counts[key]
+
+
+class Tables:
+    """The tables of one server (the hub owns it); ``live`` holds those in memory by id."""
+
+    def __init__(self, services: TableServices, store: Store) -> None:
+        self.services = services
+        self.config = services.config
+        self.store = store
+        self.live: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        #: time.monotonic() when each table in memory last had nobody connected.
+        self._quiet: dict[str, float] = {}
+        #: Tables being created per host and per address, not yet in ``live``.
+        self._creating: dict[int, int] = {}
+        self._creating_at: dict[str, int] = {}
+
+    def sockets(self) -> Iterator[Socket]:
+        """Every open connection of every table in memory."""
+        for table in list(self.live.values()):
+            yield from list(table.connections)
+
+    def idle(self, table_id: str) -> None:
+        """Nobody is connected to the table any more, or its game just ended: a finished table
+        leaves memory at once (it stays in the database); a waiting one starts its expiry."""
+        table = self.live.get(table_id)
+        if table is None or table.connections:
+            return
+        self._quiet[table_id] = time.monotonic()
+        if table.status == FINISHED:
+            self._unload(table)
+
+    def _unload(self, table: Table) -> None:
+        if self.live.get(table.id) is table:
+            del self.live[table.id]
+            self._quiet.pop(table.id, None)
+            asyncio.get_running_loop().create_task(table.stop())
+
+    async def sweep(self) -> None:
+        """Close waiting tables nobody has been connected to for ``waiting_expiry`` seconds and
+        unload finished tables nobody watches."""
+        now = time.monotonic()
+        for table in list(self.live.values()):
+            if table.connections:
+                continue
+            quiet = self._quiet.setdefault(table.id, now)
+            if table.status == FINISHED:
+                self._unload(table)
+            elif table.status == WAITING and now - quiet >= self.config.waiting_expiry:
+                with contextlib.suppress(Exception):  # a failed write: tried again next sweep
+                    if await table.call(table.close_waiting):
+                        self._unload(table)
+                        log.info("table %s closed: waiting with nobody there", table.id)
+        # waiting tables that are not in memory (nobody opened them since a restart)
+        before = self.services.now() - timedelta(seconds=self.config.waiting_expiry)
+        stale = await self.services.read(lambda c: Store.stale_waiting(c, before))
+        gone = [t for t in stale if t not in self.live and t not in self._loading]
+        if gone:
+
+            def delete(c: Connection) -> None:
+                for table_id in gone:
+                    Store.delete_waiting_table(c, table_id)
+
+            await self.services.write(delete)
+            log.info("%d waiting tables closed: nobody opened them for too long", len(gone))
+
+    async def check_host_limit(self, player: int, address: str | None = None) -> None:
+        """Refuse one more open table to a player who hosts ``host_limit`` of them already (counted
+        in the database: tables not in memory count too), or to an address whose players have
+        ``waiting_per_address`` tables waiting for players."""
+        limit = self.config.host_limit
+        stored = await self.services.read(lambda c: Store.hosted(c, player))
+        if stored + self._creating.get(player, 0) >= limit:
+            raise Refused(
+                "conflict",
+                f"you already host {limit} open {'table' if limit == 1 else 'tables'}: play or leave one, "
+                "or let a waiting one expire",
+            )
+
+        if address is not None:
+            waiting = self._creating_at.get(address, 0) + sum(
+                1 for t in self.live.values() if t.address == address and t.status == WAITING
+            )
+            if waiting >= self.config.waiting_per_address:
+                raise Refused(
+                    "conflict",
+                    f"{waiting} tables made from this address are waiting for players: start or leave one "
+                    "first, or let a waiting one expire",
+                )
+
+    async def resume(self) -> None:
+        """Resume the tables being played, in the background: the server answers at once (a
+        table asked for before its turn is loaded then). Waiting tables have nothing to drive:
+        they are loaded when somebody opens them, and expire in the database (:meth:`sweep`)."""
+        ids = await self.services.read(lambda c: Store.ids_with_status(c, [PLAYING]))
+        for table_id in ids:
+            try:
+                await self.load(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+            await asyncio.sleep(0)
+        if ids:
+            log.info("resumed %d tables", len(ids))
+
+    def unfinished_seat(self, player: int) -> str | None:
+        """A table whose game is not over where ``player`` sits, if any."""
+        for table in self.live.values():
+            if table.status != FINISHED and any(s.player == player for s in table.seats):
+                return table.id
+        return None
+
+    async def reload(self, ids: list[str]) -> None:
+        """Tables whose stored log changed under them (a deleted account's name): those in memory
+        fold their log again; finished ones simply leave memory."""
+        for table_id in ids:
+            table = self.live.get(table_id)
+            if table is None:
+                continue
+            if table.status == FINISHED:
+                del self.live[table_id]
+                await table.stop()
+            else:
+                await table.call(table.reload)
+
+    async def create(
+        self, player: int, name: str, body: Mapping[str, Any], address: str = "unknown"
+    ) -> Table:
+        await self.check_host_limit(player, address)
+        self._creating[player] = self._creating.get(player, 0) + 1
+        self._creating_at[address] = self._creating_at.get(address, 0) + 1
+        try:
+            table = await self._create_table(player, name, body)
+            table.address = address
+            return table
+        finally:
+            _decrement(self._creating, player)
+            _decrement(self._creating_at, address)
+
+    async def _create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
+        options = body.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise Refused("malformed", "options is an object of the game's options, or null", "options")
+        try:
+            game = spec(body.get("game", ""))
+            rules = game.rules(body.get("ruleset"), options or None)
+        except BlotError as e:
+            raise Refused.of(e) from None
+        settings: dict[str, Any] = {"ruleset": rules.ruleset, "options": rules.options()}
+        timer = body.get("timer", 0)
+        if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= TIMER_LIMIT:
+            raise Refused(
+                "malformed", f"the turn timer is a number of seconds from 0 (none) to {TIMER_LIMIT}"
+            )
+        pause = body.get("trick_pause", self.config.trick_pause)
+        if (
+            not isinstance(pause, int | float)
+            or isinstance(pause, bool)
+            or not 0 <= pause <= TRICK_PAUSE_LIMIT
+        ):
+            raise Refused(
+                "malformed",
+                f"the trick pause is a number of seconds from 0 to {TRICK_PAUSE_LIMIT}",
+            )
+        settings["trick_pause"] = pause
+        public = body.get("public", True)
+        if not isinstance(public, bool):
+            raise Refused("malformed", "public is true or false")
+        rated = body.get("rated", False)
+        if not isinstance(rated, bool):
+            raise Refused("malformed", "rated is true or false")
+        if rated:
+            await self.services.check_rated([player], player)
+        settings["rated"] = rated
+        # a rated table always has a turn timer (a player who never acts would freeze it)
+        settings["timer"] = timer or (RATED_TIMER if rated else 0)
+        return await self._open(
+            game.name, settings, public, player, [{"seat": 0, "player": player, "name": name}]
+        )
+
+    async def rematch(self, player: int, table_id: str) -> dict[str, Any]:
+        """The rematch of a finished game: a new table with the same settings and the same
+        seats (people and bots), started at once; asking again gives the same table. A rated
+        game's rematch starts only once every person of the old table has asked for it: until
+        then the answer is the old table, with the seats that asked (``rematch_asks``). Answers
+        the summary of the table."""
+        old = await self.table(table_id)
+        new_id: str | dict[str, Any] = await old.call(self._rematch, old, player)
+        if isinstance(new_id, dict):
+            return new_id
+        table = await self.table(new_id)
+        summary: dict[str, Any] = await table.call(table.read, lambda t: t.summary())
+        return summary
+
+    async def _rematch(self, old: Table, player: int) -> str | dict[str, Any]:
+        if old.status != FINISHED:
+            raise Refused("conflict", "a rematch is possible once the game is over")
+        seat = old.seating.seat_of(player)
+        if old.settings.get("rated"):
+            if seat is None:
+                raise Refused("forbidden", "only the players of a rated game may ask for its rematch")
+        elif player != old.host and seat is None:
+            raise Refused("forbidden", "only the players of a game may start its rematch")
+        if old.rematch is not None:
+            return old.rematch
+        if old.settings.get("rated"):
+            assert seat is not None
+            if seat not in old.rematch_asks:
+                await old.change("rematch_ask", {"seat": seat})
+            people = {i for i, s in enumerate(old.seats) if s.player is not None}
+            if not people <= old.rematch_asks:
+                return old.summary()  # every person of a rated game must accept its rematch
+        await self.check_host_limit(player)
+        if old.settings.get("rated"):
+            old.seating.check_rated_bots()
+            await self.services.check_rated([s.player for s in old.seats if s.player is not None])
+        seats: list[dict[str, Any]] = []
+        for i, s in enumerate(old.seats):
+            if s.player is not None:
+                seats.append({"seat": i, "player": s.player, "name": s.name})
+            elif s.bot is not None:
+                seats.append({"seat": i, "level": s.bot})
+        table = await self._open(old.spec.name, dict(old.settings), old.public, player, seats, start=True)
+        await old.change("rematch", {"table": table.id})
+        return table.id
+
+    async def _open(
+        self,
+        game: str,
+        settings: dict[str, Any],
+        public: bool,
+        host: int,
+        seats: list[dict[str, Any]],
+        start: bool = False,
+    ) -> Table:
+        """Write a new table (its creation, the seats given, optionally its start) and run it."""
+        table_id = secrets.token_urlsafe(9)
+        entries = [LogEntry(1, "create", {"settings": settings, "public": public, "host": host})]
+        for seat in seats:
+            entries.append(LogEntry(len(entries) + 1, "bot" if "level" in seat else "sit", seat))
+        if start:
+            entries.append(LogEntry(len(entries) + 1, "start", {}))
+        table = Table.rebuild(self.services, table_id, game, entries)
+        row = {
+            "id": table_id,
+            "game": game,
+            "settings": settings,
+            "public": public,
+            "status": table.status,
+            "host": host,
+            "seats": [s.to_json(i) for i, s in enumerate(table.seats)],
+            "last_seq": len(entries),
+        }
+
+        def write(c: Any) -> None:
+            Store.insert_table(c, row)
+            Store.append(c, table_id, entries, {})
+
+        await self.services.write(write)
+        self.live[table_id] = table
+        self._quiet[table_id] = time.monotonic()
+        table.start()
+        return table
+
+    def present(self, table_id: str) -> bool:
+        """Whether a seated person is at the table now (its page open): the lobby lists only
+        such tables, so that tables everybody left leave the lobby."""
+        table = self.live.get(table_id)
+        return table is not None and any(s.player is not None and s.connected > 0 for s in table.seats)
+
+    async def load(self, table_id: str) -> Table | None:
+        """The table in memory, loaded from the database (and resumed) when it is not yet."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or len(table_id) > 24:
+            return None
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            row = await self.services.read(lambda c: Store.table_row(c, table_id))
+            if row is None:
+                table = None
+            else:
+                entries = await self.services.read(lambda c: Store.log_of(c, table_id))
+                table = Table.rebuild(self.services, table_id, row["game"], entries)
+                self.live[table_id] = table
+                self._quiet[table_id] = time.monotonic()
+                table.start()
+            future.set_result(table)
+            return table
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except BaseException as e:
+            future.set_exception(e)
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def table(self, table_id: str) -> Table:
+        table = await self.load(table_id)
+        if table is None:
+            raise Refused("not_found", "no such table")
+        return table
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of idle tables failed")
+
+    async def stop(self) -> None:
+        for table in list(self.live.values()):
+            await table.stop()
+        self.live.clear()
