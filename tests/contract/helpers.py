@@ -11,7 +11,7 @@ from typing import Any
 
 from blot.cards import Notation
 from blot.game import Action, AnyGame
-from blot.games import names, spec
+from blot.games import names, spec, spec_of
 
 #: Every game of the registry with every one of its rulesets: (game, ruleset).
 CASES = [(name, ruleset) for name in names() for ruleset in spec(name).rulesets]
@@ -31,8 +31,6 @@ def new_game(name: str, ruleset: str, seed: int, *, own_cards: bool = True) -> A
 
 def deal(game: AnyGame, rng: Random) -> None:
     """Give a game that waits for cards its next deal, shuffled from ``rng``."""
-    from blot.games import spec_of
-
     game.start_deal(spec_of(game).random_deal(rng))
 
 

@@ -16,8 +16,7 @@ from enum import Enum
 from typing import Any
 
 from bazar.helpers import spec_resolve
-from blot.cards import Card, Suit, parse_card
-from blot.game import AnyGame
+from blot.cards import Card, Suit, format_cards, parse_card
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 
@@ -194,12 +193,4 @@ def _is_call(root: Any, path: tuple[Any, ...]) -> bool:
 
 def names_cards(cards: int) -> str:
     """A card set as text, for assertion messages."""
-    from blot.cards import format_cards
-
     return format_cards(cards)
-
-
-def game_of(game: AnyGame) -> str:
-    from blot.games import spec_of
-
-    return spec_of(game).name
