@@ -1,6 +1,6 @@
 """What both rules engines do the same way at the level of a game: keep the deals, tell when the
 game waits for the next deal's cards, refuse a deal out of turn, pass actions to the deal in
-progress, and check the seat and fill the head of a view.
+progress, and check the seat and fill the head of a view (a seat's or the public one).
 
 Each game (:class:`blot.bazar.Game`, :class:`blot.three_five_eight.Game`) adds what its rules
 decide: how a finished deal counts, when the game is over, who deals next, and the views.
@@ -127,7 +127,12 @@ class DealSequence(Generic[D, A, P, R]):
         """What every view of the game starts with (:class:`blot.game.GameViewHead`), in order;
         BlotError when ``seat`` is not one of the game's."""
         seat = check_seat(seat, self.seats)
-        return seat, self._rules, self.phase, self.to_act, self.dealer, len(self._deals)
+        return seat, *self._public_head()
+
+    def _public_head(self) -> tuple[R, P, int | None, int, int]:
+        """What every public view of the game starts with (:class:`blot.game.PublicViewHead`),
+        in order."""
+        return self._rules, self.phase, self.to_act, self.dealer, len(self._deals)
 
     def legal_actions(self) -> Sequence[A]:
         deals = self._deals  # the hot path of every simulation: no property on the way

@@ -95,6 +95,18 @@ def completed_tricks(
 
 
 @dataclass(frozen=True, slots=True)
+class PublicViewHead(Generic[R, P]):
+    """What every public view of a game starts with, in both games: the rules, where the game
+    stands, who acts, who dealt, and how many deals have been dealt (the current one included)."""
+
+    rules: R
+    phase: P
+    to_act: int | None
+    dealer: int
+    deal_number: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameViewHead(Generic[R, P]):
     """What every game view starts with, in both games: whose view it is, the rules, where the
     game stands, who acts, who dealt, and how many deals have been dealt (the current one
@@ -131,6 +143,18 @@ class View(Protocol):
 
     @property
     def legal(self) -> Sequence[Action]: ...
+
+
+class PublicView(Protocol):
+    """What everybody at the table may know (a spectator's view): no hand and no card that the
+    rules have not shown to all. Each engine builds it from the public state alone, so it holds
+    nothing secret by construction (it is not a seat's view with fields removed)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def to_act(self) -> int | None: ...
 
 
 class DealState(Protocol):
@@ -290,7 +314,13 @@ class GameState(Protocol[A_co, V_co]):
         that the rules refuse now, raises ``IllegalAction`` and changes nothing."""
         ...
 
-    def view(self, seat: int) -> V_co: ...
+    def view(self, seat: int) -> V_co:
+        """What ``seat`` may know: its own cards and everything public."""
+        ...
+
+    def public_view(self) -> PublicView:
+        """What everybody may know (spectators): built from the public state only."""
+        ...
 
     def copy(self) -> Self: ...
 

@@ -1,12 +1,10 @@
 """Shared helpers for the Bazar Blot tests: deals built from card text, driving a deal, a deep
-snapshot of a state, and a small *reference model* of the rules written again from the text of
-docs/rules.md (B-10, B-12, B-31 … B-34, B-40 … B-45, B-50 … B-55, B-70) so that properties can check
-the engine against an independent reading rather than against itself."""
+snapshot of a state (the contract suite's), and a small *reference model* of the rules written
+again from the text of docs/rules.md (B-10, B-12, B-31 … B-34, B-40 … B-45, B-50 … B-55, B-70) so
+that properties can check the engine against an independent reading rather than against itself."""
 
 from __future__ import annotations
 
-import enum
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +12,7 @@ from typing import Any
 from blot.bazar import PASS, Action, Call, Deal, Declare, Game, Rules, parse_call
 from blot.bazar.declarations import DECLARE_NONE, Declaration, parse_declaration
 from blot.cards import DECK32, SUIT_MASKS, Card, Suit, cards_of, parse_card, parse_cards
+from contract.helpers import snapshot as snapshot  # one deep snapshot for every test
 
 LEAGUE = Rules()
 CLASSIC = Rules(ruleset="classic")
@@ -123,47 +122,6 @@ def texts(actions: Iterable[Action]) -> list[str]:
 
 def hand_text(deal: Deal, seat: int) -> str:
     return " ".join(c.text for c in cards_of(deal.hands[seat]))
-
-
-# --- a deep, comparable snapshot of any state --------------------------------------------------
-
-
-def snapshot(obj: Any) -> Any:
-    """A nested tuple of plain values equal for two states exactly when every field of them
-    (slots and ``__dict__``, recursively) is equal. Singletons (cards, calls, declarations) are
-    reduced to their text so the snapshot does not depend on identity."""
-    return _freeze(obj, 0)
-
-
-def _freeze(obj: Any, depth: int) -> Any:
-    assert depth < 40, "snapshot too deep"
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        return obj
-    if isinstance(obj, enum.Enum):
-        return ("enum", type(obj).__name__, obj.name)
-    if isinstance(obj, Card):
-        return ("card", obj.text)
-    if isinstance(obj, Call):
-        return ("call", obj.text)
-    if isinstance(obj, Declaration):
-        return ("declaration", obj.kind, obj.rank, obj.suit, obj.mask)
-    if isinstance(obj, (list, tuple)):
-        return (type(obj).__name__, tuple(_freeze(x, depth + 1) for x in obj))
-    if isinstance(obj, dict):
-        return ("dict", tuple(sorted((repr(k), _freeze(v, depth + 1)) for k, v in obj.items())))
-    if isinstance(obj, (set, frozenset)):
-        return ("set", tuple(sorted(repr(_freeze(x, depth + 1)) for x in obj)))
-    if isinstance(obj, random.Random):
-        return ("random", obj.getstate())
-    fields: list[tuple[str, Any]] = []
-    for klass in type(obj).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            if hasattr(obj, name):
-                fields.append((name, _freeze(getattr(obj, name), depth + 1)))
-    if hasattr(obj, "__dict__"):
-        for name, value in sorted(vars(obj).items()):
-            fields.append((name, _freeze(value, depth + 1)))
-    return (type(obj).__name__, tuple(fields))
 
 
 # --- a reference model of the rules, from the text of docs/rules.md -------------------------------
@@ -383,16 +341,6 @@ def spec_score(
         sc, sd = bc, multiplier * level + (25 if all_d else 16) + z + bd
     points = (sc, sd) if ct == 0 else (sd, sc)
     return SpecScore(made, points, level >= 25 and tricks[ct] == 0)
-
-
-def all_actions() -> list[Action]:
-    """Every call, every card of the 32-card deck and a few declarations: the universe from
-    which the properties draw actions that may be illegal."""
-    from blot.bazar.calls import BIDS, CONTRA, REDOUBLE, SEVENS
-
-    out: list[Action] = [PASS, CONTRA, REDOUBLE, SEVENS, *BIDS, *cards_of(DECK32)]
-    out += [DECLARE_NONE, declare("AS KS QS"), declare("JS JH JD JC"), declare("10H 9H 8H 7H")]
-    return out
 
 
 def play_random_game(game: Game, rng: Any, pass_rate: float = 0.6) -> list[Action]:

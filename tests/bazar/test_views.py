@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from blot.bazar import DealView, Game, GameView, Phase, random_deal
+from blot.bazar import DealView, Game, GameView, Phase, PublicDealView, PublicGameView, random_deal
 from blot.bazar.declarations import DECLARE_NONE
 from blot.bazar.tables import NT
 from blot.bazar.view import Announcement
@@ -57,9 +57,18 @@ GAME_VIEW_FIELDS = [
 ]
 
 
+#: What a seat's view has that the public view (spectators) has not: its own cards and choices.
+PRIVATE_FIELDS = {"seat", "hand", "own_declarations", "legal", "best_declare"}
+
+
 def test_view_fields_are_pinned() -> None:
     assert [f.name for f in dataclasses.fields(DealView)] == VIEW_FIELDS
     assert [f.name for f in dataclasses.fields(GameView)] == GAME_VIEW_FIELDS
+    public = [f.name for f in dataclasses.fields(PublicDealView)]
+    assert public == [f for f in VIEW_FIELDS if f not in PRIVATE_FIELDS]
+    assert [f.name for f in dataclasses.fields(PublicGameView)] == [
+        f for f in GAME_VIEW_FIELDS if f not in PRIVATE_FIELDS
+    ]
     assert [f.name for f in dataclasses.fields(Announcement)] == ["seat", "kind", "rank"]
 
 

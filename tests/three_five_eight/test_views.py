@@ -1,8 +1,10 @@
 """Each seat's view (DESIGN.md): its own hand and what is public, the talon once shown (T-22),
-the discard only for the first seat, exchange cards only for their giver and receiver (T-20)."""
+the discard only for the first seat, exchange cards only for their giver and receiver (T-20); and
+the public view (spectators): what is public only."""
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from blot.cards import parse_card, parse_cards
 from blot.errors import BlotError
 from blot.game import Trick
-from blot.three_five_eight import HEARTS, STRAINS, Exchange, Game, Phase
+from blot.three_five_eight import HEARTS, STRAINS, DealView, Exchange, Game, Phase, PublicDealView
 
 from .helpers import act, make_deal, random_play, result
 
@@ -83,3 +85,24 @@ def test_view_after_the_deal_keeps_the_discard_secret() -> None:
     random_play(deal, Random(1))
     assert deal.view(1).discard is None and deal.view(0).discard is not None
     assert deal.view(1).scores == deal.scores
+
+
+def test_the_public_view_has_the_seat_views_fields_but_the_private_ones() -> None:
+    private = {"seat", "hand", "discard", "legal"}
+    seat_fields = [f.name for f in dataclasses.fields(DealView)]
+    assert [f.name for f in dataclasses.fields(PublicDealView)] == [
+        f for f in seat_fields if f not in private
+    ]
+
+
+def test_the_public_view_shows_the_exchange_steps_without_their_cards_and_the_talon_once_shown() -> None:
+    # previous: dealer 0, tricks 5 7 4 -> seat 0 gives one card to seat 1, then one to seat 2
+    deal = make_deal("10S 5H", "9S 3S", "KH", TALON, dealer=1, voids="1:S 2:H", previous=result(0, (5, 7, 4)))
+    act(deal, "D", "10S")
+    public = deal.public_view()
+    assert public.exchanges == (Exchange(0, 1, None, None),) and public.talon is None
+    act(deal, "5H")
+    public = deal.public_view()
+    assert public.exchanges == (Exchange(0, 1, None, None), Exchange(0, 2, None, None))
+    assert public.talon == parse_cards(TALON) and public.phase is Phase.DISCARD
+    assert public.hand_sizes == (16, 16, 20) and public.plan == ((0, 1), (0, 2))  # seat 2 took the talon

@@ -28,7 +28,7 @@ from blot.bazar.values import (
     check_hands,
     random_deal,
 )
-from blot.bazar.view import Announcement, DealView, GameView
+from blot.bazar.view import Announcement, DealView, GameView, PublicDealView, PublicGameView
 
 __all__ = [
     "BIDS",
@@ -57,6 +57,8 @@ __all__ = [
     "GameView",
     "Outcome",
     "Phase",
+    "PublicDealView",
+    "PublicGameView",
     "Rules",
     "Stage",
     "bid",

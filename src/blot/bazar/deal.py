@@ -37,7 +37,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.scoring import DealScore, DealSummary, score_deal
 from blot.bazar.tables import KEY, LAST_TRICK, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action, DealResult, Phase, check_hands, void_result
-from blot.bazar.view import Announcement, DealView
+from blot.bazar.view import Announcement, DealView, PublicDealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks
@@ -524,9 +524,9 @@ class Deal:
 
     # --- views and results -----------------------------------------------------------------------
 
-    def view(self, seat: int) -> DealView:
-        """What ``seat`` may know of this deal: its own hand and everything public."""
-        check_seat(seat, 4)
+    def public_view(self) -> PublicDealView:
+        """What everybody may know of this deal (spectators): no hand, the declarations as
+        announced (kind and top rank) and the counting team's from the second trick on (B-43)."""
         announced: list[Announcement] = []
         if self._phase is not Phase.BIDDING and self._contract is not None:
             first = (self._dealer + 1) % 4
@@ -536,19 +536,14 @@ class Deal:
                 if ds:
                     announced += [Announcement.of(s, d) for d in ds]
         tricks = self.tricks
-        to_act = self.to_act
-        mine = to_act == seat
-        return DealView(
-            seat=seat,
+        return PublicDealView(
             rules=self._rules,
             dealer=self._dealer,
             phase=self._phase,
-            to_act=to_act,
-            hand=self._hands[seat],
+            to_act=self.to_act,
             calls=tuple(zip(self._bidding.callers, self._bidding.calls, strict=True)),
             contract=self._contract,
             trump=self.trump,
-            own_declarations=self._declared[seat],
             announced=tuple(announced),
             shown=self._outcome.counting if tricks else (),
             declarations_team=self._outcome.team if tricks else None,
@@ -557,9 +552,37 @@ class Deal:
             tricks_taken=tuple(self._taken),
             card_points=self.card_points,
             belotes=tuple(self._belotes),
+            result=self.result,
+        )
+
+    def view(self, seat: int) -> DealView:
+        """What ``seat`` may know of this deal: the public view, its own hand and declarations,
+        and its choices when it is to act."""
+        check_seat(seat, 4)
+        p = self.public_view()
+        mine = p.to_act == seat
+        return DealView(
+            seat=seat,
+            rules=p.rules,
+            dealer=p.dealer,
+            phase=p.phase,
+            to_act=p.to_act,
+            hand=self._hands[seat],
+            calls=p.calls,
+            contract=p.contract,
+            trump=p.trump,
+            own_declarations=self._declared[seat],
+            announced=p.announced,
+            shown=p.shown,
+            declarations_team=p.declarations_team,
+            trick=p.trick,
+            tricks=p.tricks,
+            tricks_taken=p.tricks_taken,
+            card_points=p.card_points,
+            belotes=p.belotes,
             legal=tuple(self.legal_actions()) if mine else (),
             best_declare=self.best_declare(seat) if mine and self.must_declare else None,
-            result=self.result,
+            result=p.result,
         )
 
     def best_declare(self, seat: int) -> Declare:

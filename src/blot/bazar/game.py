@@ -22,7 +22,7 @@ from blot.bazar.deal import DEFAULT_RULES, Deal
 from blot.bazar.rules import Rules
 from blot.bazar.scoring import game_winner, match_score
 from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, Phase, random_deal
-from blot.bazar.view import GameView
+from blot.bazar.view import GameView, PublicGameView
 from blot.engine import DealSequence
 from blot.errors import BlotError, SetupError
 from blot.game import GameResultHead
@@ -152,6 +152,20 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
             tars_kapoot=self._tars_kapoot,
             deal=dv,
             legal=() if dv is None else dv.legal,
+        )
+
+    def public_view(self) -> PublicGameView:
+        """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
+        deal = self.deal
+        return PublicGameView(
+            *self._public_head(),
+            totals=self._totals,
+            results=self.results,
+            finished=self.is_over,
+            winner=self._winner,
+            match_score=self.match_score,
+            tars_kapoot=self._tars_kapoot,
+            deal=None if deal is None else deal.public_view(),
         )
 
     def copy(self) -> Game:

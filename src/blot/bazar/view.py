@@ -1,10 +1,14 @@
-"""What one seat may know (DESIGN.md): its own hand and everything public, nothing else.
+"""What one seat may know (DESIGN.md): its own hand and everything public, nothing else; and
+what everybody may know (spectators): everything public, nothing else.
 
 Bots and clients only ever receive a :class:`GameView` (which wraps the seat's
-:class:`DealView`); the deal and the game build them (:meth:`blot.bazar.Deal.view`,
-:meth:`blot.bazar.Game.view`). Declarations are public at once only as kind and top rank
-(B-43); the cards of the counting team's declarations are shown from the second trick on.
-Belote is announced as its cards are played (B-42).
+:class:`DealView`); spectators receive a :class:`PublicGameView` (which wraps the
+:class:`PublicDealView`, with no hand and no private choice). The deal and the game build them
+(:meth:`blot.bazar.Deal.view`, :meth:`blot.bazar.Deal.public_view` and the same on
+:class:`blot.bazar.Game`); a seat's view is the public view plus the seat's own hand,
+declarations and choices. Declarations are public at once only as kind and top rank (B-43); the
+cards of the counting team's declarations are shown from the second trick on. Belote is announced
+as its cards are played (B-42).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.tables import NT
 from blot.bazar.values import Action, DealResult, Phase
 from blot.cards import Card, cards_of
-from blot.game import GameViewHead, Trick
+from blot.game import GameViewHead, PublicViewHead, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,31 @@ class Announcement:
     @classmethod
     def of(cls, seat: int, d: Declaration) -> Announcement:
         return cls(seat, d.kind, d.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicDealView:
+    """What everybody may know of a deal: the bidding, the contract, the declarations as
+    announced (kind and top rank) and, from the second trick, the counting team's shown (B-43),
+    every card played, the belote as its cards are played (B-42), the result. No hand, no
+    declaration's cards before they are shown."""
+
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    calls: tuple[tuple[int, Call], ...]
+    contract: Contract | None
+    trump: int | None
+    announced: tuple[Announcement, ...]
+    shown: tuple[tuple[int, Declaration], ...]
+    declarations_team: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    tricks_taken: tuple[int, ...]
+    card_points: tuple[int, int]
+    belotes: tuple[tuple[int, Card], ...]
+    result: DealResult | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +128,18 @@ class GameView(GameViewHead[Rules, Phase]):
     tars_kapoot: bool
     deal: DealView | None
     legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicGameView(PublicViewHead[Rules, Phase]):
+    """What everybody may know of a game (spectators): the public results so far and the public
+    view of the current deal (``None`` before the first deal)."""
+
+    totals: tuple[int, int]
+    #: Every finished deal, void ones and the current one (once over) included.
+    results: tuple[DealResult, ...]
+    finished: bool
+    winner: int | None
+    match_score: str | None
+    tars_kapoot: bool
+    deal: PublicDealView | None

@@ -102,7 +102,7 @@ class ExternalBot:
             message = {
                 "type": "act",
                 "id": number,
-                "view": self.wire.view_json(view, private=True),
+                "view": self.wire.view_json(view),
                 "legal": legal,
                 "time_ms": self.time_ms,
             }
@@ -135,7 +135,7 @@ class ExternalBot:
     def end(self, view: View) -> None:
         """The game is over for this bot (finished, or stopped by blot); the program is given the
         seat's last view and goes back to the pool."""
-        self._lease.end(self.wire.view_json(view, private=True), view_finished(view))
+        self._lease.end(self.wire.view_json(view), view_finished(view))
         self._failed = None
 
     def reset(self) -> None:

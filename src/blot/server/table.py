@@ -307,8 +307,11 @@ class Table:
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
-        """``seat``'s view, or the public view for ``None`` (spectators)."""
-        return self.wire.view_json(self.game.view(0 if seat is None else seat), private=seat is not None)
+        """``seat``'s view, or for ``None`` (spectators) the public view, which the engine builds
+        from the public state alone."""
+        if seat is None:
+            return self.wire.public_json(self.game.public_view())
+        return self.wire.view_json(self.game.view(seat))
 
     def _event_for(self, n: int, seat: int | None) -> dict[str, Any]:
         public, private = self.events[n - 1]

@@ -33,7 +33,7 @@ from blot.three_five_eight.values import (
     check_cards,
     random_deal,
 )
-from blot.three_five_eight.view import DealView, GameView
+from blot.three_five_eight.view import DealView, GameView, PublicDealView, PublicGameView
 
 __all__ = [
     "CALLS",
@@ -59,6 +59,8 @@ __all__ = [
     "GameResult",
     "GameView",
     "Phase",
+    "PublicDealView",
+    "PublicGameView",
     "Rules",
     "check_cards",
     "exchange_plan",

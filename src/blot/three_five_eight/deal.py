@@ -45,7 +45,7 @@ from blot.three_five_eight.values import (
     check_cards,
     random_deal,
 )
-from blot.three_five_eight.view import DealView
+from blot.three_five_eight.view import DealView, PublicDealView
 
 _CALL: Final = Phase.CALL
 _EXCHANGE: Final = Phase.EXCHANGE
@@ -613,43 +613,66 @@ class Deal:
 
     # --- views --------------------------------------------------------------------------------
 
-    def view(self, seat: int) -> DealView:
-        """What ``seat`` may know now: its own hand and everything public, never another seat's
-        unplayed card except the talon (shown to all) and the exchange cards it gave or got."""
-        check_seat(seat, SEATS)
+    def public_view(self) -> PublicDealView:
+        """What everybody may know now (spectators): the exchange's steps without their cards
+        (T-20), the talon once shown (T-22), every card played; no hand, no discard."""
         phase = self._phase
-        first = NEXT[self._dealer]
         shown = phase is _DISCARD or phase is _PLAY or (phase is _OVER and self._trump is not None)
-        discard: int | None = None
-        if seat == first and shown:
-            discard = 0
-            for c in self._discard:
-                discard |= c.bit
-        exchanges = tuple(
-            e if seat in (e.giver, e.receiver) else Exchange(e.giver, e.receiver, None, None)
-            for e in self._exchanges
-        )
         h = self._hands
-        return DealView(
-            seat=seat,
+        return PublicDealView(
             phase=phase,
             to_act=self._to_act,
             dealer=self._dealer,
             targets=_TARGETS[self._dealer],
-            hand=h[seat],
             hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
             may_pass=self.may_pass,
             calls=tuple(self._calls),
             trump=self._trump,
             caller=self._caller,
             plan=self._plan,
-            exchanges=exchanges,
+            exchanges=tuple(Exchange(e.giver, e.receiver, None, None) for e in self._exchanges),
             talon=self._talon if shown else None,
-            discard=discard,
             trick=self.trick,
             tricks=self.tricks,
             tricks_taken=self.tricks_taken,
             scores=None if self._result is None else self._result.scores,
-            legal=self.legal_actions() if seat == self._to_act else (),
             result=self._result,
+        )
+
+    def view(self, seat: int) -> DealView:
+        """What ``seat`` may know now: the public view, its own hand, the exchange cards it gave
+        or got (T-20, T-21), its discard when it is the first seat (T-22), and its choices."""
+        check_seat(seat, SEATS)
+        p = self.public_view()
+        discard: int | None = None
+        if seat == NEXT[self._dealer] and p.talon is not None:
+            discard = 0
+            for c in self._discard:
+                discard |= c.bit
+        exchanges = tuple(
+            e if seat in (e.giver, e.receiver) else hidden
+            for e, hidden in zip(self._exchanges, p.exchanges, strict=True)
+        )
+        return DealView(
+            seat=seat,
+            phase=p.phase,
+            to_act=p.to_act,
+            dealer=p.dealer,
+            targets=p.targets,
+            hand=self._hands[seat],
+            hand_sizes=p.hand_sizes,
+            may_pass=p.may_pass,
+            calls=p.calls,
+            trump=p.trump,
+            caller=p.caller,
+            plan=p.plan,
+            exchanges=exchanges,
+            talon=p.talon,
+            discard=discard,
+            trick=p.trick,
+            tricks=p.tricks,
+            tricks_taken=p.tricks_taken,
+            scores=p.scores,
+            legal=self.legal_actions() if seat == self._to_act else (),
+            result=p.result,
         )

@@ -37,7 +37,7 @@ from blot.three_five_eight.values import (
     Phase,
     random_deal,
 )
-from blot.three_five_eight.view import GameView
+from blot.three_five_eight.view import GameView, PublicGameView
 
 #: Counted deals in a game (T-50): each seat deals three times.
 COUNTED_DEALS: Final = 9
@@ -282,4 +282,19 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
             winner=game_winner(self._results) if over else None,
             deal=dv,
             legal=() if dv is None else dv.legal,
+        )
+
+    def public_view(self) -> PublicGameView:
+        """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
+        deal = self.deal
+        over = self.is_over
+        return PublicGameView(
+            *self._public_head(),
+            counted=self._counted,
+            totals=self._totals,
+            may_pass=self.may_pass,
+            results=tuple(self._results),
+            finished=over,
+            winner=game_winner(self._results) if over else None,
+            deal=None if deal is None else deal.public_view(),
         )

@@ -3,9 +3,9 @@ sends (docs/protocol.md) and what the bot protocol speaks.
 
 One module per game (named by its spec in :mod:`blot.games`) provides:
 
-- ``view_json(view, private)``: a seat's :class:`GameView` as JSON; with ``private`` false the
-  public part only (spectators). Built from the view alone, so it can never hold more than that
-  seat may know.
+- ``view_json(view)``: a seat's view (``game.view(seat)``) as JSON, and ``public_json(view)``:
+  the public view (``game.public_view()``) as JSON, in the same shape, for spectators. Each is
+  built from its view alone, so it can never hold more than that seat (or everybody) may know.
 - ``action_json(action)`` and ``action_from_json(game, value)``: an action as a table's log and
   the bot protocol write it (record notation; Bazar Blot declarations as ``{"declare": [...]}``).
 - ``event(game, seat, action, phase_before)``: after ``action`` was applied, what everybody hears
@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from blot.cards import Card, cards_of
-from blot.game import Action, AnyGame, DealState, Trick, View
+from blot.game import Action, AnyGame, DealState, PublicView, Trick, View
 
 #: A public event and the private additions some seats get (seat -> fields).
 Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
@@ -34,7 +34,9 @@ Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
 class Wire(Protocol):
     """What each game's module provides (see above)."""
 
-    def view_json(self, view: View, private: bool = True) -> dict[str, Any] | None: ...
+    def view_json(self, view: View) -> dict[str, Any] | None: ...
+
+    def public_json(self, view: PublicView) -> dict[str, Any] | None: ...
 
     def action_json(self, action: Action) -> Any: ...
 

@@ -3,11 +3,12 @@
 >>> from random import Random
 >>> from blot.bazar import Game
 >>> game = Game(dealer=3, rng=Random(1))
->>> view = view_json(game.view(0), private=True)
+>>> view = view_json(game.view(0))
 >>> view["phase"], view["to_act"], len(view["hand"]), view["legal"]["kind"]
 ('bidding', 0, 8, 'call')
->>> view_json(game.view(0), private=False)["hand"] is None
-True
+>>> spectator = public_json(game.public_view())
+>>> spectator["hand"], spectator["seat"], sorted(spectator) == sorted(view)
+(None, None, True)
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Final
 
-from blot.bazar import GAME_NAME, Call, DealResult, Game, GameView
+from blot.bazar import GAME_NAME, Call, DealResult, DealView, Game, GameView, PublicDealView, PublicGameView
 from blot.bazar.declarations import DECLARE_NONE, Declare
 from blot.cards import RANK_TEXT, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError
-from blot.game import Action, AnyGame, View
+from blot.game import Action, AnyGame, PublicView, View
 from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
 
 SUITS: Final = "SHDC"
@@ -36,22 +37,14 @@ def _result(r: DealResult) -> dict[str, Any]:
     return dict(out)
 
 
-def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
-    """The seat's view as the websocket sends it; ``private`` false: a spectator's (no hand, no
-    choices). ``None`` before the first deal."""
+def view_json(view: View) -> dict[str, Any] | None:
+    """The seat's view as the websocket sends it. ``None`` before the first deal."""
     assert isinstance(view, GameView), "a Bazar Blot presenter was given another game's view"
     v = view.deal
     if v is None:
         return None
-    seat = view.seat if private else None
-    played = [0, 0, 0, 0]
-    for t in v.tricks:
-        for i in range(4):
-            played[t.seat_of(i)] += 1
-    for s, _ in v.trick:
-        played[s] += 1
     legal: dict[str, Any] | None = None
-    if private and v.legal:
+    if v.legal:
         first = v.legal[0]
         if isinstance(first, Call):
             legal = {"kind": "call", "calls": [str(a) for a in v.legal]}
@@ -64,10 +57,37 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
             }
         else:
             legal = {"kind": "card", "cards": [str(a) for a in v.legal]}
-    c = v.contract
     own = None
-    if private and v.own_declarations is not None:
+    if v.own_declarations is not None:
         own = [d.cards_text.split() for d in v.own_declarations]
+    return _json(view, v, view.seat, cards_json(v.hand), v.must_declare, own, legal)
+
+
+def public_json(view: PublicView) -> dict[str, Any] | None:
+    """A spectator's view, from the public view: a seat's shape with ``seat``, ``hand``,
+    ``own_declarations`` and ``legal`` null. ``None`` before the first deal."""
+    assert isinstance(view, PublicGameView), "a Bazar Blot presenter was given another game's view"
+    v = view.deal
+    return None if v is None else _json(view, v, None, None, False, None, None)
+
+
+def _json(
+    view: GameView | PublicGameView,
+    v: DealView | PublicDealView,
+    seat: int | None,
+    hand: list[str] | None,
+    must_declare: bool,
+    own: list[list[str]] | None,
+    legal: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A view's JSON: the public fields of ``view`` and ``v`` with the seat's own parts given."""
+    played = [0, 0, 0, 0]
+    for t in v.tricks:
+        for i in range(4):
+            played[t.seat_of(i)] += 1
+    for s, _ in v.trick:
+        played[s] += 1
+    c = v.contract
     return {
         "game": GAME_NAME,
         "seat": seat,
@@ -75,12 +95,12 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
         "phase": v.phase.value,
         "to_act": v.to_act,
         "dealer": v.dealer,
-        "hand": cards_json(v.hand) if private else None,
+        "hand": hand,
         "hand_sizes": [8 - p for p in played],
         "calls": [{"seat": s, "call": str(call)} for s, call in v.calls],
         "contract": None if c is None else c.to_json(),
         "trump": None if c is None else c.strain,
-        "must_declare": private and v.must_declare,
+        "must_declare": must_declare,
         "own_declarations": own,
         "announced": [{"seat": a.seat, "kind": a.kind, "rank": RANK_TEXT[a.rank]} for a in v.announced],
         "shown": [
@@ -209,4 +229,13 @@ def summary(game: AnyGame) -> dict[str, Any]:
     return {"totals": list(g.totals), "winner": g.winner, "match_score": g.match_score, "deals": len(g.deals)}
 
 
-__all__ = ["action_from_json", "action_json", "auto_action", "event", "frame", "summary", "view_json"]
+__all__ = [
+    "action_from_json",
+    "action_json",
+    "auto_action",
+    "event",
+    "frame",
+    "public_json",
+    "summary",
+    "view_json",
+]

@@ -6,6 +6,9 @@
 >>> view = view_json(game.view(0))
 >>> view["phase"], view["targets"], len(view["hand"]), view["legal"]["kind"]
 ('call', [8, 5, 3], 16, 'call')
+>>> spectator = public_json(game.public_view())
+>>> spectator["hand"], spectator["seat"], sorted(spectator) == sorted(view)
+(None, None, True)
 """
 
 from __future__ import annotations
@@ -13,8 +16,17 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from blot.game import Action, AnyGame, View
-from blot.three_five_eight import GAME_NAME, SEATS, Game, GameView, Phase
+from blot.game import Action, AnyGame, PublicView, View
+from blot.three_five_eight import (
+    GAME_NAME,
+    SEATS,
+    DealView,
+    Game,
+    GameView,
+    Phase,
+    PublicDealView,
+    PublicGameView,
+)
 from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
 
 
@@ -23,16 +35,14 @@ def _game(game: AnyGame) -> Game:
     return game
 
 
-def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
-    """The seat's view as the websocket sends it; ``private`` false: a spectator's (no hand, no
-    exchanged cards, no discard, no choices). ``None`` before the first deal."""
+def view_json(view: View) -> dict[str, Any] | None:
+    """The seat's view as the websocket sends it. ``None`` before the first deal."""
     assert isinstance(view, GameView), "a 3-5-8 presenter was given another game's view"
     d = view.deal
     if d is None:
         return None
-    first = (d.dealer + 1) % SEATS
     legal: dict[str, Any] | None = None
-    if private and view.legal:
+    if view.legal:
         cards = [str(a) for a in view.legal]
         if d.phase is Phase.CALL:
             legal = {"kind": "call", "calls": cards}
@@ -43,16 +53,39 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
             legal = {"kind": "discard", "cards": cards, "left": left}
         else:
             legal = {"kind": "card", "cards": cards}
+    discard = None if d.discard is None else cards_json(d.discard)
+    return _json(view, d, view.seat, cards_json(d.hand), discard, legal)
+
+
+def public_json(view: PublicView) -> dict[str, Any] | None:
+    """A spectator's view, from the public view: a seat's shape with ``seat``, ``hand``,
+    ``discard``, ``legal`` and the exchanged cards null. ``None`` before the first deal."""
+    assert isinstance(view, PublicGameView), "a 3-5-8 presenter was given another game's view"
+    d = view.deal
+    return None if d is None else _json(view, d, None, None, None, None)
+
+
+def _json(
+    view: GameView | PublicGameView,
+    d: DealView | PublicDealView,
+    seat: int | None,
+    hand: list[str] | None,
+    discard: list[str] | None,
+    legal: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A view's JSON: the fields of ``view`` and ``d`` (the exchanged cards a public view does
+    not hold are null) with the seat's own parts given."""
+    first = (d.dealer + 1) % SEATS
     return {
         "game": GAME_NAME,
-        "seat": view.seat if private else None,
+        "seat": seat,
         "deal_number": view.deal_number,
         "counted": view.counted,
         "phase": d.phase.value,
         "to_act": d.to_act,
         "dealer": d.dealer,
         "targets": list(d.targets),
-        "hand": cards_json(d.hand) if private else None,
+        "hand": hand,
         "hand_sizes": list(d.hand_sizes),
         "may_pass": list(d.may_pass),
         "calls": [{"seat": (first + i) % SEATS, "call": str(c)} for i, c in enumerate(d.calls)],
@@ -63,13 +96,13 @@ def view_json(view: View, private: bool = True) -> dict[str, Any] | None:
             {
                 "giver": e.giver,
                 "receiver": e.receiver,
-                "gift": None if e.gift is None or not private else e.gift.text,
-                "returned": None if e.returned is None or not private else e.returned.text,
+                "gift": None if e.gift is None else e.gift.text,
+                "returned": None if e.returned is None else e.returned.text,
             }
             for e in d.exchanges
         ],
         "talon": None if d.talon is None else cards_json(d.talon),
-        "discard": None if d.discard is None or not private else cards_json(d.discard),
+        "discard": discard,
         "trick": trick_json(d.trick),
         "tricks": tricks_json(d.tricks),
         "tricks_taken": list(d.tricks_taken),
