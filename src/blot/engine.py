@@ -16,9 +16,23 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from blot.errors import IllegalAction, SetupError
 from blot.game import DealState, check_seat
 
+A = TypeVar("A")
+
+
+def automatic(legal: Sequence[A]) -> A:
+    """The automatic move (docs/protocol.md): pass when it is legal, else the lowest legal card
+    by natural rank, then by suit S H D C, else the first legal action."""
+    from blot.cards import Card
+
+    for action in legal:
+        if str(action) == "pass":
+            return action
+    cards = [a for a in legal if isinstance(a, Card)]
+    return min(cards, key=lambda c: (c.rank, int(c.suit))) if cards else legal[0]
+
+
 A_co = TypeVar("A_co", covariant=True)
 P_co = TypeVar("P_co", bound=Enum, covariant=True)
-A = TypeVar("A")
 P = TypeVar("P", bound=Enum)
 R = TypeVar("R")
 C = TypeVar("C")

@@ -253,6 +253,12 @@ class GameResult(Protocol):
         """Each seat's place once the game is finished: 0 for the winners, 1 for the next …"""
         ...
 
+    @property
+    def bars_losers(self) -> bool:
+        """The game ended in a way that bars its losers from playing together for a time (Bazar
+        Blot's tars kapoot, B-55, under the League's rules)."""
+        ...
+
     def to_json(self) -> dict[str, Any]: ...
 
 
@@ -307,6 +313,11 @@ class GameState(Protocol[A_co, V_co]):
     def refusal(self, action: object) -> str | None:
         """The reason the rules would refuse ``action`` now, or ``None`` when it is legal; the
         game is not changed."""
+        ...
+
+    def auto_action(self) -> A_co:
+        """The documented automatic move of the seat to act (docs/protocol.md): what a turn timer
+        that runs out, or a bot that fails, plays."""
         ...
 
     def apply(self, action: object) -> None:

@@ -6,7 +6,7 @@ the server's tables move bots one turn at a time through the same :class:`~blot.
 protocol and the same views (:mod:`blot.server.turns`).
 
 A bot program that breaks the bot protocol (:class:`~blot.errors.BotFailed`) does not stop the
-game: the documented automatic move (the wire module's ``auto_action``, as the server's turn
+game: the documented automatic move (the game's ``auto_action``, as the server's turn
 timer makes it) is played in its place and the move says why (``Move.fault``). Players may also
 have ``hear(view, event)`` (with ``listens`` true: the events of the game, cut for their seat)
 and ``end(view)`` (:func:`finish`: the game is over for them).
@@ -88,7 +88,7 @@ def moves(
                 log.warning("seat %d: %s; it was stopped and the automatic move was made", seat, e)
             fault = e
             wire = wire or _wire(game)
-            action = wire.auto_action(game)
+            action = game.auto_action()
         before = game.phase
         game.apply(action)
         if listeners and wire is not None:

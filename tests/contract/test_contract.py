@@ -295,13 +295,12 @@ def test_what_the_wire_writes_reads_back_as_json(name: str, ruleset: str, seed: 
 def test_the_automatic_move_is_legal_in_every_phase(name: str, ruleset: str) -> None:
     """In every state of a few seeded games the automatic move (turn timer, failed bots) is
     legal, and those games go through every phase of the game."""
-    wire = spec(name).wire_module()
     phases: set[Any] = set()
 
     def check(game: AnyGame) -> None:
         phases.add(game.phase)
         if game.to_act is not None:
-            action = wire.auto_action(game)
+            action = game.auto_action()
             assert game.refusal(action) is None and action in game.legal_actions(), action
 
     for seed in range(3):

@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from blot.errors import BlotError
 from blot.server.errors import Refused
-from blot.server.table import _action_value
 from server.conftest import Player, Socket, make_client
 from server.frames import check_shape
 
@@ -106,7 +105,7 @@ class Seat:
         if not isinstance(message, dict) or message.get("type") != "action" or table.status != "playing":
             return False
         try:
-            action = table.wire.action_from_json(table.game, _action_value(message))
+            action = table.wire.action_from_message(table.game, message)
         except (BlotError, Refused, Exception):
             return False
         return table.game.to_act == 0 and table.game.refusal(action) is None

@@ -156,11 +156,10 @@ def test_a_misbehaving_program_is_stopped_and_counted(mode: str, sentence: str) 
 
 @pytest.mark.parametrize("game", names())
 def test_the_automatic_move_replaces_a_failed_program(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a fault every move of the seat is the wire's auto_action (the server's automatic
+    """After a fault every move of the seat is the game's auto_action (the server's automatic
     move), and the next game starts a fresh program."""
     monkeypatch.setenv("BLOT_BOT_TIME_MS", "300")
     game_spec = spec(game)
-    wire = game_spec.wire_module()
     players: list[Player] = [make_bot(game, "random", Random(s)) for s in range(game_spec.seats)]
     players[1] = make_bot(game, program_bot("crash", 3), Random(1))
     faults = []
@@ -168,7 +167,7 @@ def test_the_automatic_move_replaces_a_failed_program(game: str, monkeypatch: py
         state = game_spec.new_game(rng=Random(number))
         steps = moves(state, players, until=lambda g: len(g.deals) > 1)
         while True:
-            expected = wire.auto_action(state.copy()) if state.to_act is not None else None
+            expected = state.copy().auto_action() if state.to_act is not None else None
             move = next(steps, None)
             if move is None:
                 break

@@ -23,7 +23,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.scoring import game_winner, match_score
 from blot.bazar.values import GAME_NAME, SEATS, Action, DealResult, DealtCards, Phase, random_deal
 from blot.bazar.view import GameView, PublicGameView
-from blot.engine import DealSequence
+from blot.engine import DealSequence, automatic
 from blot.errors import BlotError, SetupError
 from blot.game import GameResultHead
 
@@ -41,6 +41,11 @@ class GameResult(GameResultHead[DealResult, tuple[int, int]]):
         if self.winner is None:
             raise BlotError("the game is not finished: it has no ranking yet")
         return tuple(0 if seat % 2 == self.winner else 1 for seat in range(SEATS))
+
+    @property
+    def bars_losers(self) -> bool:
+        """Tars kapoot ended the game: the losing pair is barred (B-55, League §7)."""
+        return self.tars_kapoot
 
     def to_json(self) -> dict[str, Any]:
         """``blot replay --json`` for a Bazar Blot record (docs/format.md)."""
@@ -134,6 +139,16 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
         self._totals = (self._totals[0] + p[0], self._totals[1] + p[1])
         self._winner = game_winner(self._totals, summary, score, self._rules.target)
         self._tars_kapoot = score.tars_kapoot
+
+    def auto_action(self) -> Action:
+        """The automatic move (docs/protocol.md): the best declarations when the seat must say
+        what it declares, else pass when legal, else the lowest legal card."""
+        deal = self.deal
+        seat = self.to_act
+        assert deal is not None and seat is not None, "nobody is to act"
+        if deal.must_declare:
+            return deal.best_declare(seat)
+        return automatic(deal.legal_actions())
 
     # --- views ---------------------------------------------------------------------------------
 

@@ -392,7 +392,7 @@ class Table:
                 return None
             result = self.game.result
             places = tuple(self.spec.ranking(result))
-            tars = bool(result.to_json().get("tars_kapoot"))
+            tars = result.bars_losers
         elif self.ended == RESIGNED:
             losing = [team for team in self.spec.teams if any(self.seats[s].player is not None for s in team)]
             resigned = {s for team in losing for s in team if self.seats[s].player is not None}
@@ -481,7 +481,7 @@ class Table:
         if self.game.to_act != seat:
             raise Refused("not_your_turn", "it is not your turn")
         try:
-            action = self.wire.action_from_json(self.game, _action_value(message))
+            action = self.wire.action_from_message(self.game, message)
         except BlotError as e:
             raise Refused.of(e) from None
         await self.accept(seat, action, "player")
@@ -529,18 +529,3 @@ class Table:
 
 def _gone() -> Refused:
     return Refused("not_found", "this table is closed")
-
-
-def _action_value(message: Mapping[str, Any]) -> Any:
-    """The action of a websocket message, its shape checked (docs/protocol.md)."""
-    if "declare" in message:
-        choice = message["declare"]
-        if choice in ("best", "none") or (
-            isinstance(choice, list) and len(choice) <= 8 and all(isinstance(t, str) for t in choice)
-        ):
-            return {"declare": choice}
-        raise Refused("malformed", "'declare' is best, none, or a list of declarations written as cards")
-    action = message.get("action")
-    if not isinstance(action, str) or not action.strip() or len(action) > 40:
-        raise Refused("malformed", "an action message needs 'action', a call or a card in record notation")
-    return action

@@ -244,11 +244,11 @@ class Turns:
             await self._swap(seat, str(action))
             action = None
         if action is None:
-            action = table.wire.auto_action(table.game)
+            action = table.game.auto_action()
         reason = table.game.refusal(action)
         if reason is not None:
             log.warning("table %s: bot move %s refused (%s); moving automatically", table.id, action, reason)
-            action = table.wire.auto_action(table.game)
+            action = table.game.auto_action()
         await table.accept(seat, action, "bot")
 
     async def _swap(self, seat: int, reason: str) -> None:
@@ -268,7 +268,7 @@ class Turns:
         seat = table.game.to_act
         if not self._current(epoch) or seat is None:
             return
-        await table.accept(seat, table.wire.auto_action(table.game), "timer")
+        await table.accept(seat, table.game.auto_action(), "timer")
 
 
 def _close(bot: object) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Final
 
-from blot.engine import DealSequence
+from blot.engine import DealSequence, automatic
 from blot.errors import BlotError, IllegalAction, SetupError
 from blot.game import GameResultHead
 from blot.three_five_eight.deal import Deal, exchange_plan
@@ -100,6 +100,11 @@ class GameResult(GameResultHead[DealResult, tuple[int, int, int]]):
             raise BlotError("the game is not finished: it has no ranking yet")
         return ranking(self.deals)
 
+    @property
+    def bars_losers(self) -> bool:
+        """Nothing in 3-5-8 bars anybody."""
+        return False
+
     def to_json(self) -> dict[str, object]:
         """``blot replay --json`` for a 3-5-8 record (docs/format.md)."""
         return self._json_head(GAME_NAME)
@@ -150,6 +155,11 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
         self._totals = (0, 0, 0)
         if rng is not None:
             self._deal_random(rng)
+
+    def auto_action(self) -> Action:
+        """The automatic move (docs/protocol.md): pass while it may, else the lowest legal card (a
+        gift, a discard or a play), else the first strain."""
+        return automatic(self.legal_actions())
 
     def copy(self) -> Game:
         """An independent copy: the current deal and the random generator are copied, finished

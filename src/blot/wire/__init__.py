@@ -10,7 +10,7 @@ One module per game (named by its spec in :mod:`blot.games`) provides:
   the bot protocol write it (record notation; Bazar Blot declarations as ``{"declare": [...]}``).
 - ``event(game, seat, action, phase_before)``: after ``action`` was applied, what everybody hears
   and what only some seats see.
-- ``auto_action(game)``: the documented automatic move (turn timer, a failed bot).
+- ``action_from_message(game, message)``: a player's action from a websocket message.
 - ``frame(game)``: the whole state with every hand, for the replay of a finished game.
 - ``summary(game)``: the result of a finished game, for listings.
 
@@ -20,11 +20,12 @@ can scan every frame for cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any, Protocol
 
 from blot.cards import Card, cards_of
+from blot.errors import SetupError
 from blot.game import Action, AnyGame, DealState, PublicView, Trick, View
 
 #: A public event and the private additions some seats get (seat -> fields).
@@ -44,7 +45,7 @@ class Wire(Protocol):
 
     def event(self, game: AnyGame, seat: int, action: Action, before: Enum) -> Event: ...
 
-    def auto_action(self, game: AnyGame) -> Action: ...
+    def action_from_message(self, game: AnyGame, message: Mapping[str, Any]) -> Action: ...
 
     def frame(self, game: AnyGame) -> dict[str, Any]: ...
 
@@ -66,14 +67,16 @@ def tricks_json(tricks: Iterable[Trick]) -> list[dict[str, Any]]:
     return [{"leader": t.leader, "cards": [c.text for c in t.cards], "winner": t.winner} for t in tricks]
 
 
-def automatic(legal: Sequence[Action]) -> Action:
-    """The automatic move (docs/protocol.md): pass when it is legal, else the lowest legal card
-    by natural rank, then by suit S H D C, else the first legal action."""
-    for action in legal:
-        if str(action) == "pass":
-            return action
-    cards = [a for a in legal if isinstance(a, Card)]
-    return min(cards, key=lambda c: (c.rank, int(c.suit))) if cards else legal[0]
+#: The longest action a message may carry.
+ACTION_LIMIT = 40
+
+
+def action_text(message: Mapping[str, Any]) -> str:
+    """The ``action`` of a message: a call or a card in record notation (its shape checked)."""
+    action = message.get("action")
+    if not isinstance(action, str) or not action.strip() or len(action) > ACTION_LIMIT:
+        raise SetupError("an action message needs 'action', a call or a card in record notation", "action")
+    return action
 
 
 def frame_of(deal: DealState, hands: Iterable[int]) -> dict[str, Any]:

@@ -13,15 +13,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Final
 
 from blot.bazar import GAME_NAME, Call, DealResult, DealView, Game, GameView, PublicDealView, PublicGameView
 from blot.bazar.declarations import DECLARE_NONE, Declare
 from blot.cards import RANK_TEXT, parse_cards
-from blot.errors import BlotError, IllegalAction, NotationError
+from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Action, AnyGame, PublicView, View
-from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
+from blot.wire import Event, action_text, cards_json, frame_of, trick_json, tricks_json
 
 SUITS: Final = "SHDC"
 
@@ -195,16 +196,17 @@ def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
     return out, {}
 
 
-def auto_action(game: AnyGame) -> Action:
-    """The automatic move (docs/protocol.md): the best declarations when the seat must say what
-    it declares, else :func:`blot.wire.automatic` (pass, else the lowest legal card)."""
-    g = _game(game)
-    deal = g.deal
-    seat = g.to_act
-    assert deal is not None and seat is not None
-    if deal.must_declare:
-        return deal.best_declare(seat)
-    return automatic(deal.legal_actions())
+def action_from_message(game: AnyGame, message: Mapping[str, Any]) -> Action:
+    """A player's action from a websocket message (docs/protocol.md): ``{"action": "10H"}``, or
+    in the first trick ``{"declare": "best" | "none" | [declarations written as cards]}``."""
+    if "declare" in message:
+        choice = message["declare"]
+        if choice in ("best", "none") or (
+            isinstance(choice, list) and len(choice) <= 8 and all(isinstance(t, str) for t in choice)
+        ):
+            return action_from_json(game, {"declare": choice})
+        raise SetupError("'declare' is best, none, or a list of declarations written as cards", "declare")
+    return action_from_json(game, action_text(message))
 
 
 def frame(game: AnyGame) -> dict[str, Any]:
@@ -232,7 +234,6 @@ def summary(game: AnyGame) -> dict[str, Any]:
 __all__ = [
     "action_from_json",
     "action_json",
-    "auto_action",
     "event",
     "frame",
     "public_json",

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -27,7 +28,7 @@ from blot.three_five_eight import (
     PublicDealView,
     PublicGameView,
 )
-from blot.wire import Event, automatic, cards_json, frame_of, trick_json, tricks_json
+from blot.wire import Event, action_text, cards_json, frame_of, trick_json, tricks_json
 
 
 def _game(game: AnyGame) -> Game:
@@ -146,10 +147,9 @@ def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
     return out, {}
 
 
-def auto_action(game: AnyGame) -> Action:
-    """The automatic move (docs/protocol.md): pass while it may, else the lowest legal card (a
-    gift, a discard or a play), else the first strain."""
-    return automatic(_game(game).legal_actions())
+def action_from_message(game: AnyGame, message: Mapping[str, Any]) -> Action:
+    """A player's action from a websocket message: ``{"action": "10H"}`` (docs/protocol.md)."""
+    return action_from_json(game, action_text(message))
 
 
 def frame(game: AnyGame) -> dict[str, Any]:
