@@ -417,7 +417,9 @@ def serve(
     ] = False,
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
+    from blot.bots.program import POOL
     from blot.games import SPECS
+    from blot.paths import data_dir as default_data_dir
     from blot.server.app import listen
     from blot.server.app import serve as run_server
     from blot.server.config import ServerConfig, parse_bot_option
@@ -435,6 +437,7 @@ def serve(
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
+    POOL.log_folder = data_dir or default_data_dir()  # the bot log, bots.log, beside the database
     Store.open(url).close()  # a database that cannot be opened is one line, before anything starts
     config = ServerConfig(
         db_url=url,
