@@ -51,9 +51,11 @@ BAD_INPUT, BAD_USAGE, INTERRUPTED = 1, 2, 130
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``error: message`` on standard error and exit. The message is kept on one line:
-    a character that is not printable (a new line in a file name) is written as its escape."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    print(f"error: {text}", file=sys.stderr)
+    a control character (a new line in a file name, an escape code in a record) is written as
+    its escape (:func:`blot.printable.printable`)."""
+    from blot.printable import printable
+
+    print(f"error: {printable(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 
