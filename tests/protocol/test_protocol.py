@@ -3,11 +3,14 @@ example bots, every way a program can break the protocol, and what a program may
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -15,8 +18,8 @@ from typing import Any
 import pytest
 
 from blot.arena import run
-from blot.bots import make_bot
-from blot.bots.program import Program
+from blot.bots import make_bot, program
+from blot.bots.program import LOG_PER_MOVE, POOL, Pool, Program
 from blot.errors import BlotError, BotFailed, BotStopped
 from blot.games import names, spec
 from blot.play import Player, finish, moves
@@ -208,6 +211,87 @@ def test_standard_error_goes_to_the_log_never_to_the_output(bot_log: Path) -> No
     assert "SECRET-DEBUG" not in proc.stdout + proc.stderr
     log = bot_log.read_text()
     assert "SECRET-DEBUG decision 1" in log and f"start: {program_bot('stderr')[4:]}" in log
+
+
+LOG_LINE_HEAD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[(?P<program>.+?)\] seat (?P<seat>[0-9-]+): ")
+
+
+def _spew(decisions: int, bot_log: Path) -> list[str]:
+    """Three programs that write 2 MB to standard error at every decision play ``decisions``
+    moves of a 3-5-8 game; the bot log's lines once they are stopped."""
+    game = spec("3-5-8").new_game(rng=Random(1))
+    players: list[Player] = [make_bot("3-5-8", program_bot("spew", 2), Random(s)) for s in range(3)]
+    taken = list(itertools.islice(moves(game, players), decisions))
+    assert not [m for m in taken if m.fault is not None]
+    finish(game, players)
+    POOL.close()
+    return bot_log.read_text().splitlines()
+
+
+def test_standard_error_is_capped_per_decision_with_the_seat_and_program_on_each_line(
+    bot_log: Path,
+) -> None:
+    """Issue 22: a program writing megabytes per move grew the log without end; now each
+    decision keeps LOG_PER_MOVE bytes, then one line says the rest was cut."""
+    lines = _spew(12, bot_log)
+    assert bot_log.stat().st_size < 12 * (LOG_PER_MOVE + 3_000)  # 24 MB were written
+    command = program_bot("spew", 2)[4:]
+    body = [line for line in lines if not line.startswith("--- ")]
+    assert len(lines) - len(body) == 3  # one start line per program
+    for line in body:
+        head = LOG_LINE_HEAD.match(line)
+        assert head is not None and head["program"] == command and head["seat"] in "012", line[:120]
+    cuts = [line for line in body if line.endswith("KiB in one decision, the rest of it is not kept")]
+    assert len(cuts) == 12  # one per decision: each wrote more than the cap
+    for seat in "012":  # each line names the seat whose decision wrote it
+        assert any(line.split(": ", 1)[0].endswith(f"seat {seat}") for line in cuts)
+
+
+def test_standard_error_is_capped_per_program(bot_log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(program, "LOG_PER_PROGRAM", 40 * 1024)
+    lines = _spew(15, bot_log)
+    assert bot_log.stat().st_size < 3 * 40 * 1024 * 1.25  # the prefixes come on top
+    kept = [LOG_LINE_HEAD.sub("", line) for line in lines if not line.startswith("--- ")]
+    assert sum(len(text) for text in kept if not text.startswith("… output cut")) <= 3 * 40 * 1024
+    cut = [line for line in lines if line.endswith("KiB from this program, the rest is not kept")]
+    assert len(cut) == 3  # once per program; after it, nothing more of that program
+    for line in cut:
+        later = lines[lines.index(line) + 1 :]
+        assert not any(line.split(": ", 1)[0] == other.split(": ", 1)[0] for other in later)
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie waiting for its parent."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("ending", ["bye", "stop", "pool closed"])
+def test_a_program_and_everything_it_started_end_together(ending: str, tmp_path: Path) -> None:
+    """Issue 22: a forking program left an orphan that outlived the server. The program runs in
+    a process group of its own, and the whole group is killed when it ends: after ``bye`` (the
+    end of a session), when it is stopped (a fault) and when the pool closes (blot exits)."""
+    pid_file = tmp_path / "child.pid"
+    command = f"{sys.executable} {TESTBOT} fork {pid_file}"
+    pool = Pool()
+    started = pool.take(command)
+    child = int(pid_file.read_text())
+    assert _running(child)
+    if ending == "bye":
+        started.bye()
+    elif ending == "stop":
+        started.stop()
+    else:
+        pool.give(started)
+        pool.close()
+    deadline = time.monotonic() + 5
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(child)
+    assert started.process.returncode is not None  # reaped
 
 
 # --- what a program sees ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
     "end_is_resignation", "ended", "rematch", "rematch_asks",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "name", "player", "bot", "connected", "away", "substitute"}
+SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
     "game", "seat", "deal_number", "phase", "to_act", "dealer", "hand", "hand_sizes", "calls",
     "contract", "trump", "must_declare", "own_declarations", "announced", "shown",
@@ -40,7 +40,7 @@ TFE_VIEW_KEYS = {
 }  # fmt: skip
 EVENT_KEYS = {
     "create": {"kind", "n"},
-    "sit": {"kind", "seat", "name", "n"},
+    "sit": {"kind", "seat", "name", "guest", "n"},
     "leave": {"kind", "seat", "n"},
     "bot": {"kind", "seat", "level", "n"},
     "start": {"kind", "n"},

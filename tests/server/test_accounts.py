@@ -15,6 +15,7 @@ from .conftest import PASSWORD, Account, Clock, Player, make_client, play_out
 
 SMALL = {"options": {"target": 1}}  # Bazar Blot: over after the first played deal
 ONLY = "a username has only letters, digits and _ - . (no spaces or other signs)"
+BOT = "a username cannot start with bot: that is how the tables name bots"
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -80,6 +81,10 @@ def test_sign_up_log_in_log_out_and_change_the_password(client: Any) -> None:
         ("bot:pimc", PASSWORD, 400, ONLY),
         ("Gohar<b>", PASSWORD, 400, ONLY),
         ("_gohar", PASSWORD, 400, "a username starts with a letter or a digit"),
+        ("Bot_1", PASSWORD, 400, BOT),
+        ("b0t", PASSWORD, 400, BOT),
+        ("Бот12", PASSWORD, 400, BOT),
+        ("Botanik", PASSWORD, 200, None),
         ("Gоhar", PASSWORD, 400, "a username uses the letters of one alphabet only"),  # a Cyrillic о
         ("Գոհար", PASSWORD, 200, None),
         ("Aնi", PASSWORD, 400, "a username uses the letters of one alphabet only"),  # Latin and Armenian
@@ -99,6 +104,38 @@ def test_usernames_and_passwords_follow_the_rules(
     if message is not None:
         assert answer.json()["message"] == message
         assert "token" not in answer.json()
+
+
+LOOK_ALIKES = [
+    ("KATE", "КАТЕ"),  # Cyrillic capitals
+    ("ace", "асе"),  # Cyrillic small letters
+    ("Ivan", "ǀvan"),  # U+01C0 LATIN LETTER DENTAL CLICK
+    ("Gohar", "ɡohar"),  # U+0261 LATIN SMALL LETTER SCRIPT G
+    ("Ani", "ᴀni"),  # U+1D00 LATIN LETTER SMALL CAPITAL A
+    ("ouo", "օսօ"),  # Armenian oh, seh, oh
+    ("TOM", "ТОМ"),  # Cyrillic capitals again
+    ("Ani", "Anl"),  # I (in ANI) and l and 1 look alike
+    ("Ani", "An1"),
+    ("Mariam", "rnariam"),
+    ("Hovo", "H0vo"),
+    ("Gevorg", "Gévorg"),
+]
+
+
+@pytest.mark.parametrize(("taken", "new"), LOOK_ALIKES)
+def test_a_username_like_a_taken_one_is_refused_naming_it(client: Any, taken: str, new: str) -> None:
+    """Issue 22: names that are confusable with an existing one (UTS #39-style skeletons)."""
+    Account(client, taken)
+    answer = client.post("/api/accounts", json={"username": new, "password": PASSWORD})
+    assert answer.status_code == 409, answer.text
+    assert answer.json()["message"] == f"the username {new} is too like {taken}, which is taken"
+    assert answer.json()["field"] == "username"
+
+
+@pytest.mark.parametrize(("taken", "new"), [("Ani", "Anna"), ("Gohar", "Gohal"), ("KATE", "КАТЯ")])
+def test_a_username_unlike_the_taken_ones_is_accepted(client: Any, taken: str, new: str) -> None:
+    Account(client, taken)
+    assert Account(client, new).username == new
 
 
 def test_logins_are_limited_per_account_and_per_address(db: Path) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from .conftest import Player, Socket, simple_choice
+import pytest
+from sqlalchemy import create_engine, text
+
+from .conftest import Account, Player, Socket, make_client, simple_choice
 
 
 def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
@@ -22,6 +26,49 @@ def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
     assert client.post("/api/players", json={"name": ""}).status_code == 400
     assert client.post("/api/players", json={"name": "x" * 41}).status_code == 400
     assert client.post("/api/players", content=b"not json").status_code == 400
+
+
+CONTROL = "a name has no control, format or invisible characters"
+SHOWS = "a name needs a letter, a digit or a sign that shows"
+BOT = "a person's name cannot start with bot: that is how the tables name bots"
+GUEST_NAMES = [
+    ("  Ani   Petrosyan ", 200, "Ani Petrosyan"),
+    ("Ａｎｉ", 200, "Ani"),  # full-width letters (NFKC)
+    ("Ани & Gohar 🃏", 200, "Ани & Gohar 🃏"),  # a display name: spaces, alphabets, signs
+    ("Botagoz", 200, "Botagoz"),
+    ("", 400, "a name is needed"),
+    (" \u3000 ", 400, "a name is needed"),
+    ("x" * 41, 400, "a name has at most 40 characters"),
+    ("\x1b]0;owned\x07Ani\x1b[2J", 400, CONTROL),  # sets the title, clears the screen
+    ("Ani\tGohar", 400, CONTROL),
+    ("Ani\u202egnaM", 400, CONTROL),  # right-to-left override
+    ("Ani\u200b", 400, CONTROL),  # zero width space
+    ("\u3164", 400, CONTROL),  # Hangul filler: a letter that draws nothing
+    ("Ani\u2800", 400, CONTROL),  # the blank Braille pattern
+    ("\u0301\u0308", 400, SHOWS),  # accents with no letter
+    ("bot (pimc)", 400, BOT),
+    ("Bot 2", 400, BOT),
+    ("bоt (heuristic)", 400, BOT),  # a Cyrillic о
+    ("Бот 1", 400, BOT),
+    ("Բոտ", 400, BOT),
+    ("BOT2", 400, BOT),
+]
+
+
+@pytest.mark.parametrize(("name", "status", "shown"), GUEST_NAMES)
+def test_guest_names_follow_the_character_rules_of_usernames(
+    client: Any, name: str, status: int, shown: str
+) -> None:
+    """Issue 22: no control characters (escape codes in a name cleared the screen), nothing
+    invisible, nothing that reads as a bot; the same when a guest renames itself."""
+    made = client.post("/api/players", json={"name": name})
+    renamed = client.put("/api/me", json={"name": name}, headers=Player(client, "Ani").headers)
+    for answer in (made, renamed):
+        assert answer.status_code == status, answer.text
+        if status == 200:
+            assert answer.json()["name"] == shown
+        else:
+            assert answer.json() == {"error": "malformed", "message": shown, "field": "name"}
 
 
 def test_games_list_rulesets_options_and_bots(client: Any) -> None:
@@ -102,6 +149,35 @@ def test_lobby_lists_public_tables_someone_seated_has_open(client: Any, player: 
     assert client.get(f"/api/tables/{private}").json()["public"] is False  # the link is the invitation
 
 
+def test_tables_show_who_is_a_guest(db: Path) -> None:
+    """Issue 22: a guest could take any name; the seats say who has no account (the table, its
+    ``sit`` events, the lobby), and a seat written before the flag existed reads as not a guest."""
+    with make_client(db) as client:
+        ani = Account(client, "Ani")
+        table = ani.table("bazar-blot")
+        boris = Player(client, "Boris")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            sock.receive()
+            boris.post(f"/api/tables/{table}/sit", {"seat": 1})
+            sat = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "sit")
+            assert sat["event"] == {"kind": "sit", "seat": 1, "name": "Boris", "guest": True, "n": sat["n"]}
+            ani.post(f"/api/tables/{table}/bot", {"seat": 2, "level": "random"})
+            seats = client.get(f"/api/tables/{table}").json()["seats"]
+            assert [(s["name"], s["guest"]) for s in seats] == [
+                ("Ani", False), ("Boris", True), ("bot (random)", False), (None, False),
+            ]  # fmt: skip
+            (listed,) = client.get("/api/tables").json()["tables"]
+            assert [s["guest"] for s in listed["seats"]] == [False, True, False, False]
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.begin() as c:  # the log as a server before issue 22 wrote it
+        c.execute(text("UPDATE table_log SET payload = json_remove(payload, '$.guest') WHERE kind = 'sit'"))
+    engine.dispose()
+    with make_client(db) as client:
+        seats = client.get(f"/api/tables/{table}").json()["seats"]
+        assert [(s["name"], s["guest"]) for s in seats[:2]] == [("Ani", False), ("Boris", False)]
+
+
 def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: Any, player: Player) -> None:
     # Boris never connects: the turn timer (1 s) moves for him
     table = player.table("bazar-blot", options={"target": 1}, timer=1, trick_pause=0.1)
@@ -123,6 +199,7 @@ def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: An
         assert again["settings"] == client.get(f"/api/tables/{table}").json()["settings"]
         assert [s["name"] for s in again["seats"]] == ["Ani", "bot (random)", "Boris", "bot (random)"]
         assert [s["bot"] for s in again["seats"]] == [None, "random", None, "random"]
+        assert [s["guest"] for s in again["seats"]] == [True, False, True, False]
         told = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch")
         assert told["event"]["table"] == again["id"] == told["table"]["rematch"]
     assert player.post(f"/api/tables/{table}/rematch")["id"] == again["id"]  # one rematch per game

@@ -3,6 +3,7 @@ offered as levels, never named by a client, and swapped for a built-in bot when 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -110,3 +111,24 @@ def test_serve_refuses_a_bot_program_that_cannot_play(option: str, sentence: str
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr.startswith("error: ") and sentence in proc.stderr, proc.stderr
     assert len(proc.stderr.splitlines()) == 1
+
+
+def test_the_bot_log_is_in_the_servers_data_directory(tmp_path: Path) -> None:
+    """Issue 22: the bot log lives in ``--data-dir`` (it went to the user's data directory),
+    each line with the program and its seat (``-``: not in a game)."""
+    command = f"{sys.executable} {ROOT / 'tests' / 'protocol' / 'testbot.py'} chess"
+    elsewhere = tmp_path / "elsewhere"
+    env = {k: v for k, v in os.environ.items() if k != "BLOT_BOT_LOG"}
+    options = ["--port", "1", "--data-dir", str(tmp_path / "data"), "--bot", f"chess={command}"]
+    proc = subprocess.run(
+        [sys.executable, "-m", "blot", "serve", *options],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**env, "BLOT_DATA_DIR": str(elsewhere)},
+    )
+    assert proc.returncode == 1 and "plays none of" in proc.stderr, proc.stderr
+    assert not (elsewhere / "bots.log").exists()
+    lines = (tmp_path / "data" / "bots.log").read_text().splitlines()
+    assert lines[0].endswith(f" start: {command}")
+    assert lines[1].endswith(f" [{command}] seat -: this bot plays chess only"), lines

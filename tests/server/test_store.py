@@ -78,6 +78,33 @@ def test_the_accounts_migration_keeps_every_guest_token(tmp_path: Path) -> None:
             assert compare_metadata(MigrationContext.configure(c), metadata) == []
 
 
+def test_the_skeletons_migration_fills_the_accounts_made_before(tmp_path: Path) -> None:
+    """0006 computes the skeleton of every existing username, so that a look-alike of an account
+    made before it is refused too (issue 22)."""
+    from .conftest import PASSWORD, make_client
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    upgrade_to(url, "0005")
+    engine = create_engine(url)
+    with engine.begin() as c:
+        c.execute(
+            text(
+                "INSERT INTO players (name, username, username_key, password_hash, created_at) "
+                "VALUES ('KATE', 'KATE', 'kate', 'x', '2025-01-01 00:00:00'), "
+                "('a guest', NULL, NULL, NULL, '2025-01-01 00:00:00')"
+            )
+        )
+    engine.dispose()
+    with make_client(tmp_path / "old.sqlite3") as client:
+        answer = client.post("/api/accounts", json={"username": "КАТЕ", "password": PASSWORD})
+        assert answer.status_code == 409
+        assert answer.json()["message"] == "the username КАТЕ is too like KATE, which is taken"
+        with client.app.state.hub.store.engine.connect() as c:
+            assert compare_metadata(MigrationContext.configure(c), metadata) == []
+            rows = c.execute(text("SELECT name, username_skeleton FROM players ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [("KATE", "kate"), ("a guest", None)]
+
+
 def upgrade_to(url: str, revision: str) -> None:
     from alembic import command
     from alembic.config import Config

@@ -206,3 +206,49 @@ def test_ending_a_rated_game_alone_with_bots_is_a_confirmed_resignation(
         profile = httpx.get(f"{server.url}/api/players/{name}").json()
         assert profile["recent"][0]["ending"] == "resigned"
         close(page)
+
+
+def test_the_table_and_the_lobby_mark_who_is_a_guest(browser: Any, server: LiveServer) -> None:
+    """Issue 22: anybody may take any guest name, so the table (the seats before the start and
+    around the table) and the lobby mark a guest's name; an account's is not marked."""
+    from .test_table import SIZES, screen
+
+    def post(path: str, token: str, body: dict[str, Any]) -> Any:
+        answer = httpx.post(server.url + path, json=body, headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    ani = httpx.post(server.url + "/api/accounts", json={"username": "Ani", "password": PASSWORD}).json()
+    boris = httpx.post(server.url + "/api/players", json={"name": "Boris"}).json()
+    table = post("/api/tables", ani["token"], {"game": "bazar-blot"})["id"]
+    post(f"/api/tables/{table}/sit", boris["token"], {"seat": 1})
+    post(f"/api/tables/{table}/bot", ani["token"], {"seat": 2, "level": "basic"})
+    for started in (False, True):
+        if started:
+            post(f"/api/tables/{table}/bot", ani["token"], {"seat": 3, "level": "basic"})
+            post(f"/api/tables/{table}/start", ani["token"], {})
+        for width, height in SIZES.values():
+            context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+            context.add_init_script(f"localStorage.setItem('blot.token', '{ani['token']}')")
+            page, lobby = context.new_page(), context.new_page()
+            try:
+                page.goto(f"{server.url}/table/{table}")
+                if started:
+                    page.wait_for_selector("[data-testid=seat-1] [data-testid=guest-mark]")
+                    assert page.locator("[data-testid=seat-0] [data-testid=guest-mark]").count() == 0
+                    mark = page.locator("[data-testid=seat-1] [data-testid=guest-mark]")
+                    assert mark.get_attribute("title") == "a guest: plays without an account"
+                    screen(page, "guest-table")
+                    continue
+                page.wait_for_selector(".setup [data-testid=guest-mark]")
+                marked = page.locator(".setup li:has([data-testid=guest-mark])")
+                assert marked.count() == 1 and "Boris" in marked.inner_text()
+                screen(page, "guest-setup")
+                lobby.goto(server.url + "/")
+                row = lobby.locator(".table-row", has_text="Boris")
+                row.wait_for()
+                assert row.locator("[data-testid=guest-mark]").count() == 1
+                assert "Ani" in row.inner_text()
+                screen(lobby, "guest-lobby")
+            finally:
+                context.close()

@@ -107,6 +107,7 @@ class ExternalBot:
                 "time_ms": self.time_ms,
             }
             deadline = time.monotonic() + self.time_ms / 1000
+            program.errors.new_move()
             program.send(message, deadline)
             answer = program.receive(deadline, f"act {number}")
             if answer.get("type") != "action" or answer.get("id") != number or "action" not in answer:
@@ -178,6 +179,7 @@ class ExternalBot:
                     "teams": [list(team) for team in self.spec.teams],
                     "seed": self.rng.getrandbits(31),
                 }
+                program.errors.seat = view.seat
                 program.send(message, time.monotonic() + self.time_ms / 1000)
                 self._lease.in_game = True
         except BotFailed as e:

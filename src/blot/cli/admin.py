@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import secrets
 import sys
+from dataclasses import replace
 from typing import TextIO
 
 from sqlalchemy.engine import Connection
 
 from blot.accounts import Passwords, check_password, username_key
 from blot.errors import BlotError
+from blot.printable import printable
 from blot.store import Store
 from blot.store import accounts as store
 
@@ -21,10 +23,11 @@ def _open(url: str) -> Store:
 
 
 def _account(db: Store, username: str) -> store.Account:
+    """The account, its username as the terminal may print it."""
     found = db.read(lambda c: store.find(c, username_key(username)))
     if found is None:
         raise BlotError(f"no account named {username!r}")
-    return found
+    return replace(found, username=printable(found.username))
 
 
 def list_accounts(url: str, out: TextIO | None = None) -> None:
@@ -38,12 +41,13 @@ def list_accounts(url: str, out: TextIO | None = None) -> None:
     if not rows:
         print("no accounts yet", file=out)
         return
-    width = max(len("username"), *(len(r["username"]) for r in rows))
+    names = [printable(r["username"]) for r in rows]
+    width = max(len("username"), *(len(n) for n in names))
     print(f"{'id':>5}  {'username':<{width}}  {'created (UTC)':<16}  {'games':>5}  status", file=out)
-    for r in rows:
+    for r, name in zip(rows, names, strict=True):
         created = r["created_at"].strftime("%Y-%m-%d %H:%M")
         status = "disabled" if r["disabled"] else "active"
-        print(f"{r['id']:>5}  {r['username']:<{width}}  {created:<16}  {r['games']:>5}  {status}", file=out)
+        print(f"{r['id']:>5}  {name:<{width}}  {created:<16}  {r['games']:>5}  {status}", file=out)
 
 
 def reset_password(url: str, username: str, new: str | None = None, out: TextIO | None = None) -> None:

@@ -14,6 +14,7 @@ from rich.table import Table
 from blot.analysis import DealAnalysis, GameAnalysis, analyse
 from blot.cards import SUIT_SYMBOLS, Card
 from blot.cli.progress import progress_bar
+from blot.printable import markup
 from blot.records import Replay, replay_record
 from blot.records.common import naming_record, numbered_records
 
@@ -45,7 +46,7 @@ def run(file: str | Path, deal: int | None, as_json: bool, record: int | None = 
                 continue
             if count > 1:
                 console.print(f"Record {position} of {count}")
-            names = replay.players or [f"seat {s}" for s in range(analysis.seats)]
+            names = [markup(p) for p in replay.players or [f"seat {s}" for s in range(analysis.seats)]]
             print_analysis(analysis, names, console)
 
 

@@ -23,6 +23,7 @@ from blot.cli.terminal import Ask, TerminalTable
 from blot.game import View
 from blot.numbers import whole_number
 from blot.play import Move, Player
+from blot.printable import markup
 from blot.records import Replay
 
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
@@ -224,7 +225,7 @@ def print_replay(replay: Replay, console: Console | None = None) -> None:
     console = console or Console()
     data = replay.to_json()
     console.print(bazar_sheet(data["deals"], title="Bazar Blot"))
-    teams = team_names(replay.players)
+    teams = team_names(None if replay.players is None else [markup(p) for p in replay.players])
     totals = data["totals"]
     if data["finished"]:
         winner = data["winner"]

@@ -51,9 +51,11 @@ BAD_INPUT, BAD_USAGE, INTERRUPTED = 1, 2, 130
 
 def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``error: message`` on standard error and exit. The message is kept on one line:
-    a character that is not printable (a new line in a file name) is written as its escape."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    print(f"error: {text}", file=sys.stderr)
+    a control character (a new line in a file name, an escape code in a record) is written as
+    its escape (:func:`blot.printable.printable`)."""
+    from blot.printable import printable
+
+    print(f"error: {printable(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 
@@ -417,7 +419,9 @@ def serve(
     ] = False,
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
+    from blot.bots.program import POOL
     from blot.games import SPECS
+    from blot.paths import data_dir as default_data_dir
     from blot.server.app import listen
     from blot.server.app import serve as run_server
     from blot.server.config import ServerConfig, parse_bot_option
@@ -435,6 +439,7 @@ def serve(
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
     url = db or default_url(data_dir)
+    POOL.log_folder = data_dir or default_data_dir()  # the bot log, bots.log, beside the database
     Store.open(url).close()  # a database that cannot be opened is one line, before anything starts
     config = ServerConfig(
         db_url=url,

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, JustifyMethod
-from rich.markup import escape
 from rich.table import Table
 
 from blot.cards import SUIT_SYMBOLS
 from blot.cli.score_deal import team_numbers
 from blot.errors import BlotError
 from blot.numbers import whole_number
+from blot.printable import markup
 from blot.scoresheet import sheets as service
 from blot.scoresheet.model import SheetError
 from blot.scoresheet.sheets import Editor, SheetNotFound, StoredSheet
@@ -193,7 +193,7 @@ def pair_text(pair: list[int]) -> str:
 
 def sheet_table(stored: StoredSheet) -> Table:
     data = stored.to_json()
-    teams = [escape(t) for t in data["teams"]]
+    teams = [markup(t) for t in data["teams"]]
     table = Table(title=f"Davtar: {teams[0]} - {teams[1]}", title_justify="left")
     columns: list[tuple[str, JustifyMethod]] = [
         ("#", "right"),
@@ -265,7 +265,9 @@ class SheetSession:
 
     @property
     def teams(self) -> tuple[str, str]:
-        return self.stored.sheet.teams
+        """The team names as the terminal shows them (:func:`blot.printable.markup`)."""
+        a, b = self.stored.sheet.teams
+        return markup(a), markup(b)
 
     def read(self, prompt: str) -> str:
         try:
@@ -277,20 +279,20 @@ class SheetSession:
         return answer
 
     def refuse(self, message: str) -> None:
-        self.console.print(f"[bold red]refused:[/] {escape(message)}", highlight=False)
+        self.console.print(f"[bold red]refused:[/] {markup(message)}", highlight=False)
 
     def show(self) -> None:
         self.console.print(sheet_table(self.stored))
         line = result_line(self.stored)
         if line:
-            self.console.print(f"[bold]{escape(line)}[/]")
+            self.console.print(f"[bold]{markup(line)}[/]")
 
     def run(self) -> None:
         s = self.stored
         rules = s.sheet.rules
         kanach = ", kanach" if rules.kanach else ""
         self.console.print(
-            f"[bold]Davtar[/] {s.id}: {escape(self.teams[0])} (team 0) - {escape(self.teams[1])} (team 1), "
+            f"[bold]Davtar[/] {s.id}: {self.teams[0]} (team 0) - {self.teams[1]} (team 1), "
             f"{rules.ruleset}, to {rules.target}{kanach}",
             highlight=False,
         )
@@ -362,7 +364,7 @@ class SheetSession:
         data = self.stored.deal_result(number)
         verdict = "" if data["made"] is None else ("made, " if data["made"] else "failed, ")
         pts, tot = data["points"], data["totals"]
-        a, b = (escape(t) for t in self.teams)
+        a, b = self.teams
         self.console.print(
             f"deal {number}: {bid_text(data['entry'])}: {verdict}{a} {pts[0]}, {b} {pts[1]}"
             f" - totals {tot[0]} to {tot[1]}",
@@ -370,7 +372,7 @@ class SheetSession:
         )
         line = result_line(self.stored)
         if line:
-            self.console.print(f"[bold]{escape(line)}[/]", highlight=False)
+            self.console.print(f"[bold]{markup(line)}[/]", highlight=False)
 
     def ask_penalty(self, kind: str) -> dict[str, Any]:
         team = self.question("Team at fault (0 or 1): ", lambda a: parse_team(a, "team at fault"))
@@ -511,7 +513,7 @@ class SheetSession:
             return
         for h in data["history"]:
             what = {"add": "added", "replace": "changed", "delete": "taken back"}[h["action"]]
-            who = h["who"] or "someone"
+            who = markup(h["who"]) if h["who"] else "someone"
             change = describe(h["after"] or h["before"], self.teams)
             if h["action"] == "replace":
                 change = f"{describe(h['before'], self.teams)} -> {change}"
@@ -580,11 +582,10 @@ def choose_sheet(store: Store, console: Console, read: Callable[[str], str]) -> 
     console.print("Score sheets in this database, most recent first:")
     for i, s in enumerate(sheets, 1):
         data = s.to_json()
-        state = (
-            f"won by {data['teams'][data['winner']]} {data['match_score']}" if data["finished"] else "playing"
-        )
+        teams = [markup(t) for t in data["teams"]]
+        state = f"won by {teams[data['winner']]} {data['match_score']}" if data["finished"] else "playing"
         console.print(
-            f"  {i}. {data['teams'][0]} - {data['teams'][1]}: {len(data['deals'])} deals, "
+            f"  {i}. {teams[0]} - {teams[1]}: {len(data['deals'])} deals, "
             f"{data['totals'][0]} to {data['totals'][1]}, {state}",
             highlight=False,
         )

@@ -21,6 +21,7 @@ from blot.cli.terminal import Ask, TerminalTable
 from blot.errors import BlotError
 from blot.game import View
 from blot.play import Move, Player
+from blot.printable import markup
 from blot.records import Replay
 from blot.three_five_eight import (
     COUNTED_DEALS,
@@ -330,7 +331,7 @@ def print_replay(replay: Replay, console: Console | None = None) -> None:
     """``blot replay``'s readable output: the score table and how the game ended."""
     console = console or Console()
     data = replay.to_json()
-    names = list(replay.players) if replay.players else ["seat 0", "seat 1", "seat 2"]
+    names = [markup(p) for p in replay.players] if replay.players else ["seat 0", "seat 1", "seat 2"]
     console.print(tfe_sheet(data["deals"], names, title=GAME_NAME))
     if data["finished"]:
         console.print(f"Game over: {tfe_winner_text(data, names)}.")

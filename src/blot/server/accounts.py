@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from blot import league
-from blot.accounts import Passwords, check_password, check_username, username_key
+from blot.accounts import Passwords, check_guest_name, check_password, check_username, username_key
 from blot.errors import BlotError
 from blot.server.connection import dumps
 from blot.server.errors import Refused
@@ -37,7 +37,6 @@ from blot.store.accounts import Who
 log = logging.getLogger("blot.server")
 
 WRONG = "wrong username or password"
-NAME_LIMIT = 40
 #: Seconds a token's player is remembered without asking the database.
 CACHE_SECONDS = 5.0
 CACHE_LIMIT = 50_000
@@ -51,13 +50,11 @@ def token_hash(token: str) -> str:
 
 
 def clean_name(name: Any) -> str:
-    """A guest's name as shown."""
-    if not isinstance(name, str) or not name.strip():
-        raise Refused("malformed", "a name is needed")
-    text = " ".join(name.split())
-    if len(text) > NAME_LIMIT:
-        raise Refused("malformed", f"a name has at most {NAME_LIMIT} characters")
-    return text
+    """A guest's name as shown, by the rules of :func:`blot.accounts.check_guest_name`."""
+    try:
+        return check_guest_name(name)
+    except BlotError as e:
+        raise Refused.of(e) from None
 
 
 def _text(body: Mapping[str, Any], key: str) -> str:
@@ -191,6 +188,9 @@ class AccountService:
 
     # --- who may sit where -------------------------------------------------------------------------
 
+    async def is_guest(self, player: int) -> bool:
+        return await self.storage.read(lambda c: store.is_guest(c, player))
+
     async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
         """Refuse to seat ``player`` at a table where one of ``others`` (player -> name) used a
         browser that ``player`` used too (``device``, the browser of this request, is remembered
@@ -264,6 +264,10 @@ class AccountService:
         def write(c: Connection) -> int:
             if store.find(c, key) is not None:
                 raise Refused("conflict", f"the username {username} is taken", "username")
+            alike = store.look_alike(c, username)
+            if alike is not None:
+                too_like = f"the username {username} is too like {alike}, which is taken"
+                raise Refused("conflict", too_like, "username")
             player = store.create(c, username, key, hashed, at, guest_id)
             store.add_session(c, player, new_hash, at)
             if device is not None:

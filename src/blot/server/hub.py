@@ -133,6 +133,9 @@ class Hub:
     async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
         await self.accounts.check_browser(player, others, device)
 
+    async def is_guest(self, player: int) -> bool:
+        return await self.accounts.is_guest(player)
+
     # --- life ----------------------------------------------------------------------------------
 
     async def start(self) -> None:

@@ -26,10 +26,12 @@ WAITING, PLAYING = "waiting", "playing"
 
 @dataclass
 class Seat:
-    """A seat: a person (``player``), a bot (``bot``, its level) or nobody; plus presence."""
+    """A seat: a person (``player``; ``guest`` when it has no account), a bot (``bot``, its
+    level) or nobody; plus presence."""
 
     player: int | None = None
     name: str | None = None
+    guest: bool = False
     bot: str | None = None
     connected: int = 0
     away: bool = False
@@ -44,6 +46,7 @@ class Seat:
             "seat": index,
             "name": self.name,
             "player": self.player,
+            "guest": self.guest,
             "bot": self.bot,
             "connected": self.connected > 0,
             "away": self.away,
@@ -104,14 +107,15 @@ class Seating:
         seats = self.table.seats
         if kind == "sit":
             s = seats[int(p["seat"])]
-            s.player, s.name, s.bot = int(p["player"]), str(p["name"]), None
-            return {"kind": "sit", "seat": p["seat"], "name": p["name"]}, {}
+            # "guest" came with issue 22: a sit line written before it reads as an account's
+            s.player, s.name, s.guest, s.bot = int(p["player"]), str(p["name"]), p.get("guest") is True, None
+            return {"kind": "sit", "seat": p["seat"], "name": p["name"], "guest": s.guest}, {}
         if kind == "leave":
             seats[int(p["seat"])] = Seat()
             return {"kind": "leave", "seat": p["seat"]}, {}
         s = seats[int(p["seat"])]
         level = p.get("level")
-        s.player, s.name, s.bot = None, None if level is None else f"bot ({level})", level
+        s.player, s.name, s.guest, s.bot = None, None if level is None else f"bot ({level})", False, level
         self.table.turns.forget_bot(int(p["seat"]))
         event = {"kind": "bot", "seat": p["seat"], "level": level}
         if "reason" in p:  # a built-in bot took the seat of a failed bot program
@@ -193,7 +197,8 @@ class Seating:
         old = self.seat_of(player)
         if old is not None:
             await table.change("leave", {"seat": old}, seats=True)
-        await table.change("sit", {"seat": seat, "player": player, "name": name}, seats=True)
+        guest = await table.services.is_guest(player)
+        await table.change("sit", {"seat": seat, "player": player, "name": name, "guest": guest}, seats=True)
         table.seats[seat].connected = sum(1 for c in table.connections if c.player == player)
         self._reseat_connections()
         return table.summary()

@@ -64,6 +64,9 @@ class TableServices(Storage, Protocol):
 
     async def read_log(self, table_id: str) -> list[LogEntry]: ...
 
+    async def is_guest(self, player: int) -> bool:
+        """Whether ``player`` is a guest (no account): the tables show it beside the name."""
+
     def accepted(self, table_id: str, n: int, at: float) -> None:
         """An action was accepted (benchmarks measure the time to its broadcast)."""
 

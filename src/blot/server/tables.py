@@ -219,8 +219,9 @@ class Tables:
         settings["rated"] = rated
         # a rated table always has a turn timer (a player who never acts would freeze it)
         settings["timer"] = timer or (RATED_TIMER if rated else 0)
+        guest = await self.services.is_guest(player)
         return await self._open(
-            game.name, settings, public, player, [{"seat": 0, "player": player, "name": name}]
+            game.name, settings, public, player, [{"seat": 0, "player": player, "name": name, "guest": guest}]
         )
 
     async def rematch(self, player: int, table_id: str) -> dict[str, Any]:
@@ -262,7 +263,7 @@ class Tables:
         seats: list[dict[str, Any]] = []
         for i, s in enumerate(old.seats):
             if s.player is not None:
-                seats.append({"seat": i, "player": s.player, "name": s.name})
+                seats.append({"seat": i, "player": s.player, "name": s.name, "guest": s.guest})
             elif s.bot is not None:
                 seats.append({"seat": i, "level": s.bot})
         table = await self._open(old.spec.name, dict(old.settings), old.public, player, seats, start=True)

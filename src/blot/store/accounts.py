@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import and_, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from blot.accounts import DELETED_NAME
+from blot.accounts import DELETED_NAME, skeleton
 from blot.store.schema import (
     devices,
     players,
@@ -81,6 +81,15 @@ def find(c: Connection, key: str) -> Account | None:
     return None if row is None else _account(row)
 
 
+def look_alike(c: Connection, username: str) -> str | None:
+    """The username of an account that looks like ``username`` (one skeleton,
+    :func:`blot.accounts.skeleton`), if there is one."""
+    row = c.execute(
+        select(players.c.username).where(players.c.username_skeleton == skeleton(username)).limit(1)
+    ).first()
+    return None if row is None else str(row.username)
+
+
 def by_id(c: Connection, player: int) -> Account | None:
     row = c.execute(
         select(*_ACCOUNT_COLUMNS).where(players.c.id == player, players.c.username_key.is_not(None))
@@ -137,7 +146,13 @@ def create(
 ) -> int:
     """A new account; ``guest``: the guest player (of the browser signing up) that becomes it, so
     that its games are the account's. The guest's old sessions end (the caller makes a new one)."""
-    values = {"username": username, "username_key": key, "password_hash": password_hash, "name": username}
+    values = {
+        "username": username,
+        "username_key": key,
+        "username_skeleton": skeleton(username),
+        "password_hash": password_hash,
+        "name": username,
+    }
     if guest is not None and is_guest(c, guest):
         c.execute(update(players).where(players.c.id == guest).values(**values))
         c.execute(delete(sessions).where(sessions.c.player_id == guest))
@@ -241,6 +256,7 @@ def delete_account(c: Connection, player: int, at: datetime) -> list[str]:
             name=DELETED_NAME,
             username=None,
             username_key=None,
+            username_skeleton=None,
             password_hash=None,
             disabled=True,
             deleted_at=at,
@@ -307,6 +323,7 @@ __all__ = [
     "end_sessions",
     "find",
     "listing",
+    "look_alike",
     "new_guest",
     "rename",
     "set_disabled",

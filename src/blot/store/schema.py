@@ -2,9 +2,10 @@
 and change them; a test checks that the migrations and these definitions agree.
 
 - ``players``: everybody who sits at a table: a guest (a name), an account (a username, unique
-  by its case-folded ``username_key``, and an Argon2id ``password_hash``) or a bot level as a rated
-  player (``bot``). A deleted account keeps its row (its games stay) with every personal field
-  cleared and the name "deleted player".
+  by its case-folded ``username_key``, its ``username_skeleton`` that finds a look-alike username
+  in one indexed lookup, :func:`blot.accounts.skeleton`, and an Argon2id ``password_hash``) or a
+  bot level as a rated player (``bot``). A deleted account keeps its row (its games stay) with
+  every personal field cleared and the name "deleted player".
 - ``sessions``: the hash of each token a browser holds (a guest's, or one per login); the token
   itself is never stored.
 - ``tables``: one row per table: game, settings, status and a copy of its seats for listings;
@@ -54,12 +55,14 @@ players = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("username", String(40), nullable=True),
     Column("username_key", String(40), nullable=True),
+    Column("username_skeleton", String(80), nullable=True),
     Column("password_hash", String(255), nullable=True),
     Column("bot", String(80), nullable=True),
     Column("disabled", Boolean, nullable=False, server_default=false()),
     Column("deleted_at", DateTime(timezone=True), nullable=True),
     UniqueConstraint("username_key", name="uq_players_username_key"),
     UniqueConstraint("bot", name="uq_players_bot"),
+    Index("ix_players_username_skeleton", "username_skeleton"),
 )
 
 sessions = Table(

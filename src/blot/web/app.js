@@ -9,7 +9,7 @@ import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
 } from "/static/util.js";
-import { TablePage, botName, botLevelName } from "/static/table.js";
+import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
 
 document.getElementById("name").addEventListener("change", async () => {
@@ -96,6 +96,11 @@ async function route() {
 // A seat in a list: the player's name, or the bot named by its seat in the page's language.
 function seatLabel(s) {
   return s.bot ? botName(s.seat, s.bot) : s.name || t("empty_seat");
+}
+
+// The seats of a listed table, "Ani · Boris guest · Bot 3 (basic)", a guest's name marked.
+function seatList(seats) {
+  return seats.flatMap((s, i) => [i ? " · " : "", seatLabel(s), s.guest ? guestMark("badge") : ""]);
 }
 
 // --- lobby ------------------------------------------------------------------------------------------
@@ -226,7 +231,7 @@ class LobbyPage {
         h("div", { class: "what" }, h("strong", {}, t("game_" + tb.game)), rules ? h("span", { class: "muted" }, ` ${rules}`) : null,
           h("span", { class: `status ${tb.status}` }, t("status_" + tb.status)),
           tb.settings.rated ? h("span", { class: "badge rated" }, t("rated")) : null),
-        h("div", { class: "who muted" }, tb.seats.map(seatLabel).join(" · ")),
+        h("div", { class: "who muted" }, seatList(tb.seats)),
         h("div", { class: "go" }, free ? h("span", { class: "badge" }, t("free_seats", { n: free })) : null,
           h("a", { class: "button" + (join ? " primary" : ""), href: `/table/${tb.id}`, "data-link": true }, t(join ? "join" : "watch"))));
     }));
@@ -274,7 +279,7 @@ class ReplaysPage {
       : h("ul", { class: "tables", "data-testid": "replays" }, this.games.map((g) => h("li", { class: "table-row" },
         h("div", { class: "what" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("game_" + g.game)),
           g.summary ? h("span", { class: "muted" }, ` ${g.summary.totals.join(" : ")}${g.summary.match_score ? " (" + g.summary.match_score + ")" : ""}`) : null),
-        h("div", { class: "who muted" }, g.seats.map(seatLabel).join(" · ")),
+        h("div", { class: "who muted" }, seatList(g.seats)),
         g.finished_at ? h("small", { class: "muted" }, new Date(g.finished_at).toLocaleString(lang())) : null)));
     main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, t("finished_games")), list));
   }

@@ -393,7 +393,7 @@ export class TablePage {
         actions.push(h("button", { "data-testid": "leave-seat", onclick: () => this.post("leave", {}) }, t("leave_seat")));
       }
       return h("li", { class: s.seat === mine ? "mine" : "" }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })),
-        h("span", { class: "seat-name" }, label, tb.game === "bazar-blot" ? h("small", { class: "muted" }, ` · ${t("team")} ${(s.seat % 2) + 1}`) : null),
+        h("span", { class: "seat-name" }, label, s.guest ? guestMark("badge") : null, tb.game === "bazar-blot" ? h("small", { class: "muted" }, ` · ${t("team")} ${(s.seat % 2) + 1}`) : null),
         actions);
     });
     const link = `${location.origin}/table/${tb.id}`;
@@ -489,6 +489,7 @@ export class TablePage {
     if (v.dealer === s) badges.push(h("span", { class: "chip dealer", title: t("dealer") }, t("dealer_short")));
     if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
     if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
+    if (seat.guest) badges.push(guestMark("chip"));
     const info = [];
     if (v.game === "bazar-blot") {
       info.push(h("span", { class: "tricks" }, t("tricks_n", { n: v.tricks_won[s] })));
@@ -887,6 +888,11 @@ export function botLevelName(level) {
 // A bot is named by its seat, so that two bots can be told apart: "Bot 2 (basic)".
 export function botName(seat, level) {
   return t("bot_named", { n: seat + 1, level: botLevelName(level) });
+}
+
+// The small mark beside a guest's name: a guest has no account, so anybody may take any guest name.
+export function guestMark(kind) {
+  return h("span", { class: `${kind} guest-mark`, title: t("guest_long"), "data-testid": "guest-mark" }, t("guest"));
 }
 
 function trickCards(trick, n) {
