@@ -3,20 +3,13 @@ outside its own package.
 
 Every part of blot that handles "a game" (server, arena, simulator, records, bots, CLI) asks
 the registry, never a list of its own. A spec names the game's package, and the game has one
-module of that name at each layer, imported only when used so that a command pays only for what
-it runs (for ``bazar``: :mod:`blot.bazar`, :mod:`blot.records.bazar` and so on):
+module of that name at each layer (:mod:`blot.layers` lists them with their protocols: the rules
+``blot.<package>``, ``blot.records.<package>``, ``blot.wire.<package>`` …), found by one typed
+function, :meth:`GameSpec.layer`, and imported only when used, so that a command pays only for
+what it runs. ``bots`` names the computer players by level (``module:Class``).
 
-- ``blot.<package>``: the rules: ``Game``, ``Rules``, ``DealtCards``, ``random_deal``,
-  ``RULESETS``; its ``Game`` implements :mod:`blot.game`;
-- ``blot.records``: reading (``replay``) and writing (``record_of``) game records (docs/format.md);
-- ``blot.wire``: the JSON of views, actions, events and replay frames (docs/protocol.md), which
-  the server and the bot protocol speak;
-- ``blot.cli``: the terminal presenter (``play`` a game against bots, ``print_replay``);
-- ``blot.simulate`` and ``blot.analysis``: what ``blot simulate`` counts, and the double-dummy
-  analysis of finished deals;
-- ``bots``: the computer players by level name (``module:Class``).
-
-Adding a game (or a ruleset of one) means writing those modules and one more spec here.
+The registry imports no layer: the layers import it (the protocols sit beside :mod:`blot.game`).
+Adding a game means writing its modules and one more spec here (README: "Adding a game").
 
 >>> from blot.games import spec, names
 >>> names()
@@ -38,16 +31,14 @@ from functools import cache
 from importlib import import_module
 from random import Random
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, TypeVar
 
 from blot.errors import SetupError
+from blot.game import AnyGame, DealtCards, GameResult
+from blot.layers import PACKAGES, Analyser, Engine, Presenter, Records, Stats, Wire
+from blot.records.common import Replay
 
-if TYPE_CHECKING:
-    from blot.analysis import GameAnalyser
-    from blot.game import AnyGame, DealtCards, GameResult
-    from blot.records import Replay
-    from blot.simulate import Stats
-    from blot.wire import Wire
+L = TypeVar("L")
 
 
 @cache
@@ -74,29 +65,39 @@ class GameSpec:
 
     @property
     def engine(self) -> str:
-        """The rules (``Game``, ``Rules``, ``DealtCards``, ``random_deal``, ``RULESETS``)."""
+        """The rules' package (``Game``, ``Rules``, ``DealtCards``, ``random_deal``, ``RULESETS``)."""
         return f"blot.{self.package}"
 
-    def _layer(self, layer: str) -> ModuleType:
-        return _module(f"blot.{layer}.{self.package}")
+    def layer(self, protocol: type[L]) -> L:
+        """The game's module of a layer (:mod:`blot.layers`), checked against its protocol."""
+        package = PACKAGES[protocol]
+        module: object = _module(f"{package}.{self.package}" if package else self.engine)
+        if not isinstance(module, protocol):
+            raise TypeError(f"{module!r} does not provide {protocol.__name__} for {self.name}")
+        return module
+
+    @property
+    def rules_module(self) -> Engine:
+        return self.layer(Engine)
 
     # --- the rules -------------------------------------------------------------------------------
 
     @property
     def rulesets(self) -> tuple[str, ...]:
         """The engine's rulesets (its ``RULESETS``), the default first."""
-        return tuple(_module(self.engine).RULESETS)
+        return tuple(self.rules_module.RULESETS)
 
     def rules(self, ruleset: object = None, options: object = None) -> Any:
         """The game's ``Rules`` for a ruleset and options as records and requests give them
         (checked: :class:`SetupError` naming ``ruleset`` or ``options``)."""
-        rules_type = _module(self.engine).Rules
+        rules_type = self.rules_module.Rules
         if ruleset is None:
             ruleset = self.rulesets[0]
         return rules_type.from_record(ruleset, options)
 
     def default_options(self) -> dict[str, Any]:
-        return cast(dict[str, Any], _module(self.engine).Rules().options())
+        options: dict[str, Any] = self.rules_module.Rules().options()
+        return options
 
     def first_dealer(self, seat: int = 0) -> int:
         """The dealer that makes ``seat`` speak (and in 3-5-8 lead) first."""
@@ -108,21 +109,21 @@ class GameSpec:
         """A new game; with ``rng`` it deals its own cards, without one it waits for
         :meth:`~blot.game.GameState.start_deal`. The first dealer defaults to
         :meth:`first_dealer`."""
-        engine = _module(self.engine)
-        game = engine.Game(
+        engine = self.rules_module
+        return engine.Game(
             rules=rules if rules is not None else engine.Rules(),
             dealer=self.first_dealer() if dealer is None else dealer,
             rng=rng,
         )
-        return cast("AnyGame", game)
 
     def random_deal(self, rng: Random) -> DealtCards:
         """Freshly shuffled cards for one deal."""
-        return cast("DealtCards", _module(self.engine).random_deal(rng))
+        return self.rules_module.random_deal(rng)
 
     def cards_from_json(self, payload: Mapping[str, Any]) -> DealtCards:
         """A deal's cards from the form a table's log stores (``DealtCards.to_json``)."""
-        return cast("DealtCards", _module(self.engine).DealtCards.from_json(payload))
+        cards: DealtCards = self.rules_module.DealtCards.from_json(payload)
+        return cards
 
     def ranking(self, result: GameResult) -> tuple[int, ...]:
         """Each seat's place in a finished game (0 first)."""
@@ -133,13 +134,13 @@ class GameSpec:
     def replay(self, record: Mapping[str, Any]) -> Replay:
         """Replay a record of this game through the rules (``RecordError`` on the first broken
         step)."""
-        return cast("Replay", self._layer("records").replay(record))
+        return self.layer(Records).replay(record)
 
     def record_of(
         self, game: AnyGame, players: list[str] | None = None, *, unfinished: bool = False
     ) -> dict[str, Any]:
         """The docs/format.md record of a game played through the engine."""
-        return cast(dict[str, Any], self._layer("records").record_of(game, players, unfinished=unfinished))
+        return self.layer(Records).record_of(game, players, unfinished=unfinished)
 
     def bot_names(self) -> list[str]:
         return sorted(self.bots)
@@ -152,23 +153,26 @@ class GameSpec:
                 f"unknown bot {level!r} for {self.name}: choose from {', '.join(self.bot_names())}", "bot"
             )
         module, _, name = target.partition(":")
-        return cast(type, getattr(_module(module), name))
+        found = getattr(_module(module), name)
+        if not isinstance(found, type):
+            raise TypeError(f"{target} is not a class")
+        return found
 
     def wire_module(self) -> Wire:
         """The JSON of this game's views, actions and events (:mod:`blot.wire`)."""
-        return cast("Wire", self._layer("wire"))
+        return self.layer(Wire)
 
-    def cli_module(self) -> ModuleType:
+    def cli_module(self) -> Presenter:
         """The terminal presenter of this game (:mod:`blot.cli`)."""
-        return self._layer("cli")
+        return self.layer(Presenter)
 
-    def analysis_module(self) -> GameAnalyser:
+    def analysis_module(self) -> Analyser:
         """The double-dummy analysis of this game's deals (:mod:`blot.analysis`)."""
-        return cast("GameAnalyser", self._layer("analysis"))
+        return self.layer(Analyser)
 
     def stats_module(self) -> Stats:
         """What ``blot simulate`` counts for this game (:mod:`blot.simulate`)."""
-        return cast("Stats", self._layer("simulate"))
+        return self.layer(Stats)
 
 
 _BOTS = "blot.bots"

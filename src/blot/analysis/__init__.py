@@ -28,101 +28,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from types import ModuleType
-from typing import Any, Protocol
+from collections.abc import Callable
 
-from blot.cards import Card
+from blot.analysis.values import CardValue, DealAnalysis, GameAnalysis, losses
 from blot.errors import BlotError
 from blot.game import AnyGame
+from blot.layers import Analyser
 
-
-@dataclass(frozen=True, slots=True)
-class CardValue:
-    """One card played: by whom, the value of every legal card at that point, the best value
-    and what the card played lost against it."""
-
-    seat: int
-    card: Card
-    trick: int
-    values: dict[Card, int]
-    best: int
-    loss: int
-    exact: bool = True
-
-    @classmethod
-    def of(cls, seat: int, card: Card, trick: int, values: dict[Card, int], exact: bool = True) -> CardValue:
-        best = max(values.values())
-        return cls(seat, card, trick, values, best, best - values[card], exact)
-
-    @property
-    def best_cards(self) -> list[Card]:
-        return [c for c, v in self.values.items() if v == self.best]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "card": self.card.text,
-            "values": {c.text: v for c, v in self.values.items()},
-            "best": self.best,
-            "loss": self.loss,
-            "exact": self.exact,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DealAnalysis:
-    """One deal: its cards in play order, each seat's total loss, and (Bazar Blot) the
-    double-dummy table of what each team would make in each strain."""
-
-    number: int
-    void: bool
-    cards: tuple[CardValue, ...]
-    loss_by_seat: tuple[int, ...]
-    dd_table: dict[str, dict[str, list[int | None]]] | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "void": self.void,
-            "dd_table": self.dd_table,
-            "cards": [c.to_json() for c in self.cards],
-            "loss_by_seat": list(self.loss_by_seat),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GameAnalysis:
-    game: str
-    deals: tuple[DealAnalysis, ...]
-    seats: int
-
-    @property
-    def loss_by_seat(self) -> tuple[int, ...]:
-        return tuple(sum(d.loss_by_seat[s] for d in self.deals) for s in range(self.seats))
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``blot analyse --json`` object."""
-        return {
-            "game": self.game,
-            "deals": [d.to_json() for d in self.deals],
-            "loss_by_seat": list(self.loss_by_seat),
-        }
-
-
-class GameAnalyser(Protocol):
-    """What each game's analysis module provides."""
-
-    #: The compiled solver kernel it searches with (``blot analyse`` says when it compiles).
-    kernel: ModuleType
-    #: The smallest loss the replay's analysis calls large (:func:`cost`).
-    large: int
-
-    def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
-        """Deal ``index`` (from 0) of a game whose deals are all finished."""
-        ...
-
+__all__ = ["CardValue", "DealAnalysis", "GameAnalysis", "Progress", "analyse", "cost", "losses"]
 
 #: Called after each deal is analysed with (deals done, deals to do).
 Progress = Callable[[int, int], None]
@@ -141,7 +54,7 @@ def analyse(game: AnyGame, deal: int | None = None, progress: Progress | None = 
         if not 1 <= deal <= len(finished):
             raise BlotError(f"--deal must be from 1 to {len(finished)}, the finished deals of the game")
         finished = [finished[deal - 1]]
-    analyser = game_spec.analysis_module()
+    analyser = game_spec.layer(Analyser)
     out = []
     for done, index in enumerate(finished, 1):
         out.append(analyser.analyse_deal(game, index))
@@ -156,8 +69,3 @@ def cost(loss: int, large: int) -> str:
     if loss <= 0:
         return "none"
     return "large" if loss >= large else "small"
-
-
-def losses(cards: Sequence[CardValue], seats: int) -> tuple[int, ...]:
-    """Each seat's total loss over ``cards``."""
-    return tuple(sum(c.loss for c in cards if c.seat == s) for s in range(seats))

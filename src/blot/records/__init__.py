@@ -10,30 +10,10 @@ Each game's reader and writer is named by its spec in :mod:`blot.games`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blot.game import AnyGame
-from blot.records.common import RecordError, check_type, load_json
-
-
-@dataclass
-class Replay:
-    """A record replayed through the engine: the game as the record's last deal leaves it, and
-    the record's player names."""
-
-    game: AnyGame
-    players: list[str] | None
-
-    @property
-    def name(self) -> str:
-        """The game's name (``bazar-blot``, ``3-5-8``)."""
-        return str(self.to_json()["game"])
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of docs/format.md."""
-        return self.game.result.to_json()
+from blot.records.common import RecordError, Replay, check_type, load_json
 
 
 def game_of(record: Any) -> str:

@@ -19,7 +19,6 @@ from blot.server.errors import Refused
 if TYPE_CHECKING:
     from blot.games import GameSpec
     from blot.server.services import TableServices
-    from blot.server.turns import Turns
 
 WAITING, PLAYING = "waiting", "playing"
 
@@ -54,6 +53,14 @@ class Seat:
         }
 
 
+class TurnsControl(Protocol):
+    """What seating needs of a table's turns (:class:`blot.server.turns.Turns`)."""
+
+    def schedule(self) -> None: ...
+
+    def forget_bot(self, seat: int) -> None: ...
+
+
 def check_rated_level(game: GameSpec, level: str) -> None:
     """Refuse a bot level that may not sit at a rated table (:data:`blot.bots.RATED_LEVELS`)."""
     from blot.bots import RATED_LEVELS
@@ -77,7 +84,7 @@ class SeatingTable(Protocol):
     host: int | None
     seats: list[Seat]
     connections: set[Connection]
-    turns: Turns
+    turns: TurnsControl
 
     @property
     def services(self) -> TableServices: ...

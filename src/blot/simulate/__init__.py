@@ -13,25 +13,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Protocol
+from typing import Any
 
 from blot.bots import make_bot
 from blot.errors import BlotError, BotStopped
 from blot.game import AnyGame
 from blot.games import GameSpec, spec
 from blot.play import Player, finish, play, reset
-
-
-class Stats(Protocol):
-    """What a game's statistics module provides."""
-
-    def count(self, game: AnyGame, c: Counter[str]) -> int:
-        """Add a finished game's statistics to ``c``; the number of deals it had."""
-        ...
-
-    def derived(self, c: Counter[str]) -> dict[str, Any]:
-        """The statistics ``blot simulate`` prints, from the counts."""
-        ...
 
 
 @dataclass

@@ -21,35 +21,23 @@ can scan every frame for cards.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from enum import Enum
-from typing import Any, Protocol
+from typing import Any
 
 from blot.cards import Card, cards_of
 from blot.errors import SetupError
-from blot.game import Action, AnyGame, DealState, PublicView, Trick, View
+from blot.game import DealState, Trick
+from blot.layers import Event, Wire
 
-#: A public event and the private additions some seats get (seat -> fields).
-Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
-
-
-class Wire(Protocol):
-    """What each game's module provides (see above)."""
-
-    def view_json(self, view: View) -> dict[str, Any] | None: ...
-
-    def public_json(self, view: PublicView) -> dict[str, Any] | None: ...
-
-    def action_json(self, action: Action) -> Any: ...
-
-    def action_from_json(self, game: AnyGame, value: Any) -> Action: ...
-
-    def event(self, game: AnyGame, seat: int, action: Action, before: Enum) -> Event: ...
-
-    def action_from_message(self, game: AnyGame, message: Mapping[str, Any]) -> Action: ...
-
-    def frame(self, game: AnyGame) -> dict[str, Any]: ...
-
-    def summary(self, game: AnyGame) -> dict[str, Any]: ...
+__all__ = [
+    "ACTION_LIMIT",
+    "Event",
+    "Wire",
+    "action_text",
+    "cards_json",
+    "frame_of",
+    "trick_json",
+    "tricks_json",
+]
 
 
 def cards_json(mask: int) -> list[str]:

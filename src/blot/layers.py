@@ -1,0 +1,132 @@
+"""What each game provides at each layer, as typed protocols beside :mod:`blot.game` (the rules'
+own protocol). The registry (:mod:`blot.games`) finds a game's module of a layer with one typed
+function, :meth:`blot.games.GameSpec.layer`, which checks the module against its protocol; a
+test checks every layer of every game (``tests/contract/test_layers.py``).
+
+Nothing here imports a layer package's code, only the values the protocols name, so the
+layers import the registry and never the other way round.
+
+=====================  ===============================  =============================================
+protocol               a game's module                  what it is for
+=====================  ===============================  =============================================
+:class:`Engine`        ``blot.<package>``               the rules: ``Game``, ``Rules``, ``DealtCards``
+:class:`Records`       ``blot.records.<package>``       game records (docs/format.md)
+:class:`Wire`          ``blot.wire.<package>``          the JSON of views, actions and events
+:class:`Stats`         ``blot.simulate.<package>``      what ``blot simulate`` counts
+:class:`Analyser`      ``blot.analysis.<package>``      the double-dummy analysis of finished deals
+:class:`Presenter`     ``blot.cli.<package>``           the game in the terminal
+=====================  ===============================  =============================================
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from random import Random
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from blot.game import Action, AnyGame, PublicView, View
+from blot.game import DealtCards as Cards
+from blot.records.common import Replay
+
+if TYPE_CHECKING:
+    from blot.analysis.values import DealAnalysis
+
+#: A public event and the private additions some seats get (seat -> fields).
+Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The rules of a game (its package itself)."""
+
+    RULESETS: Sequence[str]
+    Game: Callable[..., AnyGame]
+    Rules: Any
+    DealtCards: Any
+
+    def random_deal(self, rng: Random) -> Cards: ...
+
+
+@runtime_checkable
+class Records(Protocol):
+    """Reading (``replay``) and writing (``record_of``) the game's records (docs/format.md)."""
+
+    def replay(self, record: Mapping[str, Any]) -> Replay: ...
+
+    def record_of(
+        self, game: AnyGame, players: list[str] | None = None, *, unfinished: bool = False
+    ) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Wire(Protocol):
+    """The JSON of the game's views, actions and events (:mod:`blot.wire`, docs/protocol.md)."""
+
+    def view_json(self, view: View) -> dict[str, Any] | None: ...
+
+    def public_json(self, view: PublicView) -> dict[str, Any] | None: ...
+
+    def action_json(self, action: Action) -> Any: ...
+
+    def action_from_json(self, game: AnyGame, value: Any) -> Action: ...
+
+    def action_from_message(self, game: AnyGame, message: Mapping[str, Any]) -> Action: ...
+
+    def event(self, game: AnyGame, seat: int, action: Action, before: Enum) -> Event: ...
+
+    def frame(self, game: AnyGame) -> dict[str, Any]: ...
+
+    def summary(self, game: AnyGame) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Stats(Protocol):
+    """What ``blot simulate`` counts for the game."""
+
+    def count(self, game: AnyGame, c: Counter[str]) -> int:
+        """Add a finished game's statistics to ``c``; the number of deals it had."""
+        ...
+
+    def derived(self, c: Counter[str]) -> dict[str, Any]:
+        """The statistics ``blot simulate`` prints, from the counts."""
+        ...
+
+
+@runtime_checkable
+class Analyser(Protocol):
+    """The double-dummy analysis of the game's finished deals (:mod:`blot.analysis`)."""
+
+    #: The compiled solver kernel it searches with (``blot analyse`` says when it compiles).
+    kernel: ModuleType
+    #: The smallest loss the replay's analysis calls large.
+    large: int
+
+    def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
+        """Deal ``index`` (from 0) of a game whose deals are all finished."""
+        ...
+
+
+@runtime_checkable
+class Presenter(Protocol):
+    """The game in the terminal (:mod:`blot.cli`): its table and its replay."""
+
+    #: The terminal table (a :class:`blot.cli.terminal.TerminalTable`).
+    TABLE: Callable[..., Any]
+
+    def print_replay(self, replay: Replay, console: Any = None) -> None: ...
+
+
+#: Every layer's protocol and the package of the games' modules of that layer ("": the game's
+#: package itself); the contract suite checks each game against each.
+PACKAGES: Mapping[type, str] = {
+    Engine: "",
+    Records: "blot.records",
+    Wire: "blot.wire",
+    Stats: "blot.simulate",
+    Analyser: "blot.analysis",
+    Presenter: "blot.cli",
+}
+LAYERS: tuple[type, ...] = tuple(PACKAGES)
