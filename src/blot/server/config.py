@@ -81,6 +81,10 @@ class ServerConfig:
     #: Analyses of finished games run at once, each in a process of its own (``blot serve
     #: --analyses``); more wait their turn.
     analysis_workers: int = 1
+    #: The Redis broker of a cluster (``blot serve --broker redis://…``); None: one process alone.
+    broker_url: str | None = None
+    #: Where this process answers (``host:port``), written with its heartbeat in a cluster.
+    address: str = ""
     #: Compile the search bots' solver in the background at start (``blot serve``), so that the
     #: first search bot does not wait for it.
     warm_solver: bool = False

@@ -14,6 +14,7 @@ reads run in the hub's own small pool, never in the bots' threads.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 import time
@@ -28,6 +29,7 @@ from sqlalchemy.engine import Connection
 from blot import league
 from blot.server.accounts import AccountService
 from blot.server.analyses import Analyses
+from blot.server.cluster import Cluster
 from blot.server.config import ServerConfig
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
@@ -51,7 +53,9 @@ class Hub:
         #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
         self.limits = Limits(config)
-        self.registry = Tables(self, self.store)
+        self.cluster = Cluster.of(config.broker_url)
+        self.registry = Tables(self, self.store, self.cluster)
+        self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
         self.analyses = Analyses(self, config.analysis_workers)
@@ -103,10 +107,13 @@ class Hub:
         entries: list[LogEntry],
         changes: dict[str, Any],
         outcome: league.Outcome | None = None,
+        epoch: int = 0,
     ) -> None:
         at = self.now()
+        ownership = self.cluster.ownership
 
         def write(c: Connection) -> None:
+            ownership.fence(c, table_id, epoch)
             Store.append(c, table_id, entries, changes)
             if outcome is not None:
                 # In the same transaction, but a failure here must not keep the game from ending.
@@ -118,8 +125,23 @@ class Hub:
 
         await self.write(write)
 
-    async def read_log(self, table_id: str) -> list[LogEntry]:
-        return await self.read(lambda c: Store.log_of(c, table_id))
+    async def read_log(self, table_id: str, since: int = 0) -> list[LogEntry]:
+        return await self.read(lambda c: Store.log_of(c, table_id, since))
+
+    @property
+    def shared(self) -> bool:
+        return self.cluster.shared
+
+    def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self.cluster.broker.publish(table_id, message))
+        self._published.add(task)
+        task.add_done_callback(self._published.discard)
+
+    def tell_owner(self, table: Table) -> None:
+        self.registry.tell_owner(table)
+
+    def lost(self, table: Table) -> None:
+        self.registry.lost(table)
 
     def backoff(self) -> float:
         return self.health.backoff()
@@ -139,11 +161,12 @@ class Hub:
     # --- life ----------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Claim the database (one server per database: :mod:`blot.server.instance`), then resume
-        the tables being played in the background and start the sweeps."""
+        """Claim the database (one server per database, or several processes of a cluster:
+        :mod:`blot.server.instance`), then resume the tables being played in the background (in
+        a cluster: take those whose owner is gone) and start the sweeps."""
         from blot.server import instance
 
-        instance.claim(self.config.db_url)
+        instance.claim(self.config.db_url, shared=self.cluster.shared)
         self._claimed = True
         loop = asyncio.get_running_loop()
         self._tasks = [
@@ -151,6 +174,14 @@ class Hub:
             loop.create_task(self.registry.sweep_forever()),
             loop.create_task(self.accounts.check_sessions_forever()),
         ]
+        if self.cluster.shared:
+            await self._beat()
+            await self.cluster.start(self.registry.inbox, self.registry.broker_status)
+            self._tasks += [
+                loop.create_task(self._heartbeat_forever()),
+                loop.create_task(self.registry.orphans_forever()),
+                loop.create_task(self.registry.refresh_presence_forever()),
+            ]
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 
@@ -159,9 +190,57 @@ class Hub:
         """The background task that resumes the tables being played after a start."""
         return self._tasks[0] if self._tasks else None
 
+    async def _beat(self) -> None:
+        now, ownership, address = self.now(), self.cluster.ownership, self.config.address
+        await self.write(lambda c: ownership.beat(c, now, address))
+
+    async def _heartbeat_forever(self) -> None:
+        """Write this process's heartbeat every second; when it cannot for
+        :data:`~blot.server.cluster.leases.FENCE_SECONDS`, stop driving every table (another
+        process will take them once the heartbeat is old enough)."""
+        from blot.server.cluster.leases import FENCE_SECONDS, HEARTBEAT_SECONDS
+
+        written = time.monotonic()
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await asyncio.wait_for(self._beat(), FENCE_SECONDS)
+                written = time.monotonic()
+            except Exception:
+                if time.monotonic() - written >= FENCE_SECONDS:
+                    for table in list(self.registry.live.values()):
+                        self.registry.lost(table)
+
+    async def health_report(self) -> tuple[bool, dict[str, Any]]:
+        """``GET /health``: this process, the tables it drives, and whether it reaches its
+        database and its broker (a load balancer sends no traffic to one that does not)."""
+        try:
+            await asyncio.wait_for(self.read(lambda c: c.exec_driver_sql("SELECT 1").scalar()), 2.0)
+            database = True
+        except Exception:
+            database = False
+        broker = self.cluster.broker.connected
+        ping = getattr(self.cluster.broker, "ping", None)
+        if ping is not None:
+            broker = bool(await ping())
+        driven = sorted(t.id for t in self.registry.live.values() if t.driving)
+        report = {
+            "node": self.cluster.node,
+            "cluster": self.cluster.shared,
+            "tables": driven,
+            "database": "ok" if database else "unreachable",
+            "broker": "ok" if broker else "unreachable",
+        }
+        return database and broker, report
+
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.cluster.shared:  # give the tables up: another process takes them at once
+            ownership, ids = self.cluster.ownership, [t.id for t in self.registry.live.values() if t.driving]
+            with contextlib.suppress(Exception):
+                await self.write(lambda c: ownership.release(c, ids))
+            await self.cluster.stop()
         await self.registry.stop()
         await self.analyses.close()
         await asyncio.to_thread(self.writer.close)

@@ -1,14 +1,16 @@
-"""One ``blot serve`` per database (until a broker joins several, README "Running several
-processes"): every table lives in the memory of the process that serves it, so a second process
-on the same database would load the same tables and write the same logs (two writers, frozen
-tables for their clients). The first process claims the database for as long as it runs; a
-second one is refused at start with one sentence.
+"""One ``blot serve`` per database, unless a broker joins several (README "Running several
+processes"): a process alone keeps its tables in its memory, so a second process on the same
+database would load the same tables and write the same logs (two writers, frozen tables for their
+clients). A process alone claims the database for as long as it runs and a second one is refused
+at start with one sentence; the processes of a cluster share the claim (and refuse a process
+alone).
 
 The claim is held by the operating system or the database server for the process, so a process
 that dies (``kill -9``, a lost machine) releases it at once:
 
-- PostgreSQL: a session-level advisory lock (``pg_try_advisory_lock``) on a connection of its
-  own, kept open while the server runs; the lock ends with the connection.
+- PostgreSQL: a session-level advisory lock (``pg_try_advisory_lock``, or its ``_shared`` form
+  for a cluster's processes) on a connection of its own, kept open while the server runs; the
+  lock ends with the connection.
 - SQLite: an exclusive ``flock`` on a file beside the database (``blot.sqlite3.serving``).
 
 A process may claim the same database more than once (``blot serve`` checks before it starts the
@@ -73,7 +75,7 @@ def _claim_sqlite(url: str, path: str) -> Any:
     return release
 
 
-def _claim_postgres(url: str) -> Any:
+def _claim_postgres(url: str, shared: bool) -> Any:
     from sqlalchemy import create_engine, text
     from sqlalchemy.pool import NullPool
 
@@ -82,7 +84,8 @@ def _claim_postgres(url: str) -> Any:
     engine = create_engine(url, poolclass=NullPool)
     connection = engine.connect()
     try:
-        got = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_KEY}).scalar()
+        function = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        got = connection.execute(text(f"SELECT {function}(:key)"), {"key": PG_KEY}).scalar()
         connection.commit()
     except Exception:
         connection.close()
@@ -91,6 +94,10 @@ def _claim_postgres(url: str) -> Any:
     if not got:
         connection.close()
         engine.dispose()
+        if shared:
+            raise DatabaseBusy(
+                f"a blot serve without --broker is using the database {safe_url(url)}: stop it first"
+            )
         raise DatabaseBusy(_message(f"the database {safe_url(url)}"))
 
     def release() -> None:
@@ -101,13 +108,15 @@ def _claim_postgres(url: str) -> Any:
     return release
 
 
-def claim(url: str) -> None:
-    """Claim the database at ``url`` for this process, or :class:`DatabaseBusy` in one sentence."""
+def claim(url: str, shared: bool = False) -> None:
+    """Claim the database at ``url`` for this process, or :class:`DatabaseBusy` in one sentence.
+    ``shared``: a process of a cluster (``--broker``), which shares the database with the other
+    processes of the cluster, and with no process alone."""
     with _lock:
         held = _held.get(url)
         if held is None:
             if url.startswith("postgresql"):
-                release = _claim_postgres(url)
+                release = _claim_postgres(url, shared)
             elif url.startswith("sqlite") and (path := _sqlite_file(url)) is not None:
                 release = _claim_sqlite(url, path)
             else:

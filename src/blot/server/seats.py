@@ -8,6 +8,7 @@ it makes is a log line the table commits (``sit``, ``leave``, ``bot``, ``start``
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from blot.server.services import TableServices
 
 WAITING, PLAYING = "waiting", "playing"
+#: Seconds another process's word on its connections holds unless it says it again.
+REMOTE_TTL = 6.0
 
 
 @dataclass
@@ -89,6 +92,11 @@ class SeatingTable(Protocol):
     @property
     def services(self) -> TableServices: ...
 
+    @property
+    def driving(self) -> bool:
+        """Whether this process drives the table (its owner), rather than following it."""
+        ...
+
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
@@ -106,6 +114,8 @@ class Seating:
     def __init__(self, table: SeatingTable) -> None:
         self.table = table
         self._grace: dict[int, asyncio.TimerHandle] = {}
+        #: Other processes' connections to each seat, and when they said so (time.monotonic()).
+        self._remote: dict[str, tuple[list[int], float]] = {}
 
     # --- the log ---------------------------------------------------------------------------------
 
@@ -261,15 +271,7 @@ class Seating:
         table = self.table
         conn.seat = self.seat_of(conn.player)
         table.connections.add(conn)
-        if conn.seat is not None:
-            s = table.seats[conn.seat]
-            s.connected += 1
-            handle = self._grace.pop(conn.seat, None)
-            if handle is not None:
-                handle.cancel()
-            if s.away or s.substitute:
-                s.away = s.substitute = False
-                table.turns.schedule()
+        self.recount()
         conn.push(dumps(table.snapshot(conn, since)))
         table.presence()
 
@@ -279,13 +281,53 @@ class Seating:
             return
         table.connections.discard(conn)
         conn.stop()
-        if conn.seat is not None:
-            s = table.seats[conn.seat]
-            s.connected = max(0, s.connected - 1)
-            if s.connected == 0 and s.player is not None and table.status == PLAYING:
-                self._went_away(conn.seat)
+        self.recount()
         table.presence()
         table.services.idle(table.id)
+
+    def local_counts(self) -> list[int]:
+        """The connections of this process to each seat."""
+        counts = [0] * len(self.table.seats)
+        for conn in self.table.connections:
+            if conn.seat is not None:
+                counts[conn.seat] += 1
+        return counts
+
+    def remote(self, node: str, counts: list[int], at: float) -> None:
+        """Another process's connections to each seat (several processes: each says so when
+        they change and every few seconds; a process not heard of for :data:`REMOTE_TTL` has
+        none)."""
+        if len(counts) == len(self.table.seats):
+            self._remote[node] = (counts, at)
+            self.recount()
+
+    def recount(self) -> None:
+        """Each seat's connections, here and in the other processes. On the table's owner, a
+        player whose last connection closed is away (a bot plays after the grace period) and one
+        who connects again is back; elsewhere the owner's word (``presence`` it publishes) rules."""
+        table = self.table
+        if not table.driving:
+            return
+        totals = self.local_counts()
+        now = time.monotonic()
+        for node, (counts, at) in list(self._remote.items()):
+            if now - at > REMOTE_TTL:
+                del self._remote[node]
+                continue
+            totals = [a + b for a, b in zip(totals, counts, strict=True)]
+        for index, s in enumerate(table.seats):
+            before, s.connected = s.connected, totals[index]
+            if s.player is None:
+                continue
+            if s.connected > 0:
+                handle = self._grace.pop(index, None)
+                if handle is not None:
+                    handle.cancel()
+                if s.away or s.substitute:
+                    s.away = s.substitute = False
+                    table.turns.schedule()
+            elif s.connected == 0 and before > 0 and table.status == PLAYING:
+                self._went_away(index)
 
     def mark_absent(self) -> None:
         """At the start and after a restart: every seated player not connected has gone away

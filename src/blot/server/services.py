@@ -51,10 +51,16 @@ class TableServices(Storage, Protocol):
     def new_rng(self) -> Random: ...
 
     async def append(
-        self, table_id: str, entries: list[LogEntry], changes: dict[str, Any], outcome: Outcome | None = None
+        self,
+        table_id: str,
+        entries: list[LogEntry],
+        changes: dict[str, Any],
+        outcome: Outcome | None = None,
+        epoch: int = 0,
     ) -> None:
         """Write log lines and the table row's changes, in one transaction; with ``outcome`` (the
-        line that ends the game) the results and the ratings it moves too."""
+        line that ends the game) the results and the ratings it moves too. In a cluster the write
+        is refused (``NotOwner``) unless this process still owns the table under ``epoch``."""
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         """Refuse (:class:`Refused`) seating these persons together at a rated table."""
@@ -62,7 +68,23 @@ class TableServices(Storage, Protocol):
     async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
         """Refuse (:class:`Refused`) seating ``player`` beside someone of the same browser."""
 
-    async def read_log(self, table_id: str) -> list[LogEntry]: ...
+    async def read_log(self, table_id: str, since: int = 0) -> list[LogEntry]:
+        """The table's log lines after ``since``."""
+        ...
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may serve this database's tables (a cluster)."""
+        ...
+
+    def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        """The owner tells the processes that follow the table what it committed."""
+
+    def tell_owner(self, table: Any) -> None:
+        """A follower tells the table's owner how many of its sockets sit in each seat."""
+
+    def lost(self, table: Any) -> None:
+        """The process no longer owns a table it drove: it follows it from now on."""
 
     async def is_guest(self, player: int) -> bool:
         """Whether ``player`` is a guest (no account): the tables show it beside the name."""

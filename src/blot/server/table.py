@@ -60,10 +60,23 @@ STOP_SECONDS = 5.0
 
 
 class Table:
-    """The actor of one table. Use :meth:`call` for anything that reads or changes it."""
+    """The actor of one table. Use :meth:`call` for anything that reads or changes it.
 
-    def __init__(self, services: TableServices, table_id: str, game_spec: GameSpec) -> None:
+    In a cluster (:mod:`blot.server.cluster`) one process *drives* the table (its owner: it
+    commits changes, runs the bots, the timers and the grace periods, and publishes what it
+    committed); every other process with a socket of the table *follows* it: it folds the lines
+    the owner publishes into the same state (:meth:`follow`) and tells its own sockets exactly
+    what the owner's sockets are told. Commands go to the owner (:mod:`blot.server.tables`)."""
+
+    def __init__(
+        self, services: TableServices, table_id: str, game_spec: GameSpec, driving: bool = True
+    ) -> None:
         self.services = services
+        #: Whether this process drives the table (see above); its epoch of ownership when it does.
+        self.driving = driving
+        self.epoch = 0
+        #: The process that drives it (followers send it their presence and commands).
+        self.owner: str | None = None
         self.id = table_id
         self.spec = game_spec
         self.wire = game_spec.wire_module()
@@ -109,9 +122,10 @@ class Table:
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
-        self.turns.schedule()
-        if self.status == PLAYING:
-            self.seating.mark_absent()
+        if self.driving:
+            self.turns.schedule()
+            if self.status == PLAYING:
+                self.seating.mark_absent()
 
     async def stop(self) -> None:
         """Stop the actor (the hub unloads or closes the table) once the command it is running
@@ -239,9 +253,11 @@ class Table:
         return chosen or (RATED_TIMER if self.settings.get("rated") else 0.0)
 
     @classmethod
-    def rebuild(cls, services: TableServices, table_id: str, game: str, entries: list[LogEntry]) -> Table:
+    def rebuild(
+        cls, services: TableServices, table_id: str, game: str, entries: list[LogEntry], driving: bool = True
+    ) -> Table:
         """The table as its log leaves it (a restart replays every action through the engine)."""
-        table = cls(services, table_id, spec(game))
+        table = cls(services, table_id, spec(game), driving)
         for entry in entries:
             table.events.append(table.fold(entry))
             table.n = entry.seq
@@ -355,6 +371,66 @@ class Table:
                 text = texts[key] = dumps(message)
             conn.push(text)
 
+    # --- several processes (blot.server.cluster) ---------------------------------------------------
+
+    def volatile(self) -> dict[str, Any]:
+        """What the owner knows that the log does not say: each seat's connections, who is away
+        or played for, and the turn's deadline."""
+        return {
+            "owner": self.owner,
+            "epoch": self.epoch,
+            "deadline": self.turns.deadline,
+            "seats": [[s.connected, s.away, s.substitute] for s in self.seats],
+        }
+
+    def replicate(self, entries: list[LogEntry]) -> None:
+        """The owner publishes its new log lines and its volatile state to the followers."""
+        if self.driving and self.services.shared:
+            lines = [[e.seq, e.kind, e.payload] for e in entries]
+            self.services.publish(self.id, {"n": self.n, "entries": lines, "state": self.volatile()})
+
+    def _adopt(self, state: Mapping[str, Any]) -> None:
+        """A follower takes the owner's volatile state."""
+        self.owner = state.get("owner") or self.owner
+        deadline = state.get("deadline")
+        self.turns.deadline = None if deadline is None else float(deadline)
+        for s, (connected, away, substitute) in zip(self.seats, state.get("seats", []), strict=False):
+            s.connected, s.away, s.substitute = int(connected), bool(away), bool(substitute)
+
+    async def follow(self, message: Mapping[str, Any]) -> None:
+        """A follower folds what the owner published (run in the actor): the lines after its own
+        (any it missed are read from the log first), then the owner's volatile state; and tells
+        its sockets, line by line, what the owner's sockets were told."""
+        if self.driving:
+            return
+        lines = [
+            LogEntry(int(seq), str(kind), dict(payload)) for seq, kind, payload in message.get("entries", [])
+        ]
+        if lines and lines[0].seq > self.n + 1:
+            lines = [e for e in await self.services.read_log(self.id, self.n) if e.seq > self.n]
+        new = [e for e in lines if e.seq > self.n]
+        for entry in new:
+            event = self.fold(entry)
+            self.events.append(event)
+            self.last_event = event[0]
+            self.n = entry.seq
+        if "state" in message:
+            self._adopt(message["state"])
+        for entry in new:
+            self._broadcast(entry.seq)
+        if not new:
+            self.presence()
+
+    async def catch_up(self) -> None:
+        """A follower reads the lines it missed from the log (the broker was away)."""
+        await self.follow({"entries": [[self.n + 2, "", {}]]})
+
+    async def remote_presence(self, node: str, counts: list[int]) -> None:
+        """The owner hears another process's connections to each seat."""
+        if self.driving:
+            self.seating.remote(node, counts, time.monotonic())
+            self.presence()
+
     def presence(self) -> None:
         """Tell every connection who is seated and connected (not an event: not stored)."""
         texts = {
@@ -362,6 +438,10 @@ class Table:
         }
         for conn in list(self.connections):
             conn.push(texts[conn.seat is not None or self.at_table(conn.player)])
+        if self.driving and self.services.shared:
+            self.services.publish(self.id, {"n": self.n, "state": self.volatile()})
+        elif not self.driving:
+            self.services.tell_owner(self)
 
     # --- committing changes --------------------------------------------------------------------
 
@@ -422,10 +502,15 @@ class Table:
         self.n = entry.seq
         outcome = self.outcome() if finishing else None
         try:
-            await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome)
+            await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome, self.epoch)
         except Exception as e:
+            from blot.server.cluster.leases import NotOwner
             from blot.server.health import is_storage_failure
 
+            if isinstance(e, NotOwner):  # another process drives the table now: follow it
+                await self._reload()
+                self.services.lost(self)
+                raise Moved() from None
             if not is_storage_failure(e):  # storage failures are logged once per burst
                 log.exception("table %s: the log could not be written; reloading it", self.id)
             await self._reload()
@@ -434,6 +519,7 @@ class Table:
         self.last_event = event[0]
         self._broadcast(entry.seq)
         self.turns.schedule()
+        self.replicate([entry])
         if self.status == FINISHED and not self.connections:
             self.services.idle(self.id)
 
@@ -469,9 +555,36 @@ class Table:
 
     # --- commands --------------------------------------------------------------------------------
 
-    async def act(self, conn: Connection, message: Mapping[str, Any]) -> None:
+    async def command(self, name: str, args: Mapping[str, Any]) -> dict[str, Any] | None:
+        """A command of a player (the table's owner runs it; any process may have received it):
+        ``act``, ``sit``, ``leave``, ``bot``, ``fill_bots``, ``start``, ``end``, ``summary``. The
+        answer is the table's summary (or nothing for ``act``); a refusal raises :class:`Refused`."""
+        player = args.get("player")
+        seating = self.seating
+        if name == "act":
+            await self.act(player, args.get("message") or {})
+            return None
+        if name == "summary":
+            return self.summary(self.at_table(player))
+        if not isinstance(player, int):
+            raise Refused("forbidden", "a player token is needed: create a player first")
+        if name == "sit":
+            return await seating.sit(player, str(args.get("name")), args.get("seat"), args.get("device"))
+        if name == "leave":
+            return await seating.leave(player)
+        if name == "bot":
+            return await seating.set_bot(player, args.get("seat"), args.get("level"))
+        if name == "fill_bots":
+            return await seating.fill_bots(player, args.get("level", "basic"))
+        if name == "start":
+            return await seating.begin(player)
+        if name == "end":
+            return await self.vote_end(player, args.get("agree"))
+        raise Refused("malformed", f"unknown table command {name!r}")
+
+    async def act(self, player: int | None, message: Mapping[str, Any]) -> None:
         """A player's action from a message: parsed, checked by the rules, stored, announced."""
-        seat = conn.seat
+        seat = self.seating.seat_of(player)
         if seat is None:
             raise Refused("not_seated", "spectators cannot play")
         if self.status != PLAYING:
@@ -525,6 +638,13 @@ class Table:
     async def read(self, fn: Callable[[Table], Any]) -> Any:
         """Run a read-only ``fn(table)`` in the actor, so that it sees a state between commands."""
         return fn(self)
+
+
+class Moved(Refused):
+    """The table has another owner now (this process lost it): the command is sent there."""
+
+    def __init__(self) -> None:
+        super().__init__("server", "this table moved to another server; please try again")
 
 
 def _gone() -> Refused:

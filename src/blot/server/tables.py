@@ -25,10 +25,12 @@ from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
 from blot.games import spec
+from blot.server.cluster import BrokerAway, Cluster, OwnerSilent, refusal_of
 from blot.server.connection import Connection as Socket
+from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.services import TableServices
-from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Table
+from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Moved, Table
 from blot.store import LogEntry, Store
 
 log = logging.getLogger("blot.server")
@@ -47,12 +49,14 @@ def _decrement(counts: dict[K, int], key: K) -> None:
 
 
 class Tables:
-    """The tables of one server (the hub owns it); ``live`` holds those in memory by id."""
+    """The tables of one server (the hub owns it); ``live`` holds those in memory by id, those it
+    drives and, in a cluster, those it follows (:mod:`blot.server.cluster`)."""
 
-    def __init__(self, services: TableServices, store: Store) -> None:
+    def __init__(self, services: TableServices, store: Store, cluster: Cluster) -> None:
         self.services = services
         self.config = services.config
         self.store = store
+        self.cluster = cluster
         self.live: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         #: time.monotonic() when each table in memory last had nobody connected.
@@ -60,6 +64,7 @@ class Tables:
         #: Tables being created per host and per address, not yet in ``live``.
         self._creating: dict[int, int] = {}
         self._creating_at: dict[str, int] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def sockets(self) -> Iterator[Socket]:
         """Every open connection of every table in memory."""
@@ -138,6 +143,8 @@ class Tables:
         """Resume the tables being played, in the background: the server answers at once (a
         table asked for before its turn is loaded then). Waiting tables have nothing to drive:
         they are loaded when somebody opens them, and expire in the database (:meth:`sweep`)."""
+        if self.cluster.shared:
+            return  # the processes of a cluster take the tables whose owner is gone (orphans)
         ids = await self.services.read(lambda c: Store.ids_with_status(c, [PLAYING]))
         for table_id in ids:
             try:
@@ -298,11 +305,15 @@ class Tables:
             "last_seq": len(entries),
         }
 
-        def write(c: Any) -> None:
+        now = self.services.now()
+
+        def write(c: Connection) -> int | None:
             Store.insert_table(c, row)
             Store.append(c, table_id, entries, {})
+            return self.cluster.ownership.claim(c, table_id, now)
 
-        await self.services.write(write)
+        epoch: int | None = await self.services.write(write)
+        table.epoch, table.owner = epoch or 0, self.cluster.node
         self.live[table_id] = table
         self._quiet[table_id] = time.monotonic()
         table.start()
@@ -331,11 +342,7 @@ class Tables:
             if row is None:
                 table = None
             else:
-                entries = await self.services.read(lambda c: Store.log_of(c, table_id))
-                table = Table.rebuild(self.services, table_id, row["game"], entries)
-                self.live[table_id] = table
-                self._quiet[table_id] = time.monotonic()
-                table.start()
+                table = await self._load(table_id, str(row["game"]))
             future.set_result(table)
             return table
         except asyncio.CancelledError:
@@ -346,6 +353,230 @@ class Tables:
             raise
         finally:
             del self._loading[table_id]
+
+    async def _load(self, table_id: str, game: str, claim: bool = True) -> Table:
+        """Fold the table's log and run it: driving it when this process may claim it (nobody
+        alive owns it), else following its owner."""
+        now = self.services.now()
+        ownership = self.cluster.ownership
+        epoch = await self.services.write(lambda c: ownership.claim(c, table_id, now)) if claim else None
+        owner = (
+            self.cluster.node
+            if epoch
+            else await self.services.read(lambda c: ownership.owner(c, table_id, now))
+        )
+        entries = await self.services.read(lambda c: Store.log_of(c, table_id))
+        table = Table.rebuild(self.services, table_id, game, entries, driving=epoch is not None)
+        table.epoch, table.owner = epoch or 0, owner
+        self.live[table_id] = table
+        self._quiet[table_id] = time.monotonic()
+        table.start()
+        if not table.driving:
+            await self.cluster.broker.follow(table_id, self._follower(table_id))
+            if owner is not None:
+                self.tell_owner(table)
+        return table
+
+    def _follower(self, table_id: str) -> Any:
+        async def heard(message: dict[str, Any]) -> None:
+            table = self.live.get(table_id)
+            if table is not None and not table.driving:
+                table.post(table.follow, message)
+
+        return heard
+
+    # --- several processes: commands go to the table's owner ------------------------------------------
+
+    async def command(self, table_id: str, name: str, args: dict[str, Any]) -> Any:
+        """Run a player's command on the table's owner, here or in another process (its answer;
+        a refusal raises :class:`Refused`). When the owner does not answer it may be dead: its
+        table is taken over once its heartbeat says so, and the command runs here."""
+        for _ in range(4):
+            table = await self.table(table_id)
+            if table.driving:
+                try:
+                    if name == "rematch":
+                        return await self.rematch(int(args["player"]), table_id)
+                    return await table.call(table.command, name, args)
+                except Moved:
+                    continue
+            owner = table.owner
+            if owner is None or owner == self.cluster.node:
+                if not await self.take(table_id):
+                    await asyncio.sleep(0.5)
+                continue
+            try:
+                answer = await self.cluster.call(
+                    owner, {"kind": "command", "table": table_id, "name": name, "args": args}
+                )
+            except (OwnerSilent, BrokerAway):
+                if not await self.take(table_id):
+                    table.owner = None
+                    await asyncio.sleep(0.5)
+                continue
+            if answer.get("moved"):
+                table.owner = answer.get("owner") or None
+                continue
+            refused = refusal_of(answer)
+            if refused is not None:
+                raise refused
+            return answer.get("result")
+        raise Refused("server", "the table's server does not answer; please try again")
+
+    async def inbox(self, message: dict[str, Any]) -> None:
+        """What another process sends this one: a command for a table it drives, or its
+        presence at one."""
+        kind = message.get("kind")
+        table_id = message.get("table")
+        if not isinstance(table_id, str):
+            return
+        if kind == "presence":
+            table = self.live.get(table_id)
+            counts = message.get("counts")
+            if table is not None and table.driving and isinstance(counts, list):
+                table.post(table.remote_presence, str(message.get("node")), [int(n) for n in counts])
+            elif table is None or not table.driving:
+                await self.cluster.reply(message, {"moved": True})
+            return
+        if kind != "command":
+            return
+        table = await self.load(table_id)
+        if table is None or not table.driving:
+            await self.cluster.reply(
+                message, {"moved": True, "owner": None if table is None else table.owner}
+            )
+            return
+        name, args = str(message.get("name")), message.get("args") or {}
+        try:
+            if name == "rematch":
+                result: Any = await self.rematch(int(args.get("player", 0)), table_id)
+            else:
+                result = await table.call(table.command, name, args)
+        except Moved:
+            await self.cluster.reply(message, {"moved": True})
+            return
+        except Refused as e:
+            await self.cluster.reply(message, {"error": e.to_json()})
+            return
+        except Exception:
+            log.exception("table %s: the command %s failed", table_id, name)
+            await self.cluster.reply(
+                message, {"error": Refused("server", "the server failed; please try again").to_json()}
+            )
+            return
+        await self.cluster.reply(message, {"result": result})
+
+    def tell_owner(self, table: Table) -> None:
+        """A follower tells the owner how many of its sockets sit in each seat."""
+        owner = table.owner
+        if owner is None or table.driving:
+            return
+        message = {
+            "kind": "presence",
+            "table": table.id,
+            "node": self.cluster.node,
+            "counts": table.seating.local_counts(),
+        }
+
+        async def send() -> None:
+            with contextlib.suppress(BrokerAway):
+                await self.cluster.broker.send(owner, message)
+
+        self._background(send())
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def take(self, table_id: str) -> bool:
+        """Take a table whose owner is gone: claim it, fold its log and drive it (a table this
+        process followed keeps its sockets). False when someone alive owns it."""
+        now = self.services.now()
+        ownership = self.cluster.ownership
+        epoch = await self.services.write(lambda c: ownership.claim(c, table_id, now))
+        if epoch is None:
+            return False
+        old = self.live.get(table_id)
+        if old is not None and old.driving and old.epoch == epoch:
+            return True
+        row = await self.services.read(lambda c: Store.table_row(c, table_id))
+        if row is None:
+            return False
+        entries = await self.services.read(lambda c: Store.log_of(c, table_id))
+        table = Table.rebuild(self.services, table_id, str(row["game"]), entries)
+        table.epoch, table.owner = epoch, self.cluster.node
+        if old is not None:
+            await self.cluster.broker.unfollow(table_id)
+            table.connections = old.connections
+            for conn in table.connections:
+                conn.seat = table.seating.seat_of(conn.player)
+            old.connections = set()
+            await old.stop()
+        self.live[table_id] = table
+        self._quiet[table_id] = time.monotonic()
+        table.seating.recount()
+        table.start()
+        table.presence()  # the followers hear who drives it now, and tell it their presence
+        log.info("table %s taken over (epoch %d)", table_id, epoch)
+        return True
+
+    def lost(self, table: Table) -> None:
+        """This process no longer owns a table it drove (another took it): it follows it."""
+        if not table.driving:
+            return
+        table.driving = False
+        table.owner = None
+        table.turns.cancel()
+        table.turns.forget_bots()
+        table.seating.cancel()
+        log.warning("table %s: another process drives it now", table.id)
+        self._background(self.cluster.broker.follow(table.id, self._follower(table.id)))
+
+    async def orphans_forever(self) -> None:
+        """Take the tables being played whose owner is gone (a few at a time, in a random order,
+        so that the live processes share them)."""
+        ownership = self.cluster.ownership
+
+        def orphans(c: Connection) -> list[str]:
+            return ownership.orphans(c, self.services.now(), 20)
+
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                for table_id in await self.services.read(orphans):
+                    await self.take(table_id)
+            except Exception:
+                log.debug("looking for tables without an owner failed", exc_info=True)
+
+    async def refresh_presence_forever(self) -> None:
+        """Followers say their presence again every few seconds (an owner that took a table over
+        learns it, and one that missed a word hears it again)."""
+        while True:
+            await asyncio.sleep(2.0)
+            for table in list(self.live.values()):
+                if not table.driving and table.connections:
+                    self.tell_owner(table)
+
+    async def broker_status(self, up: bool) -> None:
+        """The broker went away (followers' sockets hear that they are reconnecting) or came
+        back (followers read what they missed from the log)."""
+        for table in list(self.live.values()):
+            if table.driving:
+                continue
+            if up:
+                table.post(table.catch_up)
+                self.tell_owner(table)
+            for conn in list(table.connections):
+                conn.push(dumps({"type": "status", "state": "connected" if up else "reconnecting"}))
+
+    async def disconnect(self, table_id: str, conn: Socket) -> None:
+        """A socket of the table closed (the table holding it now: one taken over keeps its
+        sockets)."""
+        table = self.live.get(table_id)
+        if table is not None and conn in table.connections:
+            with contextlib.suppress(Refused):  # the table was closed meanwhile
+                await table.call(table.seating.disconnect, conn)
 
     async def table(self, table_id: str) -> Table:
         table = await self.load(table_id)

@@ -50,6 +50,15 @@ def default_url(directory: Path | None = None) -> str:
     return f"sqlite:///{folder / DB_FILE}"
 
 
+def _exists(path: Path, dir_: bool = False) -> bool:
+    """Whether ``path`` is a folder (``dir_``) or a file; False for a name the system refuses
+    (too long, not encodable)."""
+    try:
+        return path.is_dir() if dir_ else path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def existing_url(db: str | None, directory: Path | None = None) -> str:
     """The database that already holds blot serve's data: ``db``, else the SQLite file in the
     data directory. For commands that only read or change what is there (``blot admin``), a
@@ -57,7 +66,7 @@ def existing_url(db: str | None, directory: Path | None = None) -> str:
     folder must not quietly become an empty database."""
     if db is None:
         folder = directory or data_dir()
-        if not folder.is_dir():
+        if not _exists(folder, dir_=True):
             raise StoreError(f"the data directory {folder} does not exist (blot serve creates it)")
         db = f"sqlite:///{folder / DB_FILE}"
     from sqlalchemy.engine import make_url
@@ -68,7 +77,7 @@ def existing_url(db: str | None, directory: Path | None = None) -> str:
     except ArgumentError:
         return db  # Store.open says what is wrong with it
     name = parsed.database
-    if parsed.get_backend_name() == "sqlite" and name and name != ":memory:" and not Path(name).is_file():
+    if parsed.get_backend_name() == "sqlite" and name and name != ":memory:" and not _exists(Path(name)):
         raise StoreError(f"there is no database {name} (blot serve creates it)")
     return db
 
@@ -189,11 +198,11 @@ class Store:
         return None if row is None else dict(row)
 
     @staticmethod
-    def log_of(c: Connection, table_id: str) -> list[LogEntry]:
-        """A table's log, in order."""
+    def log_of(c: Connection, table_id: str, since: int = 0) -> list[LogEntry]:
+        """A table's log after line ``since``, in order."""
         rows = c.execute(
             select(table_log.c.seq, table_log.c.kind, table_log.c.payload)
-            .where(table_log.c.table_id == table_id)
+            .where(table_log.c.table_id == table_id, table_log.c.seq > since)
             .order_by(table_log.c.seq)
         ).all()
         return [LogEntry(int(r.seq), str(r.kind), dict(r.payload)) for r in rows]

@@ -205,3 +205,26 @@ analyses = Table(
     Column("seconds", Float, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
+#: The processes of a cluster (``blot serve --broker``) and their heartbeats
+#: (:mod:`blot.server.cluster.leases`).
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", String(200), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("heartbeat_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Which process drives each table, and since which change of owner (``epoch``).
+table_owners = Table(
+    "table_owners",
+    metadata,
+    Column("table_id", String(24), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("node", String(32), nullable=False),
+    Column("epoch", Integer, nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),
+    Index("ix_table_owners_node", "node"),
+)

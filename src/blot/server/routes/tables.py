@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,7 +10,6 @@ from fastapi.responses import JSONResponse
 from blot.games import SPECS
 from blot.server.errors import Refused
 from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me
-from blot.server.seats import Seating
 from blot.server.table import PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -84,67 +82,53 @@ async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
     return result
 
 
-SeatCommand = Callable[[Seating, int, str, dict[str, Any]], Awaitable[dict[str, Any]]]
-
-
-async def _seat_command(request: Request, table_id: str, command: SeatCommand) -> dict[str, Any]:
-    """Run a seating command for the requesting player inside the table's actor; it answers the
-    table's summary."""
-    player, name = await me(request)
-    body = await body_of(request, required=False)
-    table = await hub_of(request).registry.table(table_id)
-
-    async def run() -> dict[str, Any]:
-        return await command(table.seating, player, name, body)
-
-    result: dict[str, Any] = await table.call(run)
+async def _command(request: Request, table_id: str, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run a player's command on the table's owner (this process or another: any process
+    serves any request); it answers the table's summary."""
+    player, player_name = await me(request)
+    result: dict[str, Any] = await hub_of(request).registry.command(
+        table_id, name, {"player": player, "name": player_name, **args}
+    )
     return result
 
 
 @router.post("/tables/{table_id}/sit")
 async def sit(table_id: str, request: Request) -> dict[str, Any]:
     """Take an empty seat (``seat``) before the start."""
-    browser = device(request)
-    return await _seat_command(
-        request, table_id, lambda s, player, name, b: s.sit(player, name, b.get("seat"), browser)
-    )
+    body = await body_of(request, required=False)
+    return await _command(request, table_id, "sit", {"seat": body.get("seat"), "device": device(request)})
 
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, request: Request) -> dict[str, Any]:
-    return await _seat_command(request, table_id, lambda s, player, _name, _b: s.leave(player))
+    return await _command(request, table_id, "leave", {})
 
 
 @router.post("/tables/{table_id}/bot")
 async def set_bot(table_id: str, request: Request) -> dict[str, Any]:
     """Seat a bot (``level``) in an empty seat, or empty a bot's seat (``level`` null)."""
-    return await _seat_command(
-        request, table_id, lambda s, player, _name, b: s.set_bot(player, b.get("seat"), b.get("level"))
-    )
+    body = await body_of(request, required=False)
+    return await _command(request, table_id, "bot", {"seat": body.get("seat"), "level": body.get("level")})
 
 
 @router.post("/tables/{table_id}/fill-bots")
 async def fill_bots(table_id: str, request: Request) -> dict[str, Any]:
     """A bot (``level``, default basic) in every empty seat."""
-    return await _seat_command(
-        request, table_id, lambda s, player, _name, b: s.fill_bots(player, b.get("level", "basic"))
-    )
+    body = await body_of(request, required=False)
+    return await _command(request, table_id, "fill_bots", {"level": body.get("level", "basic")})
 
 
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request) -> dict[str, Any]:
-    return await _seat_command(request, table_id, lambda s, player, _name, _b: s.begin(player))
+    return await _command(request, table_id, "start", {})
 
 
 @router.post("/tables/{table_id}/end")
 async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
     """``{"agree": true}``: agree to end the game now; ``false``: decline (every vote is withdrawn).
     The game ends, not rated, when every person seated agrees (League rulebook §7)."""
-    player, _ = await me(request)
     body = await body_of(request)
-    table = await hub_of(request).registry.table(table_id)
-    result: dict[str, Any] = await table.call(table.vote_end, player, body.get("agree"))
-    return result
+    return await _command(request, table_id, "end", {"agree": body.get("agree")})
 
 
 @router.post("/tables/{table_id}/rematch")
@@ -152,8 +136,7 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """After the game: a new table with the same settings and seats, started at once (asking
     again answers the same table); a rated game's once every person of it asked (until then the
     answer is the old table with ``rematch_asks``)."""
-    player, _ = await me(request)
-    return await hub_of(request).registry.rematch(player, table_id)
+    return await _command(request, table_id, "rematch", {})
 
 
 @router.get("/tables/{table_id}/record", response_model=None)

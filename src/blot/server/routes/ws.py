@@ -90,9 +90,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 request_id = message.get("id")
                 kind = message.get("type")
                 if kind == "ping":
-                    conn.push(json.dumps({"type": "pong", "n": table.n}))
+                    current = hub.registry.live.get(table_id, table)
+                    conn.push(json.dumps({"type": "pong", "n": current.n}))
                 elif kind == "action":
-                    await table.call(table.act, conn, message)
+                    await hub.registry.command(table_id, "act", {"player": conn.player, "message": message})
                 else:
                     raise Refused("malformed", "unknown message type: use action or ping")
             except Refused as e:
@@ -100,7 +101,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        await table.call(table.seating.disconnect, conn)
+        await hub.registry.disconnect(table_id, conn)
 
 
 async def _close(ws: WebSocket, code: int = 1000) -> None:

@@ -1,0 +1,242 @@
+"""Messages between the processes of a cluster: a table's owner tells the other processes what it
+committed, and a process sends a command to the owner of a table (and gets its answer back).
+
+Two channels kinds, each message a JSON object:
+
+- ``blot:t:{table}``: what a table's owner publishes after each commit (the log's new lines and
+  the table's volatile state: who is connected, the turn's deadline). Every process with a
+  socket of that table follows it.
+- ``blot:n:{node}``: a process's inbox: commands for the tables it owns, their answers, and the
+  other processes' presence at its tables.
+
+A broker message is a hint, never the record: a process that misses a line (Redis pub/sub drops
+messages while a subscriber reconnects) reads it from the table's log in the database.
+
+:class:`LocalBroker` is the broker of a process alone (nobody follows its tables; its inbox is
+itself); :class:`RedisBroker` uses redis-py's asyncio client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+log = logging.getLogger("blot.server")
+
+Handler = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
+StatusHandler = Callable[[bool], Coroutine[Any, Any, None]]
+
+
+def table_channel(table_id: str) -> str:
+    return f"blot:t:{table_id}"
+
+
+def node_channel(node: str) -> str:
+    return f"blot:n:{node}"
+
+
+class Broker(Protocol):
+    """See the module's docstring."""
+
+    @property
+    def connected(self) -> bool:
+        """Whether messages get through now."""
+        ...
+
+    async def start(self, inbox: Handler, status: StatusHandler) -> None:
+        """Listen to this process's inbox (``inbox`` gets each message); ``status`` hears when
+        the broker goes away (False) and comes back (True)."""
+        ...
+
+    async def stop(self) -> None: ...
+
+    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        """To every process that follows the table (lost when the broker is away)."""
+        ...
+
+    async def follow(self, table_id: str, handler: Handler) -> None: ...
+
+    async def unfollow(self, table_id: str) -> None: ...
+
+    async def send(self, node: str, message: dict[str, Any]) -> None:
+        """To one process's inbox (:class:`BrokerAway` when the broker is away)."""
+        ...
+
+
+class BrokerAway(Exception):
+    """The broker cannot be reached."""
+
+
+class LocalBroker:
+    """One process alone: it follows nobody and is its only correspondent."""
+
+    def __init__(self, node: str) -> None:
+        self.node = node
+        self._inbox: Handler | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def connected(self) -> bool:
+        return True
+
+    async def start(self, inbox: Handler, status: StatusHandler) -> None:
+        self._inbox = inbox
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        return None
+
+    async def follow(self, table_id: str, handler: Handler) -> None:
+        return None
+
+    async def unfollow(self, table_id: str) -> None:
+        return None
+
+    async def send(self, node: str, message: dict[str, Any]) -> None:
+        if node != self.node or self._inbox is None:
+            raise BrokerAway(f"no process {node} here")
+        task = asyncio.get_running_loop().create_task(self._inbox(message))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+class RedisBroker:
+    """Redis pub/sub (see the module's docstring); it reconnects by itself with a growing pause,
+    subscribing again to everything it followed."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.url = url
+        self.node = node
+        self._handlers: dict[str, Handler] = {}
+        self._inbox: Handler | None = None
+        self._status: StatusHandler | None = None
+        self._connected = False
+        self._reader: asyncio.Task[None] | None = None
+        self._client: Any = None
+        self._pubsub: Any = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def connected(self) -> bool:
+        return self._connected
+
+    async def start(self, inbox: Handler, status: StatusHandler) -> None:
+        import redis.asyncio as redis
+
+        self._inbox = inbox
+        self._status = status
+        self._handlers[node_channel(self.node)] = inbox
+        self._client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
+        await self._connect()
+        self._reader = asyncio.get_running_loop().create_task(self._read_forever())
+
+    async def _connect(self) -> None:
+        self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(*self._handlers)
+        self._connected = True
+
+    async def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(BaseException):
+                await self._reader
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            if self._pubsub is not None:
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self._client.aclose()
+
+    async def _read_forever(self) -> None:
+        pause = 0.2
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+                pause = 0.2
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                await self._lost()
+                while True:
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, 5.0)
+                    try:
+                        await self._connect()
+                        break
+                    except Exception:
+                        continue
+                log.warning("the broker is back")
+                await self._tell_status(True)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            channel = message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else channel
+            handler = self._handlers.get(channel)
+            if handler is None:
+                continue
+            try:
+                data = json.loads(message["data"])
+            except ValueError:
+                continue
+            task = asyncio.get_running_loop().create_task(handler(data))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _lost(self) -> None:
+        if self._connected:
+            self._connected = False
+            log.warning("the broker cannot be reached; reconnecting")
+            await self._tell_status(False)
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+
+    async def _tell_status(self, up: bool) -> None:
+        if self._status is not None:
+            try:
+                await self._status(up)
+            except Exception:
+                log.exception("a broker status handler failed")
+
+    async def _publish(self, channel: str, message: dict[str, Any]) -> None:
+        if not self._connected:
+            raise BrokerAway("the broker cannot be reached")
+        try:
+            await self._client.publish(channel, json.dumps(message, separators=(",", ":")))
+        except Exception as e:
+            raise BrokerAway("the broker cannot be reached") from e
+
+    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        with contextlib.suppress(BrokerAway):  # the followers catch up from the log
+            await self._publish(table_channel(table_id), message)
+
+    async def follow(self, table_id: str, handler: Handler) -> None:
+        channel = table_channel(table_id)
+        self._handlers[channel] = handler
+        if self._connected:
+            with contextlib.suppress(Exception):  # subscribed again after a reconnection
+                await self._pubsub.subscribe(channel)
+
+    async def unfollow(self, table_id: str) -> None:
+        channel = table_channel(table_id)
+        if self._handlers.pop(channel, None) is not None and self._connected:
+            with contextlib.suppress(Exception):
+                await self._pubsub.unsubscribe(channel)
+
+    async def send(self, node: str, message: dict[str, Any]) -> None:
+        await self._publish(node_channel(node), message)
+
+    async def ping(self) -> bool:
+        """Whether Redis answers now (``/health``)."""
+        try:
+            return bool(await asyncio.wait_for(self._client.ping(), 2.0))
+        except Exception:
+            return False
