@@ -59,6 +59,8 @@ def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, R
     """Store a finished (or agreed-ended) game's results, move the ratings it moves (see
     :mod:`blot.ratings`) and put a tars kapoot on record. Answers the new ratings by player."""
     game = spec(outcome.game)
+    if outcome.rated:
+        rows.lock_ratings(c)  # two rated games ending at once in two processes both count
     who = [s.player if s.player is not None else bot_player(c, s.bot or "basic", at) for s in outcome.seats]
     outcome.resolved[:] = who
     persons = [s.player for s in outcome.seats if s.player is not None]

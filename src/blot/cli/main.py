@@ -401,6 +401,14 @@ def serve(
             "--bot", help="NAME=COMMAND: a bot program (docs/bot-protocol.md) offered as a level; repeatable."
         ),
     ] = None,
+    broker: Annotated[
+        str | None,
+        typer.Option(
+            "--broker",
+            help="redis://HOST:6379/0: run as one process of a cluster (several blot serve on one "
+            "PostgreSQL database; README: Running several processes).",
+        ),
+    ] = None,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -455,13 +463,15 @@ def serve(
         host_limit=host_limit,
         analysis_workers=analyses,
         warm_solver=True,
+        broker_url=broker,
+        address=f"{host}:{port}",
         bots=programs,
         league=league,
     )
     config.check_bots()
     from blot.server import instance
 
-    instance.claim(url)  # a second server on this database is refused in one sentence
+    instance.claim(url, shared=broker is not None)  # a second server alone is refused in one sentence
     sock = listen(host, port)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"

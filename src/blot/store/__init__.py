@@ -284,6 +284,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: The advisory lock that keeps two processes from migrating one PostgreSQL database at once.
+MIGRATION_LOCK = 0x626C6F75
+
+
 def migrate(engine: Engine) -> None:
     """Create or upgrade the schema to the newest Alembic revision.
 
@@ -301,6 +305,9 @@ def migrate(engine: Engine) -> None:
             connection.commit()
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # processes of a cluster start together: one migrates, the others wait for it
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
                 if sqlite:

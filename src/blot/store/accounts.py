@@ -238,11 +238,14 @@ def bot_player(c: Connection, level: str, at: datetime) -> int:
     row = c.execute(select(players.c.id).where(players.c.bot == level)).first()
     if row is not None:
         return int(row.id)
-    made = c.execute(
-        insert(players).values(name=f"bot ({level})"[:NAME_LIMIT], bot=level, created_at=at)
-    ).inserted_primary_key
-    assert made is not None
-    return int(made[0])
+    # two processes may make it at once: one row, whoever comes second finds it
+    if c.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
+    values = {"name": f"bot ({level})"[:NAME_LIMIT], "bot": level, "created_at": at}
+    c.execute(upsert(players).values(**values).on_conflict_do_nothing(index_elements=[players.c.bot]))
+    return int(c.execute(select(players.c.id).where(players.c.bot == level)).scalar_one())
 
 
 def delete_account(c: Connection, player: int, at: datetime) -> list[str]:

@@ -58,6 +58,13 @@ def accounts_among(c: Connection, ids: Sequence[int]) -> set[int]:
     return {int(r.id) for r in rows}
 
 
+def lock_ratings(c: Connection) -> None:
+    """Hold the ratings until this transaction ends (PostgreSQL: another process's rated game
+    that ends at the same moment waits, so that neither update is lost; SQLite has one writer)."""
+    if c.dialect.name == "postgresql":
+        c.exec_driver_sql("LOCK TABLE ratings IN SHARE ROW EXCLUSIVE MODE")
+
+
 def current_ratings(c: Connection, game: str, ids: Sequence[int]) -> dict[int, Rating]:
     """The stored ratings of ``ids`` in ``game`` (a player without one is left out)."""
     rows = c.execute(
@@ -391,6 +398,7 @@ __all__ = [
     "insert_result",
     "insert_tars_kapoot",
     "leaderboard",
+    "lock_ratings",
     "names_of",
     "player_by_name",
     "profile",

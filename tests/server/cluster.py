@@ -1,0 +1,230 @@
+"""Helpers of the cluster tests: real ``blot serve`` processes on PostgreSQL and a Redis server of
+their own (``redis-server``, started and stopped by the tests), HTTP clients and websocket clients
+that check every frame."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .frames import check_shape
+
+POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
+REDIS_SERVER = shutil.which("redis-server")
+FAST = ["--bot-delay", "0", "--trick-pause", "0", "--deal-pause", "0.3", "--grace", "30"]
+
+
+def skip_without_services() -> None:
+    """The cluster tests need a PostgreSQL server and Debian's redis-server (.ci/run has both)."""
+    missing = [
+        name for name, there in (("PostgreSQL", POSTGRES), ("redis-server", REDIS_SERVER)) if not there
+    ]
+    if missing:
+        if os.environ.get("BLOT_REQUIRE_POSTGRES"):
+            raise RuntimeError(f"the cluster tests need {' and '.join(missing)}")
+        pytest.skip(f"no {' and '.join(missing)} (.ci/run installs them)", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def fresh_database() -> Iterator[str]:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    assert POSTGRES is not None
+    name = f"blot_cluster_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+class Redis:
+    """A redis-server of the test's own, on a port of its own (stopped and started again at will)."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.folder = tempfile.mkdtemp(prefix="blot-redis-")
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        assert REDIS_SERVER is not None
+        settings = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", self.folder]
+        self.proc = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), *settings],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+class Process:
+    """One ``blot serve`` of the cluster."""
+
+    def __init__(self, db: str, broker: str | None, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        args = [sys.executable, "-m", "blot", "serve", "--db", db, "--port", str(self.port), *FAST, *extra]
+        if broker is not None:
+            args += ["--broker", broker]
+        self.log = tempfile.NamedTemporaryFile(prefix="blot-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"blot serve stopped: {Path(self.log.name).read_text()}")
+            try:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        else:
+            raise AssertionError("blot serve did not answer")
+        self.http = httpx.Client(base_url=self.url, timeout=20)
+
+    def kill(self) -> None:
+        """``kill -9``."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.http.close()
+
+    def health(self) -> dict[str, Any]:
+        answer: dict[str, Any] = self.http.get("/health").json()
+        return answer
+
+
+class Person:
+    """A guest or an account, speaking to one process."""
+
+    def __init__(self, process: Process, name: str, account: bool = False) -> None:
+        self.process = process
+        if account:
+            made = process.http.post(
+                "/api/accounts", json={"username": name, "password": "correct horse battery"}
+            )
+        else:
+            made = process.http.post("/api/players", json={"name": name})
+        assert made.status_code == 200, made.text
+        self.id = int(made.json()["id"])
+        self.token = str(made.json()["token"])
+
+    def post(self, path: str, body: Any = None, status: int = 200, via: Process | None = None) -> Any:
+        http = (via or self.process).http
+        answer = http.post(path, json=body or {}, headers={"Authorization": f"Bearer {self.token}"})
+        assert answer.status_code == status, answer.text
+        return answer.json()
+
+
+class Socket:
+    """A websocket of one table at one process; it checks the shape of every frame and that the
+    event numbers it sees have no gap and no repetition."""
+
+    def __init__(self, process: Process, table: str, token: str | None, since: int | None = None) -> None:
+        from websockets.sync.client import connect
+
+        self.process = process
+        self.table = table
+        self.token = token
+        address = f"ws://127.0.0.1:{process.port}/ws/tables/{table}"
+        # no keepalive pings: a loaded machine may be slow to answer them; the tests time out anyway
+        self.ws = connect(address, open_timeout=20, ping_interval=None).__enter__()  # closed by close()
+        self.ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
+        self.n = since or 0
+        self.events: list[dict[str, Any]] = []  # every event, by number, as first received
+        self.view: dict[str, Any] | None = None
+        self.statuses: list[str] = []
+
+    def _take(self, message: dict[str, Any]) -> None:
+        if message["type"] == "status":
+            self.statuses.append(message["state"])
+            return
+        check_shape(message)
+        if message["type"] == "snapshot":
+            if message["reset"]:
+                self.n = message["n"]
+            for event in message["events"]:
+                self._event(event)
+            assert self.n == message["n"], (self.n, message["n"])
+        elif message["type"] == "event":
+            self._event(message["event"])
+        if "view" in message:
+            self.view = message["view"]
+
+    def _event(self, event: dict[str, Any]) -> None:
+        assert event["n"] == self.n + 1, f"event {event['n']} after {self.n}: a gap or a repetition"
+        self.n = event["n"]
+        self.events.append(event)
+
+    def receive(self, timeout: float = 30) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self._take(message)
+        return message
+
+    def until(self, done: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.1, end - time.monotonic()))
+            if done(message):
+                return message
+            assert time.monotonic() < end, "the expected message never came"
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.ws.send(json.dumps({"type": "action", **action}))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def over(view: dict[str, Any] | None) -> bool:
+    return view is not None and view["game_over"] is not None
