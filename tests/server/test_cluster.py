@@ -214,3 +214,37 @@ def test_when_the_broker_is_away_owners_play_on_and_followers_catch_up(db: str, 
     finally:
         one.stop()
         two.stop()
+
+
+def test_shared_state_is_shared(db: str, redis: Redis) -> None:
+    """The lobby, the limits per address and the check that a deleted account sits nowhere hold
+    across processes."""
+    one, two = Process(db, redis.url), Process(db, redis.url)
+    try:
+        # the lobby of one process lists a table people are at through the other
+        ani = Person(one, "ani", account=True)
+        table = str(ani.post("/api/tables", {"game": "3-5-8"})["id"])
+        sock = Socket(one, table, ani.token)
+        sock.receive()
+        deadline = time.monotonic() + 10
+        while table not in [t["id"] for t in two.http.get("/api/tables").json()["tables"]]:
+            assert time.monotonic() < deadline, "the other process's lobby never listed the table"
+            time.sleep(0.2)
+        # an account seated at an unfinished game cannot be deleted, whichever process is asked
+        refused = two.http.request(
+            "DELETE", "/api/account", json={"password": "correct horse battery"},
+            headers={"Authorization": f"Bearer {ani.token}"},
+        )  # fmt: skip
+        assert refused.status_code == 409 and table in refused.json()["message"]
+        # the attempts of one address are counted together (30 in 15 minutes)
+        statuses = [
+            (one if i % 2 else two)
+            .http.post("/api/accounts", json={"username": "?", "password": "x"})
+            .status_code
+            for i in range(31)
+        ]
+        assert statuses[-1] == 429 and 429 not in statuses[:-2]
+        sock.close()
+    finally:
+        one.stop()
+        two.stop()

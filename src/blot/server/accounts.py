@@ -149,7 +149,7 @@ class AccountService:
         """A guest: a name and a token (kept by the browser); one address may make
         ``guests_per_address`` of them in ``guest_window`` seconds."""
         checked = clean_name(name)
-        self.limits.guest(address)
+        await self.limits.guest(address)
         token, key = _new_token()
         at = self.storage.now()
 
@@ -237,7 +237,7 @@ class AccountService:
             self.passwords.verify, None if account is None else account.password_hash, password
         )
         if not ok or account is None:
-            self.limits.failed(key)
+            await self.limits.failed(key)
             raise Refused("unauthorized", WRONG)
         return account
 
@@ -246,7 +246,7 @@ class AccountService:
     ) -> dict[str, Any]:
         """A new account, logged in; a guest's token in the request makes that guest the account
         (its games are the account's from now on)."""
-        self.limits.login(address)
+        await self.limits.login(address)
         try:
             username = check_username(body.get("username"))
             password = check_password(body.get("password"))
@@ -286,13 +286,13 @@ class AccountService:
         username = _text(body, "username")
         password = _text(body, "password")
         key = username_key(username)
-        self.limits.account(key)
-        self.limits.login(address)
+        await self.limits.account(key)
+        await self.limits.login(address)
         account = await self.storage.read(lambda c: store.find(c, key))
         account = await self._check(account, password, key)
         if account.disabled:
             raise Refused("forbidden", "this account is disabled")
-        self.limits.succeeded(key)
+        await self.limits.succeeded(key)
         new_token, new_hash = _new_token()
         at = self.storage.now()
         rehash = None
@@ -337,7 +337,7 @@ class AccountService:
         except BlotError as e:
             raise Refused.of(e) from None
         key = username_key(account.username)
-        self.limits.account(key)
+        await self.limits.account(key)
         await self._check(account, current, key)
         if username_key(new) == key:
             raise Refused("malformed", "the password must not be the username", "new_password")
@@ -357,9 +357,9 @@ class AccountService:
         account = await self._account_of(token)
         password = _text(body, "password")
         key = username_key(account.username)
-        self.limits.account(key)
+        await self.limits.account(key)
         await self._check(account, password, key)
-        busy = self.tables.unfinished_seat(account.id)
+        busy = await self.tables.unfinished_seat(account.id)
         if busy is not None:
             raise Refused(
                 "conflict", f"you sit at table {busy}, whose game is not over: leave it or finish it first"

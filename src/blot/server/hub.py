@@ -52,8 +52,8 @@ class Hub:
         self._seeds = Random(config.seed) if config.seed is not None else None
         #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
         self.on_accept: Callable[[str, int, float], None] | None = None
-        self.limits = Limits(config)
         self.cluster = Cluster.of(config.broker_url)
+        self.limits = Limits(config, getattr(self.cluster.broker, "redis", None))
         self.registry = Tables(self, self.store, self.cluster)
         self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)

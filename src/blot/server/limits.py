@@ -14,11 +14,16 @@ are dropped, so memory stays bounded by the recent traffic.
 
 from __future__ import annotations
 
+import logging
+import secrets
 from collections import deque
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited
+
+log = logging.getLogger("blot.server")
 
 #: Keys kept before quiet ones are swept out.
 SWEEP_AT = 10_000
@@ -64,43 +69,133 @@ def _minutes(seconds: float) -> str:
     return "1 minute" if minutes == 1 else f"{minutes} minutes"
 
 
+class Window(Protocol):
+    """A sliding window of uses per key (:class:`MemoryWindow` or :class:`RedisWindow`)."""
+
+    async def wait(self, key: str) -> float: ...
+
+    async def hit(self, key: str) -> None: ...
+
+    async def clear(self, key: str) -> None: ...
+
+
+class MemoryWindow:
+    """A :class:`Limit` in this process's memory (one process alone)."""
+
+    def __init__(self, limit: Limit) -> None:
+        self.limit = limit
+
+    async def wait(self, key: str) -> float:
+        return self.limit.wait(key)
+
+    async def hit(self, key: str) -> None:
+        self.limit.hit(key)
+
+    async def clear(self, key: str) -> None:
+        self.limit.clear(key)
+
+
+class RedisWindow:
+    """The same window shared by the processes of a cluster: a sorted set per key in Redis (the
+    time of each use), trimmed to the window at each look. While Redis cannot be reached the
+    limit lets everybody through (it never locks everyone out) and says so once in the log."""
+
+    def __init__(self, redis: Any, name: str, limit: int, window: float, clock: Callable[[], float]) -> None:
+        self.redis = redis
+        self.name = name
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._warned = False
+
+    def _key(self, key: str) -> str:
+        return f"blot:limit:{self.name}:{key}"
+
+    def _away(self) -> None:
+        if not self._warned:
+            self._warned = True
+            log.warning("the shared limits cannot reach the broker: nobody is limited until it is back")
+
+    async def wait(self, key: str) -> float:
+        now = self.clock()
+        try:
+            pipe = self.redis.pipeline()
+            pipe.zremrangebyscore(self._key(key), 0, now - self.window)
+            pipe.zrange(self._key(key), 0, 0, withscores=True)
+            pipe.zcard(self._key(key))
+            _, oldest, count = await pipe.execute()
+        except Exception:
+            self._away()
+            return 0.0
+        self._warned = False
+        if count < self.limit or not oldest:
+            return 0.0
+        return max(0.0, float(oldest[0][1]) + self.window - now)
+
+    async def hit(self, key: str) -> None:
+        now = self.clock()
+        try:
+            pipe = self.redis.pipeline()
+            pipe.zadd(self._key(key), {f"{now}:{secrets.token_hex(4)}": now})
+            pipe.expire(self._key(key), int(self.window) + 1)
+            await pipe.execute()
+        except Exception:
+            self._away()
+
+    async def clear(self, key: str) -> None:
+        try:
+            await self.redis.delete(self._key(key))
+        except Exception:
+            self._away()
+
+
 class Limits:
     """The server's limits per address and per account (README: Limits): logins and sign-ups per
     address, failed logins per account, new guests per address. Each gate raises
-    :class:`~blot.server.errors.RateLimited` (429, with ``Retry-After``) or counts one use."""
+    :class:`~blot.server.errors.RateLimited` (429, with ``Retry-After``) or counts one use. One
+    process alone counts in its memory; the processes of a cluster together, in Redis."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig, redis: Any = None) -> None:
         clock = config.clock
-        self.per_account = Limit(config.account_attempts, config.login_window, clock)
-        self.per_address = Limit(config.address_attempts, config.login_window, clock)
-        self.guests = Limit(config.guests_per_address, config.guest_window, clock)
+        windows = {
+            "account": (config.account_attempts, config.login_window),
+            "address": (config.address_attempts, config.login_window),
+            "guests": (config.guests_per_address, config.guest_window),
+        }
+        made: dict[str, Window] = {
+            name: RedisWindow(redis, name, limit, window, clock)
+            if redis is not None
+            else MemoryWindow(Limit(limit, window, clock))
+            for name, (limit, window) in windows.items()
+        }
+        self.per_account, self.per_address, self.guests = made["account"], made["address"], made["guests"]
 
-    def login(self, address: str) -> None:
+    async def login(self, address: str) -> None:
         """A login or a sign-up from ``address``."""
-        wait = self.per_address.wait(address)
+        wait = await self.per_address.wait(address)
         if wait > 0:
             raise RateLimited(
                 f"too many login attempts from this address: try again in {_minutes(wait)}", wait
             )
-        self.per_address.hit(address)
+        await self.per_address.hit(address)
 
-    def account(self, key: str) -> None:
+    async def account(self, key: str) -> None:
         """Refuse a login to an account with too many failed ones (counted by :meth:`failed`)."""
-        wait = self.per_account.wait(key)
+        wait = await self.per_account.wait(key)
         if wait > 0:
             raise RateLimited(f"too many failed logins for this account: try again in {_minutes(wait)}", wait)
 
-    def failed(self, key: str) -> None:
-        self.per_account.hit(key)
+    async def failed(self, key: str) -> None:
+        await self.per_account.hit(key)
 
-    def succeeded(self, key: str) -> None:
-        self.per_account.clear(key)
+    async def succeeded(self, key: str) -> None:
+        await self.per_account.clear(key)
 
-    def guest(self, address: str) -> None:
+    async def guest(self, address: str) -> None:
         """A new guest from ``address``."""
-        wait = self.guests.wait(address)
+        wait = await self.guests.wait(address)
         if wait > 0:
             raise RateLimited(
                 f"too many new players from this address: try again in {_minutes(wait)}, or log in", wait
             )
-        self.guests.hit(address)
+        await self.guests.hit(address)

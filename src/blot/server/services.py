@@ -106,7 +106,7 @@ class TableDirectory(Protocol):
         """Every open connection of every table in memory."""
         ...
 
-    def unfinished_seat(self, player: int) -> str | None:
+    async def unfinished_seat(self, player: int) -> str | None:
         """A table whose game is not over where ``player`` sits, if any."""
         ...
 

@@ -86,6 +86,8 @@ class Tables:
             del self.live[table.id]
             self._quiet.pop(table.id, None)
             asyncio.get_running_loop().create_task(table.stop())
+            if not table.driving:
+                self._background(self.cluster.broker.unfollow(table.id))
 
     async def sweep(self) -> None:
         """Close waiting tables nobody has been connected to for ``waiting_expiry`` seconds and
@@ -93,6 +95,11 @@ class Tables:
         now = time.monotonic()
         for table in list(self.live.values()):
             if table.connections:
+                continue
+            if not table.driving:  # a follower nobody here watches stops following
+                self._unload(table)
+                continue
+            if any(s.connected for s in table.seats):  # people at it through other processes
                 continue
             quiet = self._quiet.setdefault(table.id, now)
             if table.status == FINISHED:
@@ -104,7 +111,14 @@ class Tables:
                         log.info("table %s closed: waiting with nobody there", table.id)
         # waiting tables that are not in memory (nobody opened them since a restart)
         before = self.services.now() - timedelta(seconds=self.config.waiting_expiry)
-        stale = await self.services.read(lambda c: Store.stale_waiting(c, before))
+        ownership = self.cluster.ownership
+        at = self.services.now()
+
+        def stale_unowned(c: Connection) -> list[str]:
+            found = Store.stale_waiting(c, before)
+            return [t for t in found if not ownership.shared or ownership.owner(c, t, at) is None]
+
+        stale = await self.services.read(stale_unowned)
         gone = [t for t in stale if t not in self.live and t not in self._loading]
         if gone:
 
@@ -155,12 +169,10 @@ class Tables:
         if ids:
             log.info("resumed %d tables", len(ids))
 
-    def unfinished_seat(self, player: int) -> str | None:
-        """A table whose game is not over where ``player`` sits, if any."""
-        for table in self.live.values():
-            if table.status != FINISHED and any(s.player == player for s in table.seats):
-                return table.id
-        return None
+    async def unfinished_seat(self, player: int) -> str | None:
+        """A table whose game is not over where ``player`` sits, if any (from the database: the
+        table may be driven by another process, or by nobody since a restart)."""
+        return await self.services.read(lambda c: Store.open_seat_of(c, player))
 
     async def reload(self, ids: list[str]) -> None:
         """Tables whose stored log changed under them (a deleted account's name): those in memory
@@ -324,6 +336,20 @@ class Tables:
         such tables, so that tables everybody left leave the lobby."""
         table = self.live.get(table_id)
         return table is not None and any(s.player is not None and s.connected > 0 for s in table.seats)
+
+    async def present_ids(self) -> list[str]:
+        """The public tables people are at (the lobby's list): those in memory here, or in a
+        cluster those their owners say (a set in the broker that every owner keeps up)."""
+        if self.cluster.shared:
+            return await self.cluster.broker.present()
+        return [t.id for t in self.live.values() if t.public and self.present(t.id)]
+
+    async def _say_present(self) -> None:
+        """An owner tells the broker which of its public tables people are at."""
+        driven = [t for t in self.live.values() if t.driving and t.public]
+        present = [t.id for t in driven if self.present(t.id)]
+        absent = [t.id for t in driven if not self.present(t.id)]
+        await self.cluster.broker.mark_present(present, absent)
 
     async def load(self, table_id: str) -> Table | None:
         """The table in memory, loaded from the database (and resumed) when it is not yet."""
@@ -557,6 +583,8 @@ class Tables:
             for table in list(self.live.values()):
                 if not table.driving and table.connections:
                     self.tell_owner(table)
+            with contextlib.suppress(Exception):
+                await self._say_present()
 
     async def broker_status(self, up: bool) -> None:
         """The broker went away (followers' sockets hear that they are reconnecting) or came

@@ -229,6 +229,17 @@ class Store:
         return int(c.execute(query).scalar_one())
 
     @staticmethod
+    def open_seat_of(c: Connection, player: int) -> str | None:
+        """A table waiting or being played where ``player`` sits, if any."""
+        rows = c.execute(
+            select(tables.c.id, tables.c.seats).where(tables.c.status.in_(["waiting", "playing"]))
+        )
+        for row in rows:
+            if any(isinstance(s, dict) and s.get("player") == player for s in row.seats or []):
+                return str(row.id)
+        return None
+
+    @staticmethod
     def stale_waiting(c: Connection, before: datetime, limit: int = 500) -> list[str]:
         """Waiting tables that have not changed since ``before`` (the oldest first)."""
         rows = c.execute(

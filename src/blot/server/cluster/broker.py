@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
@@ -29,6 +30,12 @@ log = logging.getLogger("blot.server")
 
 Handler = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
 StatusHandler = Callable[[bool], Coroutine[Any, Any, None]]
+
+
+#: The lobby's sorted set of tables people are at (score: when the owner last said so).
+PRESENT = "blot:present"
+#: An owner says it again every few seconds; a table not said for this long is not listed.
+PRESENT_SECONDS = 10.0
 
 
 def table_channel(table_id: str) -> str:
@@ -66,6 +73,14 @@ class Broker(Protocol):
         """To one process's inbox (:class:`BrokerAway` when the broker is away)."""
         ...
 
+    async def mark_present(self, present: list[str], absent: list[str]) -> None:
+        """The lobby's list of tables people are at: these are, those are not (the owner says)."""
+        ...
+
+    async def present(self) -> list[str]:
+        """The tables people are at, as the tables' owners said in the last seconds."""
+        ...
+
 
 class BrokerAway(Exception):
     """The broker cannot be reached."""
@@ -99,6 +114,12 @@ class LocalBroker:
     async def unfollow(self, table_id: str) -> None:
         return None
 
+    async def mark_present(self, present: list[str], absent: list[str]) -> None:
+        return None
+
+    async def present(self) -> list[str]:
+        return []
+
     async def send(self, node: str, message: dict[str, Any]) -> None:
         if node != self.node or self._inbox is None:
             raise BrokerAway(f"no process {node} here")
@@ -119,7 +140,9 @@ class RedisBroker:
         self._status: StatusHandler | None = None
         self._connected = False
         self._reader: asyncio.Task[None] | None = None
-        self._client: Any = None
+        import redis.asyncio as redis
+
+        self._client: Any = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self._pubsub: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -128,12 +151,9 @@ class RedisBroker:
         return self._connected
 
     async def start(self, inbox: Handler, status: StatusHandler) -> None:
-        import redis.asyncio as redis
-
         self._inbox = inbox
         self._status = status
         self._handlers[node_channel(self.node)] = inbox
-        self._client = redis.Redis.from_url(self.url, socket_timeout=2, socket_connect_timeout=2)
         await self._connect()
         self._reader = asyncio.get_running_loop().create_task(self._read_forever())
 
@@ -233,6 +253,31 @@ class RedisBroker:
 
     async def send(self, node: str, message: dict[str, Any]) -> None:
         await self._publish(node_channel(node), message)
+
+    @property
+    def redis(self) -> Any:
+        """The Redis client (shared limits use it)."""
+        return self._client
+
+    async def mark_present(self, present: list[str], absent: list[str]) -> None:
+        if not self._connected:
+            return
+        now = time.time()
+        with contextlib.suppress(Exception):
+            pipe = self._client.pipeline()
+            if present:
+                pipe.zadd(PRESENT, dict.fromkeys(present, now))
+            if absent:
+                pipe.zrem(PRESENT, *absent)
+            pipe.zremrangebyscore(PRESENT, 0, now - PRESENT_SECONDS)
+            await pipe.execute()
+
+    async def present(self) -> list[str]:
+        try:
+            found = await self._client.zrangebyscore(PRESENT, time.time() - PRESENT_SECONDS, "+inf")
+        except Exception:
+            return []
+        return [t.decode() if isinstance(t, bytes) else str(t) for t in found]
 
     async def ping(self) -> bool:
         """Whether Redis answers now (``/health``)."""

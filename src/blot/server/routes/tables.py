@@ -40,7 +40,7 @@ async def open_tables(request: Request) -> dict[str, Any]:
     """Public tables waiting for players or being played that someone seated has open now,
     newest first (a table everybody left is not listed; its link still works)."""
     hub = hub_of(request)
-    present = [t.id for t in hub.tables.values() if t.public and hub.registry.present(t.id)]
+    present = await hub.registry.present_ids()
     rows = await hub.db(hub.store.listing, [WAITING, PLAYING], 100, True, present)
     return {"tables": [_listed(r) for r in rows]}
 
