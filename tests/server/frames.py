@@ -21,6 +21,7 @@ MESSAGE_KEYS = {
     "presence": {"type", "n", "table"},
     "pong": {"type", "n"},
     "error": {"type", "code", "message"},
+    "status": {"type", "state"},
 }
 TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",

@@ -143,7 +143,8 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
-        if kind in ("http", "websocket") and not self.host_ok(scope):
+        # /health answers any host: a load balancer checks each process by its own name
+        if kind in ("http", "websocket") and scope.get("path") != "/health" and not self.host_ok(scope):
             log.info("request for another host refused (Host %s)", _header(scope, b"host"))
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 4400})

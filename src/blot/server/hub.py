@@ -223,11 +223,13 @@ class Hub:
         ping = getattr(self.cluster.broker, "ping", None)
         if ping is not None:
             broker = bool(await ping())
-        driven = sorted(t.id for t in self.registry.live.values() if t.driving)
+        driven = [t for t in self.registry.live.values() if t.driving]
         report = {
             "node": self.cluster.node,
             "cluster": self.cluster.shared,
-            "tables": driven,
+            # a private table's id is its link: only public ones are named
+            "tables": sorted(t.id for t in driven if t.public),
+            "private_tables": sum(1 for t in driven if not t.public),
             "database": "ok" if database else "unreachable",
             "broker": "ok" if broker else "unreachable",
         }

@@ -13,8 +13,9 @@ router = APIRouter(tags=["health"])
 
 @router.get("/health")
 async def health(request: Request) -> JSONResponse:
-    """``{"node", "cluster", "tables", "database", "broker"}``: this process's id, whether it is
-    one of a cluster, the tables it drives, and whether it reaches its database and its broker
-    (503 when it cannot reach either)."""
+    """``{"node", "cluster", "tables", "private_tables", "database", "broker"}``: this process's
+    id, whether it is one of a cluster, the public tables it drives (and how many private ones),
+    and whether it reaches its database and its broker (503 when it cannot reach either). It
+    answers any ``Host``."""
     ok, report = await hub_of(request).health_report()
     return JSONResponse(report, status_code=200 if ok else 503)
