@@ -39,6 +39,13 @@ NOT_RUN = {
     ),
     "blot simulate --game 3-5-8 --games 1000 --seed 1 --bots basic,random,random": "a minute too",
     "python benchmarks/solver.py": "a benchmark of minutes",
+    "pip install -e '.[cluster]'": "it installs blot (tests/server/test_cluster.py runs the cluster)",
+    "blot serve --db postgresql+psycopg://blot:secret@db/blot --broker redis://redis:6379/0 --port 8001": (
+        "a server of a cluster (tests/server/test_cluster.py starts them)"
+    ),
+    "blot serve --db postgresql+psycopg://blot:secret@db/blot --broker redis://redis:6379/0 --port 8002": (
+        "a server of a cluster"
+    ),
 }
 
 #: What a command reads on its standard input (``blot play``: leave at the first question).
