@@ -352,7 +352,7 @@ class Table:
             "table": self.summary(self.at_table(conn.player)),
         }
 
-    def _broadcast(self, n: int) -> None:
+    def broadcast(self, n: int) -> None:
         if not self.connections:
             return
         tables = {True: self.summary(True), False: self.summary(False)}
@@ -417,7 +417,7 @@ class Table:
         if "state" in message:
             self._adopt(message["state"])
         for entry in new:
-            self._broadcast(entry.seq)
+            self.broadcast(entry.seq)
         if not new:
             self.presence()
 
@@ -517,7 +517,7 @@ class Table:
             raise Refused("server", "the server could not save that; please try again") from None
         self.events.append(event)
         self.last_event = event[0]
-        self._broadcast(entry.seq)
+        self.broadcast(entry.seq)
         self.turns.schedule()
         self.replicate([entry])
         if self.status == FINISHED and not self.connections:

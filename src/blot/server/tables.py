@@ -543,6 +543,9 @@ class Tables:
         self._quiet[table_id] = time.monotonic()
         table.seating.recount()
         table.start()
+        if old is not None:  # lines the dead owner committed but never published: tell them now
+            for n in range(old.n + 1, table.n + 1):
+                table.broadcast(n)
         table.presence()  # the followers hear who drives it now, and tell it their presence
         log.info("table %s taken over (epoch %d)", table_id, epoch)
         return True
