@@ -13,9 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,9 @@ import httpx
 import pytest
 
 from .frames import check_shape
+from .postgres import fresh_database
+
+__all__ = ["Person", "Process", "Redis", "Socket", "fresh_database", "over", "skip_without_services"]
 
 POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
 REDIS_SERVER = shutil.which("redis-server")
@@ -44,24 +45,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-@contextmanager
-def fresh_database() -> Iterator[str]:
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    assert POSTGRES is not None
-    name = f"blot_cluster_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 class Redis:

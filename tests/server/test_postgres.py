@@ -10,22 +10,20 @@ from __future__ import annotations
 
 import hashlib
 import os
-import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from blot.records import replay_record
 from blot.store import Store
 from blot.store.schema import metadata
 
 from .conftest import PASSWORD, Account, Player, Socket, make_client, play_out, simple_choice, start_with_bots
+from .postgres import fresh_database
 from .test_analysis import finished_table, until_settled
 from .test_store import upgrade_to
 
@@ -36,21 +34,6 @@ if not SERVER:
     pytest.skip(
         "no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)", allow_module_level=True
     )
-
-
-@contextmanager
-def fresh_database() -> Iterator[str]:
-    assert SERVER is not None
-    name = f"blot_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(SERVER).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -432,7 +432,7 @@ def serve(
     from blot.paths import data_dir as default_data_dir
     from blot.server.app import listen
     from blot.server.app import serve as run_server
-    from blot.server.config import ServerConfig, parse_bot_option
+    from blot.server.config import ServerConfig, is_address, parse_bot_option
     from blot.store import Store, default_url, safe_url
 
     origins = tuple(origin or ())
@@ -442,7 +442,7 @@ def serve(
             fail(f"--origin is a scheme and a host, e.g. https://blot.example, not {one!r}", BAD_USAGE)
     proxies = tuple(trusted_proxy or ())
     for one in proxies:
-        if not _is_address(one):
+        if not is_address(one):
             fail(f"--trusted-proxy is an IP address such as 127.0.0.1, not {one!r}", BAD_USAGE)
     builtin = {level for game in SPECS.values() for level in game.bots}
     programs = dict(parse_bot_option(text, builtin) for text in bot or [])
@@ -479,24 +479,16 @@ def serve(
     run_server(config, sock)
 
 
-def _is_address(text: str) -> bool:
-    import ipaddress
-
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _own_hosts(host: str) -> tuple[str, ...]:
     """The names this server answers to besides addresses and localhost: ``--host`` when it is
     a name, and the machine's own name (for the other devices of a network)."""
     import socket
 
+    from blot.server.config import is_address
+
     names = {socket.gethostname().lower()}
     names.add(f"{socket.gethostname().lower()}.local")
-    if not _is_address(host):
+    if not is_address(host):
         names.add(host.lower())
     return tuple(sorted(names))
 

@@ -114,6 +114,17 @@ class ServerConfig:
         return level if command is None else f"cmd:{command}"
 
 
+def is_address(text: str) -> bool:
+    """Whether ``text`` is an IP address (v4 or v6), not a name."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 def parse_bot_option(text: str, builtin: set[str]) -> tuple[str, str]:
     """``NAME=COMMAND`` of ``blot serve --bot``."""
     name, eq, command = text.partition("=")

@@ -23,7 +23,6 @@ are covered too):
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
 import secrets
@@ -32,7 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from blot.numbers import whole_number
-from blot.server.config import ServerConfig
+from blot.server.config import ServerConfig, is_address
 from blot.server.health import is_storage_failure
 
 log = logging.getLogger("blot.server")
@@ -95,14 +94,6 @@ def host_name(host: str) -> str:
     return host
 
 
-def _is_address(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
-
-
 class Guard:
     """The ASGI middleware described in the module's docstring."""
 
@@ -120,7 +111,7 @@ class Guard:
         if host is None:
             return True  # HTTP/1.0 without Host: nothing a browser page could send
         name = host_name(host)
-        return name in self.hosts or _is_address(name)
+        return name in self.hosts or is_address(name)
 
     @staticmethod
     def _split(origin: str) -> tuple[str, str]:

@@ -35,11 +35,15 @@ class _Addresses:
         self.limit = limit
         self.open: Counter[str] = Counter()
 
-    def take(self, address: str) -> bool:
+    def admit(self, transport: asyncio.BaseTransport) -> str | None:
+        """The address of a new connection, counted; None (the connection closed) when its
+        address has ``limit`` open already."""
+        address = _peer(transport)
         if self.open[address] >= self.limit:
-            return False
+            transport.close()
+            return None
         self.open[address] += 1
-        return True
+        return address
 
     def give(self, address: str) -> None:
         self.open[address] -= 1
@@ -67,13 +71,10 @@ def guarded_protocols(config: ServerConfig) -> tuple[type[Any], type[Any] | None
         _seen = b""
 
         def connection_made(self, transport: Any) -> None:
-            address = _peer(transport)
-            if not addresses.take(address):
-                transport.close()
-                return
-            self._address = address
-            super().connection_made(transport)
-            self._expect_headers()
+            self._address = addresses.admit(transport)
+            if self._address is not None:
+                super().connection_made(transport)
+                self._expect_headers()
 
         def _expect_headers(self) -> None:
             self._seen = b""
@@ -124,12 +125,9 @@ def guarded_protocols(config: ServerConfig) -> tuple[type[Any], type[Any] | None
         _address: str | None = None
 
         def connection_made(self, transport: Any) -> None:
-            address = _peer(transport)
-            if not addresses.take(address):
-                transport.close()
-                return
-            self._address = address
-            super().connection_made(transport)
+            self._address = addresses.admit(transport)
+            if self._address is not None:
+                super().connection_made(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._address is None:
