@@ -1,8 +1,15 @@
-"""What both games' ``pimc`` bots share: dealing the cards a bot cannot see, and valuing each
-legal card over many such deals within a budget of samples and seconds."""
+"""What both games' search bots share: dealing the cards a bot cannot see, and valuing each
+legal card over many such deals within a budget.
+
+The budget is counted in work (deals sampled, ``samples``), so that a seeded arena run gives
+the same result on any machine, however loaded (issue 27 item 8). A wall-clock limit
+(``seconds``) is only a safety: unset by default, it is set at web tables (the bot class's
+``WEB_SECONDS``, :func:`blot.bots.make_bot`), where a bot must answer in time; a decision it
+cuts short says so in the log (``blot.bots``)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
@@ -14,8 +21,30 @@ from blot.cards import Card, iter_bits
 #: The settings of a card decision's budget, the same in both games.
 BUDGET: Final = {
     "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
-    "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+    "seconds": Setting(
+        float, 0, 60, "safety time limit per decision", web_high=3, above_low=True, optional=True
+    ),
 }
+
+log = logging.getLogger("blot.bots")
+
+
+class Clock:
+    """A decision's safety time limit: ``seconds`` None never expires (a budget in work only)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.start = time.perf_counter()
+
+    def expired(self) -> bool:
+        return self.seconds is not None and time.perf_counter() - self.start > self.seconds
+
+    def note_cut(self, bot: str, done: int, planned: int, what: str = "deals") -> None:
+        """Log that the time limit stopped a search after ``done`` of its ``planned`` units."""
+        limit = self.seconds
+        log.warning(
+            "%s: the time limit of %g s cut its search after %d of %d %s", bot, limit, done, planned, what
+        )
 
 
 def deal_rest(
@@ -48,13 +77,15 @@ def card_totals(
     sample: Callable[[], list[int] | None],
     solve: Callable[[list[int]], Mapping[Card, int]],
     samples: int,
-    seconds: float,
+    seconds: float | None,
+    bot: str = "pimc",
 ) -> tuple[dict[Card, int], int]:
     """Each card's value summed over up to ``samples`` deals from ``sample`` (each valued by
-    ``solve``), and how many deals that was: sampling stops early once ``seconds`` have passed or
-    when ``sample`` finds no deal that fits what the bot knows (None)."""
+    ``solve``), and how many deals that was: sampling stops early when ``sample`` finds no deal
+    that fits what the bot knows (None), or once the safety limit of ``seconds`` has passed
+    (logged as ``bot``'s)."""
     totals = dict.fromkeys(cards, 0)
-    start = time.perf_counter()
+    clock = Clock(seconds)
     done = 0
     for _ in range(samples):
         hands = sample()
@@ -64,7 +95,8 @@ def card_totals(
         for c in cards:
             totals[c] += values[c]
         done += 1
-        if time.perf_counter() - start > seconds:
+        if done < samples and clock.expired():
+            clock.note_cut(bot, done, samples)
             break
     return totals, done
 
