@@ -64,6 +64,7 @@ class DealOutcome:
     void: int = 0
     contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
     seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    decisions: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     faults: Faults = field(default_factory=_no_faults)
     #: With ``dd``: per side, the double-dummy loss per seat added up over the tables.
     dd_loss: dict[str, float] | None = None
@@ -90,6 +91,7 @@ class ArenaResult:
     void: int = 0
     contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
     bot_seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    decisions: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     wins: int = 0
     games: int = 0
     seconds: float = 0.0
@@ -111,6 +113,7 @@ class ArenaResult:
             self.contracts[side][0] += o.contracts[side][0]
             self.contracts[side][1] += o.contracts[side][1]
             self.bot_seconds[side] += o.seconds[side]
+            self.decisions[side] += o.decisions[side]
         _add_faults(self.faults, o.faults)
         if o.dd_loss is not None:
             total = self.dd_loss or {"a": 0.0, "b": 0.0}
@@ -172,6 +175,8 @@ class ArenaResult:
         played = self.tables if self.mode == "deals" else self.games
         out["per_second"] = round(played / seconds, 2)
         out["bot_seconds"] = {side: round(v, 2) for side, v in self.bot_seconds.items()}
+        if self.mode == "deals":
+            out["decisions"] = dict(self.decisions)
         out["bot_faults"] = {
             side: {"stopped": stopped, "automatic_moves": automatic}
             for side, (stopped, automatic) in self.faults.items()
@@ -204,11 +209,13 @@ class _Timed:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.seconds = 0.0
+        self.decisions = 0
 
     def choose(self, view: View) -> Action:
         t = time.perf_counter()
         action: Action = self.bot.choose(view)
         self.seconds += time.perf_counter() - t
+        self.decisions += 1
         return action
 
     def reset(self) -> None:
@@ -275,6 +282,7 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int, dd: bool =
             outcome.dd_loss["b"] += _mean([lost[s] for s in theirs])
         for s, bot in enumerate(bots):
             outcome.seconds["a" if s in mine else "b"] += bot.seconds
+            outcome.decisions["a" if s in mine else "b"] += bot.decisions
     outcome.margin = total / tables
     return outcome
 

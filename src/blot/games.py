@@ -206,6 +206,7 @@ SPECS: Final[dict[str, GameSpec]] = {
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",
                 "heuristic": f"{_BOTS}.tfe_heuristic:HeuristicBot",
                 "pimc": f"{_BOTS}.tfe_pimc:PimcBot",
+                "expert": f"{_BOTS}.tfe_expert:ExpertBot",
             },
         ),
     )

@@ -14,7 +14,7 @@ Everything here reads the seat's :class:`~blot.bazar.view.DealView` only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
 
 from blot.bazar.bidding import Bidding
@@ -25,8 +25,6 @@ from blot.cards import DECK32, iter_bits
 
 #: One call of another seat: the call, the calls before it, and the calls legal then.
 Step = tuple[Call, tuple[tuple[int, Call], ...], tuple[Call, ...]]
-#: A sampled deal (each seat's hand) and how many of the deals drawn it stands for.
-Weighted = tuple[list[int], int]
 
 
 def agree(call: Call, model: Call) -> bool:
@@ -91,45 +89,3 @@ def deal_others(view: DealView, rng: Random) -> list[int]:
                 hands[seat] |= b
             j += 1
     return hands
-
-
-def weighted_deals(
-    sample: Callable[[], list[int] | None],
-    weight: Callable[[list[int]], float],
-    count: int,
-    pool: int,
-    rng: Random,
-) -> list[Weighted]:
-    """``count`` deals drawn in proportion to ``weight`` from ``pool`` deals of ``sample``
-    (systematic resampling), each distinct deal once with the number of draws it got; fewer when
-    ``sample`` runs dry (None). When no deal of the pool explains the calls (all weights 0), the
-    pool is taken as it is."""
-    deals: list[list[int]] = []
-    weights: list[float] = []
-    for _ in range(pool):
-        hands = sample()
-        if hands is None:
-            break
-        deals.append(hands)
-        weights.append(weight(hands))
-    total = sum(weights)
-    if not deals:
-        return []
-    if total <= 0:
-        weights = [1.0] * len(deals)
-        total = float(len(deals))
-    step = total / count
-    point = rng.random() * step
-    out: list[Weighted] = []
-    running = 0.0
-    taken = 0
-    for hands, w in zip(deals, weights, strict=True):
-        running += w
-        drawn = 0
-        while point < running and taken < count:
-            drawn += 1
-            taken += 1
-            point += step
-        if drawn:
-            out.append((hands, drawn))
-    return out

@@ -37,11 +37,11 @@ from blot.bazar.scoring import DealSummary, score_deal
 from blot.bazar.tables import NT, STRAIN_INDEX
 from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_belief import CallModel, Weighted, deal_others, weighted_deals
+from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, Clock, best_cards
+from blot.bots.sampling import BUDGET, Clock, Weighted, best_cards, weighted_deals
 from blot.bots.settings import Setting, check_values
 from blot.cards import KING, QUEEN, Card
 from blot.solver import default_solver

@@ -101,6 +101,52 @@ def card_totals(
     return totals, done
 
 
+#: A sampled deal (each seat's hand) and how many of the deals drawn it stands for.
+Weighted = tuple[list[int], int]
+
+
+def weighted_deals(
+    sample: Callable[[], list[int] | None],
+    weight: Callable[[list[int]], float],
+    count: int,
+    pool: int,
+    rng: Random,
+) -> list[Weighted]:
+    """``count`` deals drawn in proportion to ``weight`` from ``pool`` deals of ``sample``
+    (systematic resampling), each distinct deal once with the number of draws it got; fewer when
+    ``sample`` runs dry (None). When no deal of the pool explains the calls (all weights 0), the
+    pool is taken as it is."""
+    deals: list[list[int]] = []
+    weights: list[float] = []
+    for _ in range(pool):
+        hands = sample()
+        if hands is None:
+            break
+        deals.append(hands)
+        weights.append(weight(hands))
+    total = sum(weights)
+    if not deals:
+        return []
+    if total <= 0:
+        weights = [1.0] * len(deals)
+        total = float(len(deals))
+    step = total / count
+    point = rng.random() * step
+    out: list[Weighted] = []
+    running = 0.0
+    taken = 0
+    for hands, w in zip(deals, weights, strict=True):
+        running += w
+        drawn = 0
+        while point < running and taken < count:
+            drawn += 1
+            taken += 1
+            point += step
+        if drawn:
+            out.append((hands, drawn))
+    return out
+
+
 def best_cards(totals: Mapping[Card, int]) -> list[Card]:
     """The cards with the highest total, in the order of ``totals``."""
     best = max(totals.values())

@@ -34,7 +34,7 @@ from blot.solver import _search as core
 from blot.solver._jit import jit
 from blot.solver._search import INF
 
-#: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each.
+#: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each, in buckets of two.
 TT_BITS: Final = 19
 TT_SIZE: Final = 1 << TT_BITS
 #: The most cards one hand holds, and so the most moves at one node.
@@ -102,6 +102,130 @@ LOW_BIT: Final = _mod37()
 def low_card(x: int) -> int:
     """The lowest card of the non-empty card set ``x``."""
     return LOW_BIT[(x & -x) % 37]
+
+
+def _norm_table() -> tuple[int, ...]:
+    """``NORM[8 * u + x]``: the cards ``x`` (a subset of ``u``) renumbered as if the cards of ``u``,
+    the zero-point cards still in play in a suit, were its lowest ones (three bits)."""
+    table = [0] * 64
+    for u in range(8):
+        for x in range(8):
+            if x & ~u:
+                continue
+            out = 0
+            j = 0
+            for bit in range(3):
+                if u >> bit & 1:
+                    if x >> bit & 1:
+                        out |= 1 << j
+                    j += 1
+            table[8 * u + x] = out
+    return tuple(table)
+
+
+NORM: Final = _norm_table()
+
+
+@jit
+def tt_key(h: Any, ldr: int, trump: int) -> tuple[int, int, int, int]:
+    """The transposition table's key of a trick start: the four hands and the leader, with each
+    suit's zero-point cards (7, 8, 9 of a plain suit; 7, 8 of trumps: the weakest of their suit)
+    renumbered as the lowest ones. Which of them were played does not change the value of the
+    rest (the others keep their order and points), so positions that differ only there share
+    one entry."""
+    k0 = h[0]
+    k1 = h[1]
+    k2 = h[2]
+    k3 = h[3]
+    union = k0 | k1 | k2 | k3
+    for s in range(4):
+        low = 3 if s == trump else 7
+        u = (union >> (8 * s)) & low
+        if u & (u + 1) == 0:
+            continue  # already the lowest ones
+        shift = 8 * s
+        keep = ~(low << shift)
+        base = 8 * u
+        k0 = (k0 & keep) | (NORM[base + ((k0 >> shift) & low)] << shift)
+        k1 = (k1 & keep) | (NORM[base + ((k1 >> shift) & low)] << shift)
+        k2 = (k2 & keep) | (NORM[base + ((k2 >> shift) & low)] << shift)
+        k3 = (k3 & keep) | (NORM[base + ((k3 >> shift) & low)] << shift)
+    return k0, k1, k2, k3 | (ldr << 32)
+
+
+@jit
+def card_count(x: int) -> int:
+    """The number of cards in the card set ``x``."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@jit
+def quick_points(h: Any, ldr: int, P: Any, trump: int, lft: int) -> int:
+    """Card points the leader's team takes for sure from here: the leader cashes its cards that
+    are above every other card of their suit, one after another (it keeps the lead), and each
+    other seat that holds the suit must follow with at least its weakest cards of it (in both
+    orders a weaker card is worth no more). A side suit is cashed only as often as every
+    opponent holding trumps can follow it; if every trick left is sure, the leader's team takes
+    everything, the last trick's 10 included."""
+    me = h[ldr]
+    opp1 = h[(ldr + 1) & 3]
+    opp2 = h[(ldr + 3) & 3]
+    everyone = h[0] | h[1] | h[2] | h[3]
+    sure = 0
+    points = 0
+    for s in range(4):
+        suit = 0xFF << (8 * s)
+        mine = me & suit
+        if mine == 0:
+            continue
+        held = everyone & suit
+        k = 0
+        c = 7
+        while c >= 0:
+            bit = 1 << (8 * s + c)
+            if held & bit:
+                if me & bit == 0:
+                    break
+                k += 1
+            c -= 1
+        if k == 0:
+            continue
+        if trump >= 0 and s != trump:
+            trumps = 0xFF << (8 * trump)
+            if opp1 & trumps:
+                k = min(k, card_count(opp1 & suit))
+            if opp2 & trumps:
+                k = min(k, card_count(opp2 & suit))
+            if k == 0:
+                continue
+        sure += k
+        # the leader's k top cards of the suit (the suit's top k), and each other seat's k weakest
+        left = k
+        c = 7
+        while left > 0:
+            if (mine >> (8 * s + c)) & 1:
+                points += P[8 * s + c]
+                left -= 1
+            c -= 1
+        for i in range(1, 4):
+            y = h[(ldr + i) & 3] & suit
+            for _ in range(k):
+                if y == 0:
+                    break
+                low = low_card(y)
+                points += P[low]
+                y ^= 1 << low
+    if sure >= lft:
+        total = 10
+        for c in range(32):
+            if (everyone >> c) & 1:
+                total += P[c]
+        return total
+    return points
 
 
 @jit
@@ -372,13 +496,19 @@ def search(
                     lo = 0
                     hi = st[b + _RPTS] + 10
                     if d > 0 or force < 0:
-                        k3 = h[3] | (ldr << 32)
-                        slot = core.tt_slot(h[0], h[1], h[2], k3, TT_SIZE - 1)
-                        lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], k3, lo, hi)
+                        k0, k1, k2, k3 = tt_key(h, ldr, trump)
+                        slot = core.tt_slot(k0, k1, k2, k3, TT_SIZE // 2 - 1)
+                        lo, hi, hint = core.tt_probe(tt, slot, gen, k0, k1, k2, k3, lo, hi)
                         if lft == 2 and lo < hi:
                             lo = last_two(h, ldr, P, trump)
                             hi = lo
-                            core.tt_store(tt, slot, gen, h[0], h[1], h[2], k3, lo, -1, INF, hi, -1)
+                            core.tt_store(tt, slot, gen, k0, k1, k2, k3, lo, -1, INF, hi, -1)
+                        elif lo < hi:
+                            q = quick_points(h, ldr, P, trump, lft)
+                            if (ldr & 1) == 0:
+                                lo = max(lo, q)
+                            else:
+                                hi = min(hi, st[b + _RPTS] + 10 - q)
                     done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
                 if d == 0:
@@ -445,14 +575,14 @@ def search(
         v = st[b + core.R_BEST]
         slot = st[b + core.R_SLOT]
         if slot >= 0:
-            k3 = h[3] | (ldr << 32)
+            k0, k1, k2, k3 = tt_key(h, ldr, trump)
             core.tt_store(
                 tt,
                 slot,
                 gen,
-                h[0],
-                h[1],
-                h[2],
+                k0,
+                k1,
+                k2,
                 k3,
                 v,
                 st[b + core.R_A0],

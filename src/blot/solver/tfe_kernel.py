@@ -214,7 +214,7 @@ def search(
                     lo = 0
                     hi = lft
                     if d > 0 or force < 0:
-                        slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE - 1)
+                        slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE // 2 - 1)
                         lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], ldr, lo, hi)
                     done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:

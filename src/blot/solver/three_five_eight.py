@@ -62,7 +62,7 @@ class TfeSolver(Workspace):
         n = len(trick)
         if n > 2 or not 1 <= tricks_left <= 16:
             raise BlotError("a 3-5-8 position has 0 to 2 cards in its trick and 1 to 16 tricks to finish")
-        t = -1 if trump is None else trump
+        t = -1 if trump is None else int(trump)  # an int: numba types an IntEnum slowly
         for s in range(3):
             self.h[s] = hands[s]
         win = 0

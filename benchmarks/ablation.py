@@ -1,0 +1,67 @@
+"""What each ingredient of the ``expert`` bot is worth (issue 27): the expert with and without
+each of them, against ``pimc`` on the same duplicate deals, with the margin's 95% interval and
+both sides' double-dummy loss per deal and seat (``blot arena --dd-loss``).
+
+    python benchmarks/ablation.py [--game bazar-blot] [--deals 300] [--seed 27] [--jobs 2]
+
+Bazar Blot's ingredients: the deals weighted by the calls (``trust=0`` weighs them alike, as
+``pimc`` does) and the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
+makes too). 3-5-8's: the deals weighted by the trump calls, and the searched trump call and
+discard (``choices=heuristic``). The last row of each game takes both away: what remains is
+``pimc``'s card play with the expert's budget. Each row's time per decision is the bot's own
+(``bot_seconds`` over its decisions, CPU of one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+VARIANTS = {
+    "bazar-blot": [
+        ("all ingredients", "expert"),
+        ("without the call-weighted deals", "expert:trust=0"),
+        ("without the bidder", "expert:bidding=heuristic"),
+        ("without both", "expert:trust=0,bidding=heuristic"),
+    ],
+    "3-5-8": [
+        ("all ingredients", "expert"),
+        ("without the call-weighted deals", "expert:trust=0"),
+        ("without the searched call and discard", "expert:choices=heuristic"),
+        ("without both", "expert:trust=0,choices=heuristic"),
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="", help="bazar-blot or 3-5-8 (default: both)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--against", default="pimc", help="the bot every variant plays")
+    args = parser.parse_args()
+
+    from blot.arena import run
+
+    for game in [args.game] if args.game else list(VARIANTS):
+        print(f"{game}: each variant against {args.against}, {args.deals} duplicate deals, seed {args.seed}")
+        print(
+            "| variant | bot | mean margin | 95% interval | DD loss (variant) | DD loss (against) | seconds |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        for label, bot in VARIANTS[game]:
+            start = time.perf_counter()
+            result = list(run(game, bot, args.against, args.deals, args.seed, jobs=args.jobs, dd=True))[-1]
+            low, high = result.ci95
+            loss = result.mean_dd_loss or {"a": 0.0, "b": 0.0}
+            print(
+                f"| {label} | `{bot}` | {result.mean_margin:+.3f} | [{low:+.3f}, {high:+.3f}] "
+                f"| {loss['a']:.3f} | {loss['b']:.3f} | {time.perf_counter() - start:.0f} |",
+                flush=True,
+            )
+        print()
+
+
+if __name__ == "__main__":
+    main()
