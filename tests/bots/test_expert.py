@@ -9,6 +9,8 @@ from random import Random
 from typing import Any
 
 import pytest
+from tests.bots.test_budgets import SlowClock
+from tests.bots.test_search_bots import play_deals
 
 from blot.arena import run
 from blot.bots import make_bot, sampling
@@ -16,8 +18,6 @@ from blot.cards import iter_bits
 from blot.errors import IllegalAction
 from blot.game import Action, View
 from blot.games import spec
-from tests.bots.test_budgets import SlowClock
-from tests.bots.test_search_bots import play_deals
 
 #: Small budgets: the tests check behaviour, not strength.
 EXPERT = {
