@@ -41,7 +41,7 @@ from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, Clock, Weighted, best_cards, weighted_deals
+from blot.bots.sampling import BUDGET, Clock, best_cards, resample, weighted_deals
 from blot.bots.settings import Setting, check_values
 from blot.cards import KING, QUEEN, Card
 from blot.solver import default_solver
@@ -80,11 +80,11 @@ class ExpertBot(BazarBot):
     def __init__(
         self,
         rng: Random | None = None,
-        samples: int = 40,
+        samples: int = 24,
         seconds: float | None = None,
         pool: int = 3,
         trust: float = 0.9,
-        bid_samples: int = 16,
+        bid_samples: int = 12,
         caution: int = 10,
         margin: float = 2.0,
         bidding: str = "expert",
@@ -117,6 +117,7 @@ class ExpertBot(BazarBot):
         self.exact = exact
         self.fallback = HeuristicBot(self.rng)
         self._model: tuple[tuple[object, ...], CallModel] | None = None
+        self._bid_pool: tuple[tuple[object, ...], list[_World]] | None = None
         #: Deals solved by the last card decision (distinct deals, for tests and measurements).
         self.last_samples = 0
         from blot.bots.bazar_pimc import PimcBot
@@ -128,6 +129,7 @@ class ExpertBot(BazarBot):
 
     def reset(self) -> None:
         self._model = None
+        self._bid_pool = None
         if self._pimc is not None:
             self._pimc.reset()
 
@@ -218,12 +220,21 @@ class ExpertBot(BazarBot):
         return best
 
     def _worlds(self, view: DealView) -> list[_World]:
+        """The deals the bidding is judged on: ``bid_samples`` drawn, in proportion to how well
+        they explain the calls so far, from ``pool`` times as many deals of the other hands. The
+        pool is dealt once per deal and kept with what each of its deals gave when solved, so a
+        later call of the same deal only solves what it has not solved yet."""
+        key = (view.dealer, view.hand, view.rules)
+        if self._bid_pool is None or self._bid_pool[0] != key:
+            size = self.bid_samples * self.pool
+            self._bid_pool = (key, [_World(deal_others(view, self.rng), 0, {}) for _ in range(size)])
+        pool = self._bid_pool[1]
         model = self.call_model(view, view.hand)
-        pool = self.bid_samples * self.pool if model.informative else self.bid_samples
-        drawn: list[Weighted] = weighted_deals(
-            lambda: deal_others(view, self.rng), model.weight, self.bid_samples, pool, self.rng
-        )
-        return [_World(hands, draws, {}) for hands, draws in drawn]
+        weights = [model.weight(w.hands) for w in pool] if model.informative else [1.0] * len(pool)
+        drawn = resample(weights, self.bid_samples, self.rng)
+        for i, draws in drawn:
+            pool[i].draws = draws
+        return [pool[i] for i, _ in drawn]
 
     def _solve(self, view: DealView, world: _World, strain: str) -> Solved:
         """The bot's team's card points double-dummy in ``strain`` from the opening lead, and

@@ -113,29 +113,33 @@ def weighted_deals(
     rng: Random,
 ) -> list[Weighted]:
     """``count`` deals drawn in proportion to ``weight`` from ``pool`` deals of ``sample``
-    (systematic resampling), each distinct deal once with the number of draws it got; fewer when
-    ``sample`` runs dry (None). When no deal of the pool explains the calls (all weights 0), the
-    pool is taken as it is."""
+    (:func:`resample`), each distinct deal once with the number of draws it got; fewer when
+    ``sample`` runs dry (None)."""
     deals: list[list[int]] = []
-    weights: list[float] = []
     for _ in range(pool):
         hands = sample()
         if hands is None:
             break
         deals.append(hands)
-        weights.append(weight(hands))
+    return [(deals[i], drawn) for i, drawn in resample([weight(h) for h in deals], count, rng)]
+
+
+def resample(weights: list[float], count: int, rng: Random) -> list[tuple[int, int]]:
+    """``count`` draws in proportion to ``weights`` (systematic resampling: one random offset,
+    then evenly spaced), as (index, draws) for each index drawn at least once, in order. When
+    every weight is 0 (nothing explains what was seen), all weigh alike."""
     total = sum(weights)
-    if not deals:
+    if not weights:
         return []
     if total <= 0:
-        weights = [1.0] * len(deals)
-        total = float(len(deals))
+        weights = [1.0] * len(weights)
+        total = float(len(weights))
     step = total / count
     point = rng.random() * step
-    out: list[Weighted] = []
+    out: list[tuple[int, int]] = []
     running = 0.0
     taken = 0
-    for hands, w in zip(deals, weights, strict=True):
+    for i, w in enumerate(weights):
         running += w
         drawn = 0
         while point < running and taken < count:
@@ -143,7 +147,7 @@ def weighted_deals(
             taken += 1
             point += step
         if drawn:
-            out.append((hands, drawn))
+            out.append((i, drawn))
     return out
 
 
