@@ -88,6 +88,7 @@ class ExpertBot:
         "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)"),
         "call_samples": Setting(int, 1, 100, "deals solved per strain or discard", web_high=32),
         "choices": Setting(str, help="whose call and discard", choices=("expert", "heuristic")),
+        "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
         "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=7),
     }
@@ -101,6 +102,7 @@ class ExpertBot:
         trust: float = 0.8,
         call_samples: int = 12,
         choices: str = "expert",
+        leaf: str = "fitted",
         horizon: int = 3,
         exact: int = 7,
     ) -> None:
@@ -113,6 +115,7 @@ class ExpertBot:
                 "trust": trust,
                 "call_samples": call_samples,
                 "choices": choices,
+                "leaf": leaf,
                 "horizon": horizon,
                 "exact": exact,
             },
@@ -124,6 +127,7 @@ class ExpertBot:
         self.trust = trust
         self.call_samples = call_samples
         self.choices = choices
+        self.fitted = leaf == "fitted"
         self.horizon = horizon
         self.exact = exact
         self.fallback = HeuristicBot(self.rng)
@@ -181,8 +185,9 @@ class ExpertBot:
         totals = dict.fromkeys(legal, 0)
         clock = Clock(self.seconds)
         done = 0
+        seat, fitted = deal.seat, self.fitted
         for hands, draws in deals:
-            values = solver.solve_cards(hands[:3], trick, leader, k.trump, left, deal.seat, horizon).values
+            values = solver.solve_cards(hands[:3], trick, leader, k.trump, left, seat, horizon, fitted).values
             for c in legal:
                 totals[c] += draws * values[c]
             done += 1
@@ -222,7 +227,7 @@ class ExpertBot:
                 trump = strain.suit
                 play = list(hands)
                 play[first] = _without(play[first] | talon, trump)
-                solution = solver.solve_cards(play, [], first, trump, 16, me, self.horizon)
+                solution = solver.solve_cards(play, [], first, trump, 16, me, self.horizon, self.fitted)
                 totals[strain] += max(solution.values.values()) if first == me else _value(solution, me)
             if n + 1 < self.call_samples and clock.expired():
                 clock.note_cut(self.name, n + 1, self.call_samples, "deals when calling")
@@ -264,7 +269,7 @@ class ExpertBot:
             for cards in candidates:
                 play = list(hands[:3])
                 play[me] = hand & ~cards
-                solution = solver.solve_cards(play, [], me, trump, 16, me, self.horizon)
+                solution = solver.solve_cards(play, [], me, trump, 16, me, self.horizon, self.fitted)
                 totals[cards] += max(solution.values.values())
             if n + 1 < self.call_samples and clock.expired():
                 clock.note_cut(self.name, n + 1, self.call_samples, "deals when discarding")
