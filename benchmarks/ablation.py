@@ -5,11 +5,12 @@ both sides' double-dummy loss per deal and seat (``blot arena --dd-loss``).
     python benchmarks/ablation.py [--game bazar-blot] [--deals 300] [--seed 27] [--jobs 2]
 
 Bazar Blot's ingredients: the deals weighted by the calls (``trust=0`` weighs them alike, as
-``pimc`` does) and the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
-makes too). 3-5-8's: the deals weighted by the trump calls, and the searched trump call and
-discard (``choices=heuristic``). The last row of each game takes both away: what remains is
-``pimc``'s card play with the expert's budget. Each row's time per decision is the bot's own
-(``bot_seconds`` over its decisions, CPU of one core).
+``pimc`` does), the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
+makes too) and the fitted leaf estimate (``leaf=plain``: the solver's plain guess beyond the
+horizon, as ``pimc``). 3-5-8's: the deals weighted by the trump calls, the searched trump call
+and discard (``choices=heuristic``) and the fitted leaf estimate. The last row of each game
+takes all three away: what remains is ``pimc``'s card play with the expert's budget. Each row's
+time per decision is the bot's own (``bot_seconds`` over its decisions).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ VARIANTS = {
         ("all ingredients", "expert"),
         ("without the call-weighted deals", "expert:trust=0"),
         ("without the bidder", "expert:bidding=heuristic"),
-        ("without both", "expert:trust=0,bidding=heuristic"),
+        ("without the fitted leaf estimate", "expert:leaf=plain"),
+        ("without all three", "expert:trust=0,bidding=heuristic,leaf=plain"),
     ],
     "3-5-8": [
         ("all ingredients", "expert"),
         ("without the call-weighted deals", "expert:trust=0"),
         ("without the searched call and discard", "expert:choices=heuristic"),
-        ("without both", "expert:trust=0,choices=heuristic"),
+        ("without the fitted leaf estimate", "expert:leaf=plain"),
+        ("without all three", "expert:trust=0,choices=heuristic,leaf=plain"),
     ],
 }
 

@@ -74,6 +74,8 @@ class ExpertBot(BazarBot):
         "margin": Setting(float, 0, 100, "game points by which another call must beat the heuristic's"),
         "bidding": Setting(str, help="whose calls", choices=("expert", "heuristic", "pimc")),
         "horizon": Setting(int, 1, 8, "tricks searched before the estimate"),
+        "bid_horizon": Setting(int, 1, 8, "tricks searched before the estimate when bidding"),
+        "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
     }
 
@@ -84,12 +86,14 @@ class ExpertBot(BazarBot):
         seconds: float | None = None,
         pool: int = 3,
         trust: float = 0.9,
-        bid_samples: int = 12,
+        bid_samples: int = 24,
         caution: int = 10,
         margin: float = 2.0,
         bidding: str = "expert",
         horizon: int = 4,
         exact: int = 5,
+        bid_horizon: int = 3,
+        leaf: str = "fitted",
     ) -> None:
         values = {
             "samples": samples,
@@ -102,6 +106,8 @@ class ExpertBot(BazarBot):
             "bidding": bidding,
             "horizon": horizon,
             "exact": exact,
+            "bid_horizon": bid_horizon,
+            "leaf": leaf,
         }
         check_values(ExpertBot, values)
         super().__init__(rng)
@@ -115,6 +121,8 @@ class ExpertBot(BazarBot):
         self.bidding = bidding
         self.horizon = horizon
         self.exact = exact
+        self.bid_horizon = bid_horizon
+        self.fitted = leaf == "fitted"
         self.fallback = HeuristicBot(self.rng)
         self._model: tuple[tuple[object, ...], CallModel] | None = None
         self._bid_pool: tuple[tuple[object, ...], list[_World]] | None = None
@@ -166,7 +174,7 @@ class ExpertBot(BazarBot):
         clock = Clock(self.seconds)
         done = 0
         for hands, draws in deals:
-            values = solver.solve_cards(hands, trick, leader, k.tix, left, horizon=horizon).values
+            values = solver.solve_cards(hands, trick, leader, k.tix, left, True, horizon, self.fitted).values
             for c in legal:
                 totals[c] += draws * values[c]
             done += 1
@@ -243,7 +251,9 @@ class ExpertBot(BazarBot):
         if found is None:
             tix = STRAIN_INDEX[strain]
             leader = (view.dealer + 1) % 4
-            points = default_solver().solve_cards(world.hands, [], leader, tix, 8, False, 8).points[view.team]
+            solver = default_solver()
+            solved = solver.solve_cards(world.hands, [], leader, tix, 8, False, self.bid_horizon, self.fitted)
+            points = solved.points[view.team]
             declared = [best_choice(choices(h), view.rules, tix).declarations for h in world.hands]
             outcome = resolve(declared, view.rules, tix, leader)
             belote = [0, 0]
