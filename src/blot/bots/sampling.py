@@ -53,9 +53,14 @@ def deal_rest(
     """Deal the cards of ``rest`` into ``hands`` of ``seats``, at most ``room[s]`` more each and none
     that ``forbidden[s]`` rules out; False when the random choices reach a dead end.
 
-    The most constrained cards go first (random order among equals), each to a seat drawn in
-    proportion to its room, so that the deals it makes are close to uniform."""
-    cards = list(iter_bits(rest))
+    The cards some seat may not hold go first, most constrained first (random order among
+    equals), each to a seat drawn in proportion to its room, so that the deals it makes are close
+    to uniform; the cards any seat may hold then fill the room left in a random order (a uniform
+    deal of them)."""
+    barred = 0
+    for s in seats:
+        barred |= forbidden[s]
+    cards = list(iter_bits(rest & barred))
     rng.shuffle(cards)
     cards.sort(key=lambda b: sum(1 for s in seats if not forbidden[s] & b))
     for b in cards:
@@ -69,6 +74,16 @@ def deal_rest(
                 hands[s] |= b
                 room[s] -= 1
                 break
+    free = list(iter_bits(rest & ~barred))
+    if len(free) != sum(room[s] for s in seats):
+        return False
+    rng.shuffle(free)
+    at = 0
+    for s in seats:
+        for b in free[at : at + room[s]]:
+            hands[s] |= b
+        at += room[s]
+        room[s] = 0
     return True
 
 

@@ -573,7 +573,8 @@ def search(
                             lo = last_two(h, ldr, P, trump)
                             hi = lo
                             core.tt_store(tt, slot, gen, k0, k1, k2, k3, lo, -1, INF, hi, -1)
-                        elif lo < hi:
+                        elif lo < hi and horizon >= left:  # exact searches only: the
+                            # sure points bound the true value, not a guess beyond a horizon
                             q = quick_points(h, ldr, P, trump, lft)
                             if (ldr & 1) == 0:
                                 lo = max(lo, q)
