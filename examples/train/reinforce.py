@@ -96,9 +96,8 @@ def main() -> None:
     args = parser.parse_args()
     start = time.process_time()
     policy = train(args.game, args.deals, args.seed, args.rate)
-    print(
-        f"{args.game}: trained on {args.deals} deals against random in {time.process_time() - start:.0f} s CPU"
-    )
+    spent = time.process_time() - start
+    print(f"{args.game}: trained on {args.deals} deals against random in {spent:.0f} s of CPU")
     rng = np.random.default_rng(args.seed)
 
     def uniform(_x: np.ndarray, mask: np.ndarray) -> int:
