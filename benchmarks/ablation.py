@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--against", default="pimc", help="the bot every variant plays")
+    parser.add_argument("--budget", default="", help="settings added to every variant, e.g. samples=4")
     args = parser.parse_args()
 
     from blot.arena import run
@@ -53,7 +54,8 @@ def main() -> None:
             "| variant | bot | mean margin | 95% interval | DD loss (variant) | DD loss (against) | seconds |"
         )
         print("|---|---|---|---|---|---|---|")
-        for label, bot in VARIANTS[game]:
+        for label, variant in VARIANTS[game]:
+            bot = _with(variant, args.budget)
             start = time.perf_counter()
             result = list(run(game, bot, args.against, args.deals, args.seed, jobs=args.jobs, dd=True))[-1]
             low, high = result.ci95
@@ -64,6 +66,13 @@ def main() -> None:
                 flush=True,
             )
         print()
+
+
+def _with(bot: str, settings: str) -> str:
+    """``bot`` with more ``settings`` (``expert`` + ``samples=4`` -> ``expert:samples=4``)."""
+    if not settings:
+        return bot
+    return f"{bot},{settings}" if ":" in bot else f"{bot}:{settings}"
 
 
 if __name__ == "__main__":
