@@ -215,9 +215,16 @@ class ExpertBot(BazarBot):
         if not worlds:
             return proposal
         clock = Clock(self.seconds)
-        scored: dict[Call, float] = {}
-        for c in candidates:
-            scored[c] = self._expected(view, worlds, c, current, holder, clock)
+        totals = dict.fromkeys(candidates, 0.0)
+        weight = 0
+        for i, world in enumerate(worlds):  # every candidate on the same deals, however many
+            if i and clock.expired():
+                clock.note_cut(self.name, i, len(worlds), "deals when bidding")
+                break
+            for c in candidates:
+                totals[c] += world.draws * self._world_score(view, world, c, current, holder)
+            weight += world.draws
+        scored = {c: total / weight for c, total in totals.items()}
         best = max(scored, key=lambda c: scored[c])
         if proposal in scored and best.is_bid and proposal.is_bid:
             return best  # the level: whichever scores best
@@ -265,43 +272,26 @@ class ExpertBot(BazarBot):
             found = world.solved[strain] = (points, outcome.points, (belote[0], belote[1]))
         return found
 
-    def _expected(
-        self,
-        view: DealView,
-        worlds: list[_World],
-        call: Call,
-        current: Call | None,
-        holder: int | None,
-        clock: Clock,
-    ) -> float:
-        """The mean game-point margin of the bot's team over ``worlds`` if it makes ``call`` and
-        the bidding then ends (the opponents contra a bid of ours where the heuristic player
-        would with their hands, and redouble a contra of theirs where it would)."""
-        team = view.team
+    def _world_score(
+        self, view: DealView, world: _World, call: Call, current: Call | None, holder: int | None
+    ) -> int:
+        """The bot's team's game-point margin in one dealt world if it makes ``call`` and the
+        bidding then ends (the opponents contra a bid of ours where the heuristic player would
+        with their hands, and redouble a contra of theirs where it would)."""
         if call.is_bid:
             contract, declarer, multiplier = call, view.seat, 1
         elif current is None or holder is None:
-            return 0.0  # everybody passing is a void deal
+            return 0  # everybody passing is a void deal
         else:
             contract, declarer = current, holder
             contra_called = any(c is CONTRA for _, c in view.calls)
             multiplier = 4 if call is REDOUBLE else 2 if call is CONTRA or contra_called else 1
-        contractors = declarer % 2
-        total = 0.0
-        weight = 0
-        for i, world in enumerate(worlds):
-            if i and clock.expired():
-                clock.note_cut(self.name, i, len(worlds), "deals when bidding")
-                break
-            points, declared, belote = self._solve(view, world, contract.strain)
-            m = multiplier
-            if call.is_bid and self._opponents_contra(view, world, call):
-                m = 2
-            elif call is CONTRA and self._redoubled(view, world, contract, declarer):
-                m = 4
-            total += world.draws * self._score(team, contractors, contract.level, m, points, declared, belote)
-            weight += world.draws
-        return total / weight if weight else 0.0
+        points, declared, belote = self._solve(view, world, contract.strain)
+        if call.is_bid and self._opponents_contra(view, world, call):
+            multiplier = 2
+        elif call is CONTRA and self._redoubled(view, world, contract, declarer):
+            multiplier = 4
+        return self._score(view.team, declarer % 2, contract.level, multiplier, points, declared, belote)
 
     def _score(
         self,
