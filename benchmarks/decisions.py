@@ -6,15 +6,30 @@ its safety time limit).
     python benchmarks/decisions.py [--bot expert] [--deals 20] [--seed 3]
 
 Prints, per game, the median, 90th percentile and slowest decision, and how many there were;
-the bidding (Bazar Blot) or the trump call and discard (3-5-8) apart from the card play.
+the bidding (Bazar Blot) or the trump call and discard (3-5-8) apart from the card play; and how
+many of the bot's searches its safety time limit cut short (wall clock: on a busy machine the
+limit cuts searches that a quiet one finishes).
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import statistics
 import time
 from random import Random
+
+
+class _Cuts(logging.Handler):
+    """Counts the warnings of searches cut by their time limit, per bot name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count: dict[str, int] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        name = str(record.args[0]) if isinstance(record.args, tuple) and record.args else "?"
+        self.count[name] = self.count.get(name, 0) + 1
 
 
 def timings(game: str, bot: str, deals: int, seed: int) -> dict[str, list[float]]:
@@ -67,12 +82,19 @@ def main() -> None:
     args = parser.parse_args()
     from blot.games import names
 
+    cuts = _Cuts()
+    log = logging.getLogger("blot.bots")
+    log.addHandler(cuts)
+    log.propagate = False
     for game in [args.game] if args.game else list(names()):
+        cuts.count.clear()
         found = timings(game, args.bot, args.deals, args.seed)
         print(f"{game}, {args.bot} at a web table's settings, {args.deals} deals against pimc:")
         print("  " + _line("every decision", found["cards"] + found["other"]))
         print("  " + _line("cards", found["cards"]))
         print("  " + _line("calls, discards", found["other"]))
+        name = args.bot.partition(":")[0]
+        print(f"  searches cut by the safety time limit: {cuts.count.get(name, 0)}")
 
 
 if __name__ == "__main__":
