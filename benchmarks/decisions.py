@@ -40,9 +40,10 @@ def timings(game: str, bot: str, deals: int, seed: int) -> dict[str, list[float]
     rng = Random(seed)
     out: dict[str, list[float]] = {"cards": [], "other": []}
     for number in range(deals):
-        state = game_spec.new_game(dealer=number % game_spec.seats)
+        dealer = number % game_spec.seats
+        state = game_spec.new_game(dealer=dealer)
         state.start_deal(game_spec.random_deal(rng))
-        mine = number % game_spec.seats
+        mine = (dealer + 1 + number // game_spec.seats) % game_spec.seats  # every seat from the dealer
         bots = [
             make_bot(game_spec, bot if s == mine else "pimc", Random(rng.getrandbits(32)), web=True)
             for s in range(game_spec.seats)
