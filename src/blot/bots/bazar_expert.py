@@ -74,7 +74,7 @@ class ExpertBot(BazarBot):
         "margin": Setting(float, 0, 100, "game points by which another call must beat the heuristic's"),
         "bidding": Setting(str, help="whose calls", choices=("expert", "heuristic", "pimc")),
         "horizon": Setting(int, 1, 8, "tricks searched before the estimate"),
-        "bid_horizon": Setting(int, 1, 8, "tricks searched before the estimate when bidding"),
+        "bid_horizon": Setting(int, 1, 8, "tricks searched before the estimate when bidding", web_high=5),
         "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
     }
