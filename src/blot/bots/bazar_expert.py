@@ -5,23 +5,26 @@ and a bidder that chooses its level, its contras and its redoubles by their expe
 and solves each deal double-dummy, but it does not treat those deals alike: it draws ``pool``
 times as many, weighs each by how well its hands explain the calls the other seats made
 (:mod:`blot.bots.bazar_belief`: a seat that bid hearts should hold hearts, a seat that passed
-should hold little) and solves ``samples`` of them drawn in proportion to their weights.
+should hold little) and solves ``samples`` of them drawn in proportion to their weights. Early in
+a deal each is searched ``horizon`` tricks deep and the rest guessed by a linear model fitted to
+exact solutions (``leaf=fitted``, :func:`blot.solver.bazar_kernel.fitted_estimate`); from
+``exact`` tricks left, exactly.
 
 **Bidding.** Whether to bid and in which strain is the ``heuristic`` player's judgement (its
 hand evaluation); the level, and whether to contra or redouble, are the expert's own. It deals
-``bid_samples`` hands to the other seats (weighted by the calls, as above), solves each deal
-double-dummy from the opening lead in the strain at stake, scores it (B-50 … B-55: the card
-points less ``caution`` for the side holding the contract, every seat's best declarations, belote,
-kapoot, and a contra where the opponents' hands would call one) at every level, and calls the
-level with the best mean score: up to kapoot (25) when the deals say it will be made. A contra,
-a redouble, or passing instead of the heuristic's call must beat the heuristic's call by
-``margin`` game points.
+``bid_samples`` hands to the other seats (weighted by the calls, as above), searches each deal
+from the opening lead in the strain at stake (``bid_horizon`` tricks deep, the fitted guess
+beyond), scores it (B-50 … B-55: the card points less ``caution`` for the side holding the
+contract, every seat's best declarations, belote, kapoot, and a contra where the opponents' hands
+would call one) at every level, and calls the level with the best mean score: up to kapoot (25)
+when the deals say it will be made. A contra, a redouble, or passing instead of the heuristic's
+call must beat the heuristic's call by ``margin`` game points.
 
 Settings: ``samples`` (deals solved per card), ``pool`` (deals drawn per deal solved), ``trust``
-(how surely a call tells the hand: 0 weighs every deal alike, plain PIMC), ``bid_samples``,
-``caution``, ``margin``, ``bidding`` (``expert``; ``heuristic`` or ``pimc`` for the other bots'
-calls, to measure the bidding alone), ``horizon`` and ``exact`` (as ``pimc``), ``seconds`` (a
-safety time limit, set at web tables).
+(how surely a call tells the hand: 0 weighs every deal alike, plain PIMC), ``leaf`` (``fitted`` or
+``plain``), ``bid_samples``, ``bid_horizon``, ``caution``, ``margin``, ``bidding`` (``expert``;
+``heuristic`` or ``pimc`` for the other bots' calls, to measure the bidding alone), ``horizon``
+and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set at web tables).
 """
 
 from __future__ import annotations
