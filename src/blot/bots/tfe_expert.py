@@ -99,14 +99,14 @@ class ExpertBot:
     def __init__(
         self,
         rng: Random | None = None,
-        samples: int = 12,
+        samples: int = 24,
         seconds: float | None = None,
-        pool: int = 4,
+        pool: int = 3,
         trust: float = 0.8,
         call_samples: int = 12,
         choices: str = "heuristic",
         leaf: str = "fitted",
-        horizon: int = 3,
+        horizon: int = 2,
         exact: int = 7,
     ) -> None:
         check_values(
