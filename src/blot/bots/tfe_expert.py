@@ -99,14 +99,14 @@ class ExpertBot:
     def __init__(
         self,
         rng: Random | None = None,
-        samples: int = 24,
+        samples: int = 20,
         seconds: float | None = None,
         pool: int = 3,
         trust: float = 0.8,
         call_samples: int = 12,
         choices: str = "heuristic",
         leaf: str = "fitted",
-        horizon: int = 2,
+        horizon: int = 3,
         exact: int = 7,
     ) -> None:
         check_values(
