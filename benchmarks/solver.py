@@ -1,8 +1,9 @@
 """Full-deal double-dummy solve times of Bazar Blot on one core: 40 seeded deals with a trump
 contract, every legal first card valued exactly (the position after the bidding, before the first
-lead), paired against colver when it is installed; then a whole game analysed.
+lead), paired against colver when it is installed; then 200 seeded no-trump deals (the slow
+tail); then a whole game analysed.
 
-    python benchmarks/solver.py [--deals 40] [--seed 0] [--repeat 3] [--bots 10]
+    python benchmarks/solver.py [--deals 40] [--seed 0] [--repeat 3] [--bots 10] [--nt 200]
 
 Prints the JIT/start-up cost (paid once per process), then blot's median, p90 and max per deal
 and the mean node count. When colver (``pip install colver==0.11.1``, a Rust Belote Contrée
@@ -36,6 +37,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per deal and solver (the fastest counts)")
     parser.add_argument("--bots", type=int, default=10, help="first-trick decisions timed per pimc bot")
     parser.add_argument("--game", type=int, default=1, help="whole games analysed (0: none)")
+    parser.add_argument("--nt", type=int, default=200, help="no-trump deals timed (0: none)")
     args = parser.parse_args()
 
     from blot.bazar import PASS, Deal, bid, random_deal
@@ -104,6 +106,8 @@ def main() -> None:
             line += f", colver median {_median(theirs, capot):.1f}"
         print(line + " ms")
 
+    if args.nt:
+        no_trump(solver, args.nt, args.seed)
     if args.game:
         whole_game(args.seed)
     if args.bots:
@@ -146,6 +150,27 @@ def _figures(ms: list[float]) -> str:
 
 def _median(ms: list[float], which: list[int]) -> float:
     return statistics.median(ms[i] for i in which)
+
+
+def no_trump(solver: Any, deals: int, seed: int) -> None:
+    """Seeded no-trump deals (the solver's slowest kind: every suit can run), every first card
+    valued exactly, each timed once in CPU time of this process (a busy machine does not count)."""
+    from blot.bazar import PASS, Deal, bid, random_deal
+
+    rng = Random(seed)
+    times, nodes = [], []
+    for i in range(deals):
+        deal = Deal(random_deal(rng).hands, dealer=i % 4)
+        for call in (bid(8, "NT"), PASS, PASS, PASS):
+            deal.apply(call)
+        start = time.process_time()
+        solution = solver.solve(deal)
+        times.append(1000 * (time.process_time() - start))
+        nodes.append(solution.nodes)
+    print(
+        f"{deals} no-trump deals, every first card valued (CPU time): blot {_figures(times)}, "
+        f"mean nodes {statistics.mean(nodes):,.0f}, most {max(nodes):,}"
+    )
 
 
 def whole_game(seed: int) -> None:

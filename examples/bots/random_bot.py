@@ -22,8 +22,15 @@ for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
     if kind == "hello":
-        send({"type": "hello", "protocol": 1, "name": "random (Python)", "author": "blot examples",
-              "games": ["bazar-blot", "3-5-8"]})
+        send(
+            {
+                "type": "hello",
+                "protocol": 1,
+                "name": "random (Python)",
+                "author": "blot examples",
+                "games": ["bazar-blot", "3-5-8"],
+            }
+        )
     elif kind == "new_game":
         rng.seed(message["seed"])
     elif kind == "act":

@@ -49,6 +49,31 @@ def _count_faults(faults: Faults, moves: list[Move], mine: tuple[int, ...]) -> N
         side[1] += 1
 
 
+#: The kinds of contract ``blot arena`` counts per side (Bazar Blot): every contract, the
+#: contra'd and redoubled ones, kapoot (25), and each range of levels.
+CONTRACT_KINDS = ("all", "contra", "redouble", "kapoot", "8-9", "10-12", "13-16", "17-24")
+
+
+def _no_contracts() -> dict[str, dict[str, list[int]]]:
+    """Per side and kind of contract: [played, made]."""
+    return {side: {kind: [0, 0] for kind in CONTRACT_KINDS} for side in ("a", "b")}
+
+
+def _contract_kinds(level: int, multiplier: int) -> list[str]:
+    kinds = ["all"]
+    if multiplier == 2:
+        kinds.append("contra")
+    elif multiplier == 4:
+        kinds.append("redouble")
+    if level >= 25:
+        kinds.append("kapoot")
+    else:
+        kinds.append(
+            next(k for k, top in (("8-9", 9), ("10-12", 12), ("13-16", 16), ("17-24", 24)) if level <= top)
+        )
+    return kinds
+
+
 def _add_faults(total: Faults, more: Faults) -> None:
     for side in ("a", "b"):
         total[side][0] += more[side][0]
@@ -62,8 +87,9 @@ class DealOutcome:
     margin: float
     tables: int
     void: int = 0
-    contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
+    contracts: dict[str, dict[str, list[int]]] = field(default_factory=_no_contracts)
     seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    decisions: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     faults: Faults = field(default_factory=_no_faults)
     #: With ``dd``: per side, the double-dummy loss per seat added up over the tables.
     dd_loss: dict[str, float] | None = None
@@ -88,8 +114,9 @@ class ArenaResult:
     margins: list[float] = field(default_factory=list)
     tables: int = 0
     void: int = 0
-    contracts: dict[str, list[int]] = field(default_factory=lambda: {"a": [0, 0], "b": [0, 0]})
+    contracts: dict[str, dict[str, list[int]]] = field(default_factory=_no_contracts)
     bot_seconds: dict[str, float] = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    decisions: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
     wins: int = 0
     games: int = 0
     seconds: float = 0.0
@@ -108,9 +135,11 @@ class ArenaResult:
         self.tables += o.tables
         self.void += o.void
         for side in ("a", "b"):
-            self.contracts[side][0] += o.contracts[side][0]
-            self.contracts[side][1] += o.contracts[side][1]
+            for kind, (played, made) in o.contracts[side].items():
+                self.contracts[side][kind][0] += played
+                self.contracts[side][kind][1] += made
             self.bot_seconds[side] += o.seconds[side]
+            self.decisions[side] += o.decisions[side]
         _add_faults(self.faults, o.faults)
         if o.dd_loss is not None:
             total = self.dd_loss or {"a": 0.0, "b": 0.0}
@@ -164,18 +193,25 @@ class ArenaResult:
             if dd is not None:
                 out["dd_loss"] = {side: round(v, 3) for side, v in dd.items()}
             if spec(self.game).contracts:
-                out["contracts"] = {
-                    side: {"played": self.contracts[side][0], "made": self.contracts[side][1]}
-                    for side in ("a", "b")
-                }
+                out["contracts"] = {side: self._contracts_json(side) for side in ("a", "b")}
         out["seconds"] = round(self.seconds, 2)
         played = self.tables if self.mode == "deals" else self.games
         out["per_second"] = round(played / seconds, 2)
         out["bot_seconds"] = {side: round(v, 2) for side, v in self.bot_seconds.items()}
+        if self.mode == "deals":
+            out["decisions"] = dict(self.decisions)
         out["bot_faults"] = {
             side: {"stopped": stopped, "automatic_moves": automatic}
             for side, (stopped, automatic) in self.faults.items()
         }
+        return out
+
+    def _contracts_json(self, side: str) -> dict[str, Any]:
+        """A side's contracts: how many it played and made, and [played, made] of each kind."""
+        counts = self.contracts[side]
+        out: dict[str, Any] = {"played": counts["all"][0], "made": counts["all"][1]}
+        for kind in CONTRACT_KINDS[1:]:
+            out[kind] = list(counts[kind])
         return out
 
 
@@ -204,11 +240,13 @@ class _Timed:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.seconds = 0.0
+        self.decisions = 0
 
     def choose(self, view: View) -> Action:
         t = time.perf_counter()
         action: Action = self.bot.choose(view)
         self.seconds += time.perf_counter() - t
+        self.decisions += 1
         return action
 
     def reset(self) -> None:
@@ -275,6 +313,7 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int, dd: bool =
             outcome.dd_loss["b"] += _mean([lost[s] for s in theirs])
         for s, bot in enumerate(bots):
             outcome.seconds["a" if s in mine else "b"] += bot.seconds
+            outcome.decisions["a" if s in mine else "b"] += bot.decisions
     outcome.margin = total / tables
     return outcome
 
@@ -287,8 +326,9 @@ def _count_contract(outcome: DealOutcome, result: Any, mine: tuple[int, ...]) ->
     contract = getattr(result, "contract", None)
     if contract is not None:
         side = "a" if contract.declarer in mine else "b"
-        outcome.contracts[side][0] += 1
-        outcome.contracts[side][1] += bool(result.made)
+        for kind in _contract_kinds(contract.level, contract.multiplier):
+            outcome.contracts[side][kind][0] += 1
+            outcome.contracts[side][kind][1] += bool(result.made)
 
 
 def game_pair(game: str, a: str, b: str, seed: int, number: int) -> GameOutcome:

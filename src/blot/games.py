@@ -16,7 +16,7 @@ Adding a game means writing its modules and one more spec here (README: "Adding 
 ('bazar-blot', '3-5-8')
 >>> bazar = spec("bazar-blot")
 >>> bazar.seats, bazar.rulesets, bazar.bot_names()
-(4, ('league', 'classic'), ['basic', 'heuristic', 'pimc', 'random'])
+(4, ('league', 'classic'), ['basic', 'expert', 'heuristic', 'pimc', 'random'])
 >>> spec("chess")
 Traceback (most recent call last):
 ...
@@ -192,6 +192,7 @@ SPECS: Final[dict[str, GameSpec]] = {
                 "basic": f"{_BOTS}.bazar_basic:BasicBot",
                 "heuristic": f"{_BOTS}.bazar_heuristic:HeuristicBot",
                 "pimc": f"{_BOTS}.bazar_pimc:PimcBot",
+                "expert": f"{_BOTS}.bazar_expert:ExpertBot",
             },
         ),
         GameSpec(
@@ -205,6 +206,7 @@ SPECS: Final[dict[str, GameSpec]] = {
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",
                 "heuristic": f"{_BOTS}.tfe_heuristic:HeuristicBot",
                 "pimc": f"{_BOTS}.tfe_pimc:PimcBot",
+                "expert": f"{_BOTS}.tfe_expert:ExpertBot",
             },
         ),
     )

@@ -34,7 +34,7 @@ def test_runs_are_reproducible_and_count_every_table() -> None:
     second = list(run("bazar-blot", "heuristic", "basic", 40, 3))[-1]
     assert first.margins == second.margins
     assert first.deals == 40 and first.tables == 80
-    played = first.contracts["a"][0] + first.contracts["b"][0] + first.void
+    played = first.contracts["a"]["all"][0] + first.contracts["b"]["all"][0] + first.void
     assert played == 80
     lo, hi = first.ci95
     assert lo <= first.mean_margin <= hi

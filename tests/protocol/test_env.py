@@ -149,3 +149,78 @@ def test_docs_list_every_part_of_each_observation() -> None:
         assert f"**{game}**: {code.size} values." in text
         for name, part in code.layout.slices.items():
             assert f"| `{name}` | {part.start}–{part.stop - 1} | {part.stop - part.start} |" in text, name
+
+
+@pytest.mark.parametrize("game", names())
+def test_built_in_bots_play_the_opponents_seats(game: str) -> None:
+    """opponents=: one argument makes a built-in bot the environment's opponents; the agents are
+    the first team's seats, and PettingZoo's API test still passes."""
+    api_test(env(game, opponents="basic", max_deals=3), num_cycles=200, verbose_progress=False)
+    e = env(game, opponents="heuristic")
+    assert e.possible_agents == [f"seat_{s}" for s in spec(game).teams[0]]
+    totals = play(e, 4)
+    assert e.game.is_over and set(totals) == set(e.possible_agents)
+
+
+def test_a_bad_opponent_is_one_sentence() -> None:
+    with pytest.raises(BlotError, match=r"^unknown bot"):
+        env("3-5-8", opponents="grandmaster")
+
+
+def test_a_358_total_of_63_is_not_clipped() -> None:
+    from types import SimpleNamespace
+
+    code = encoding("3-5-8")
+    view = SimpleNamespace(seat=1, totals=(63, -40, -23), counted=9, may_pass=(True, False, True), deal=None)
+    part = code.observe(view)[code.layout.slices["totals"]]
+    assert [round(float(v) * 288 - 144) for v in part] == [-40, -23, 63]  # from the seat itself on
+
+
+def test_the_bazar_observation_holds_the_bidding_call_by_call() -> None:
+    e = env("bazar-blot")
+    e.reset(seed=2)
+    game = e.game
+    for text in ("8H", "9S", "pass", "10H"):
+        game.apply(game.parse_action(text))
+    seat = game.to_act
+    code = e.encoding
+    calls = code.observe(game.view(seat))[code.layout.slices["calls"]].reshape(16, 15)
+    seen = []
+    for row in calls[:5]:
+        if not row.any():
+            continue
+        kind = ("pass", "bid", "contra", "redouble", "sevens")[int(np.argmax(row[4:9]))]
+        strain = "SHDC"[int(np.argmax(row[10:15]))] if row[10:14].any() else "NT"
+        seen.append(f"{round(float(row[9]) * 30)}{strain}" if kind == "bid" else kind)
+    assert seen == ["8H", "9S", "pass", "10H"]
+
+
+def test_info_state_and_render() -> None:
+    e = env("3-5-8", render_mode="ansi")
+    e.reset(seed=6)
+    agent = e.agent_selection
+    info = e.infos[agent]
+    view = e.game.view(info["seat"])
+    assert sorted(info["legal"]) == sorted(str(a) for a in view.legal) and info["phase"] == "call"
+    assert e.state().shape == e.state_space.shape == (3 * e.encoding.size,)
+    text = e.render()
+    assert text is not None and text.startswith("3-5-8: deal 1, call") and text.count("\nseat ") == 3
+
+
+def test_single_learner_environment_plays_a_game_and_vectorises() -> None:
+    from gymnasium.vector import SyncVectorEnv
+
+    from blot.env import single
+
+    s = single("bazar-blot", opponents="random", max_deals=2)
+    observation, _ = s.reset(seed=3)
+    total, done = 0.0, False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, reward, terminated, truncated, _ = s.step(action)
+        total += reward
+        done = terminated or truncated
+    assert len(s.aec.game.result.deals) == 2 and total != 0
+    envs = SyncVectorEnv([lambda: single("3-5-8", opponents="basic")] * 3)
+    observations, _ = envs.reset(seed=1)
+    assert observations["action_mask"].shape == (3, 58)

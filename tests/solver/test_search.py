@@ -51,9 +51,9 @@ def test_the_root_driver_finds_every_cards_exact_value(mode: int) -> None:
 
 
 def test_the_table_keeps_bounds_per_position_and_solve() -> None:
-    tt = int_array(4 * core.TT_WIDTH)
+    tt = int_array(4 * core.TT_WIDTH)  # two buckets of two slots
     key = (0b1011, 0b0100, 7, 2)
-    slot = core.tt_slot(*key, 3)
+    slot = core.tt_slot(*key, 1)
     assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 30, -1)  # nothing stored yet
     core.tt_store(tt, slot, 1, *key, 12, 12, 20, 30, 5)  # fails low: at most 12
     assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 12, 5)
@@ -63,6 +63,25 @@ def test_the_table_keeps_bounds_per_position_and_solve() -> None:
     assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (10, 10, 4)
     assert core.tt_probe(tt, slot, 2, *key, 0, 30) == (0, 30, -1)  # a new solve
     assert core.tt_probe(tt, slot, 1, key[0], key[1], key[2], 3, 0, 30) == (0, 30, -1)  # another key
+
+
+def test_a_bucket_keeps_the_costliest_position_and_the_latest_other() -> None:
+    """Two slots per bucket: the first holds the position with the most still to play (``top``),
+    the second the latest other one; a position found in either is updated in place."""
+    tt = int_array(2 * core.TT_WIDTH)  # one bucket
+    deep, shallow, other = (1, 0, 0, 0), (2, 0, 0, 0), (3, 0, 0, 0)
+    core.tt_store(tt, 0, 1, *deep, 50, 40, 60, 120, 7)  # exact 50, 120 points still to play
+    core.tt_store(tt, 0, 1, *shallow, 9, 10, 11, 20, 1)  # at most 9, 20 to play: second slot
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 9, 1)
+    core.tt_store(tt, 0, 1, *other, 5, 0, 10, 30, 2)  # replaces the shallow one, not the deep one
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 20, -1)
+    core.tt_store(tt, 0, 1, *shallow, 15, 10, 11, 130, 3)  # deeper still: first slot, deep moves down
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 130) == (15, 130, 3)
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
+    assert core.tt_probe(tt, 0, 1, *other, 0, 30) == (0, 30, -1)
+    assert core.tt_probe(tt, 0, 2, *deep, 0, 120) == (0, 120, -1)  # a new solve sees nothing
 
 
 @pytest.mark.parametrize(

@@ -150,7 +150,9 @@ def check_bots(game: str | GameSpec, specs: list[str]) -> None:
 def make_bot(
     game: str | GameSpec, spec: str, rng: Random | None = None, *, web: bool = False
 ) -> Bot[View, Action]:
-    """A new bot for ``game`` (a name or a spec) from its bot spec, with its own random source."""
+    """A new bot for ``game`` (a name or a spec) from its bot spec, with its own random source.
+    ``web``: a web table's bot (the stricter ceilings, and the class's ``WEB_SECONDS`` as its
+    time limit unless the spec sets ``seconds``)."""
     from blot.games import spec as spec_of
 
     game_spec = spec_of(game) if isinstance(game, str) else game
@@ -159,6 +161,10 @@ def make_bot(
 
         return ExternalBot(game_spec, spec.strip().partition(":")[2].strip(), rng)
     cls, settings = check_bot(game_spec, spec, web=web)
+    limit = getattr(cls, "WEB_SECONDS", None)
+    if web and limit is not None:
+        # a web table's bot must answer in time: its work budget gets a safety limit in seconds
+        settings.setdefault("seconds", limit)
     bot: Bot[View, Action] = cls(rng=rng or Random(), **settings)
     return bot
 

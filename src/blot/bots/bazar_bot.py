@@ -27,7 +27,12 @@ def deal_view(view: View) -> DealView:
 
 def last_bid(view: DealView) -> tuple[Call | None, int | None]:
     """The highest bid so far and the seat that made it (``None, None`` before any bid)."""
-    for seat, call in reversed(view.calls):
+    return last_bid_of(view.calls)
+
+
+def last_bid_of(calls: Sequence[tuple[int, Call]]) -> tuple[Call | None, int | None]:
+    """The last bid of ``calls`` (seat, call) and the seat that made it (``None, None``: none)."""
+    for seat, call in reversed(calls):
         if call.is_bid:
             return call, seat
     return None, None

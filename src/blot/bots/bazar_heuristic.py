@@ -16,17 +16,36 @@ is thrown, keeping tens guarded and trumps for later.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
 from blot.bazar.rules import Rules
 from blot.bazar.tables import KEY, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action
 from blot.bazar.view import DealView
-from blot.bots.bazar_bot import BazarBot, declaration_bonus, holdings, last_bid
+from blot.bots.bazar_bot import BazarBot, declaration_bonus, last_bid_of
 from blot.bots.bazar_info import Knowledge, infer, trick_state
 from blot.cards import ACE, JACK, KING, SUIT_MASKS, Card, cards_of
 
 STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def _suit_points() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``table[tix][suit][pattern]``: the card points of the cards of ``suit`` whose ranks 7 … A
+    are the bits of ``pattern``, in strain ``tix``."""
+    return tuple(
+        tuple(
+            tuple(
+                sum(POINTS[tix][16 * suit + 7 + r] for r in range(8) if pattern >> r & 1)
+                for pattern in range(256)
+            )
+            for suit in range(4)
+        )
+        for tix in range(5)
+    )
+
+
+_SUIT_POINTS: Final = _suit_points()
 
 
 def evaluate(hand: int, strain: str, rules: Rules, partner_strain: str | None = None) -> float:
@@ -35,30 +54,33 @@ def evaluate(hand: int, strain: str, rules: Rules, partner_strain: str | None = 
     tix = STRAIN_INDEX[strain]
     points = POINTS[tix]
     won = 0.0
-    for suit, cs, ranks in holdings(hand):
-        n = len(cs)
+    aces = 0
+    for suit in range(4):
+        ranks = (hand >> (16 * suit)) & 0xFFFF
+        n = ranks.bit_count()
         if suit == tix:
-            if n < 3 and not (n == 2 and {JACK, 9} <= ranks):
+            jack, nine = ranks >> JACK & 1, ranks >> 9 & 1
+            if n < 3 and not (n == 2 and jack and nine):
                 return 0.0
-            if not ranks & {JACK, 9}:
+            if not (jack or nine):
                 return 0.0
-            won += sum(points[c.index] for c in cs)
+            won += _SUIT_POINTS[tix][suit][ranks >> 7 & 0xFF]
             won += 9 * max(0, n - 3)  # long trumps take side tricks and ruff
-            if JACK in ranks:
+            if jack:
                 won += 8
-            if JACK in ranks and 9 in ranks:
-                won += 8
+                if nine:
+                    won += 8
         else:
-            if ACE in ranks:
+            if ranks >> ACE & 1:
+                aces += 1
                 won += points[16 * suit + ACE]
-                if 10 in ranks:
-                    won += 10 + (points[16 * suit + KING] if KING in ranks else 0)
-            elif 10 in ranks and n >= 2:
+                if ranks >> 10 & 1:
+                    won += 10 + (points[16 * suit + KING] if ranks >> KING & 1 else 0)
+            elif ranks >> 10 & 1 and n >= 2:
                 won += 4
             if tix != NT and n == 0:
                 won += 6  # a void to ruff with
     if tix == NT:
-        aces = sum(1 for s in range(4) if hand & (1 << (16 * s + ACE)))
         if aces < 3:
             return 0.0
         won += 6 * aces
@@ -73,17 +95,69 @@ def defence(hand: int, strain: str) -> float:
     tix = STRAIN_INDEX[strain]
     points = POINTS[tix]
     got = 0.0
-    for suit, cs, ranks in holdings(hand):
+    for suit in range(4):
+        ranks = (hand >> (16 * suit)) & 0xFFFF
         if suit == tix:
-            if JACK in ranks:
+            n = ranks.bit_count()
+            jack = ranks >> JACK & 1
+            if jack:
                 got += 20 + 8
-            if 9 in ranks and (len(cs) >= 2 or JACK in ranks):
+            if ranks >> 9 & 1 and (n >= 2 or jack):
                 got += 14 + 4
-            if len(cs) >= 3:
-                got += 10 * (len(cs) - 2)
-        elif ACE in ranks:
-            got += points[16 * suit + ACE] + (10 if 10 in ranks else 4)
+            if n >= 3:
+                got += 10 * (n - 2)
+        elif ranks >> ACE & 1:
+            got += points[16 * suit + ACE] + (10 if ranks >> 10 & 1 else 4)
     return got
+
+
+def heuristic_call(
+    hand: int,
+    seat: int,
+    calls: Sequence[tuple[int, Call]],
+    rules: Rules,
+    legal: Sequence[Action],
+    boldness: float = 0.0,
+) -> Call:
+    """The heuristic player's call for ``seat`` holding ``hand`` after ``calls``, from the
+    ``legal`` ones: a function of what a seat knows at its turn in the bidding, so that a search
+    bot can ask what this player would have called with another hand (:mod:`blot.bots.bazar_belief`)."""
+    current, holder = last_bid_of(calls)
+    team = seat % 2
+    partner = (seat + 2) % 4
+    partner_strain = next((c.strain for s, c in calls if s == partner and c.is_bid), None)
+    if REDOUBLE in legal:
+        assert current is not None
+        value = evaluate(hand, current.strain, rules, partner_strain)
+        return REDOUBLE if value >= current.level + 5 else PASS
+    if CONTRA in legal and current is not None:
+        needed = 10 * current.level
+        mine = defence(hand, current.strain)
+        if current.level >= 10 and mine + 30 > 162 - needed + 25:
+            return CONTRA
+    cheapest: dict[str, Call] = {}  # the lowest legal bid of each strain (legal calls go up)
+    for a in legal:
+        if type(a) is Call and a.is_bid and a.strain not in cheapest:
+            cheapest[a.strain] = a
+            if len(cheapest) == len(STRAINS):
+                break
+    best: Call | None = None
+    best_value = 0.0
+    for strain in STRAINS:
+        value = evaluate(hand, strain, rules, partner_strain) + boldness
+        if value < 8:
+            continue
+        # our side holds the bid: raise only our own strain with clear extra values
+        if (
+            holder is not None
+            and holder % 2 == team
+            and (current is None or strain != current.strain or value < current.level + 3)
+        ):
+            continue
+        option = cheapest.get(strain)
+        if option is not None and option.level <= min(int(value), 24) and value > best_value:
+            best, best_value = option, value
+    return best if best is not None else PASS
 
 
 class HeuristicBot(BazarBot):
@@ -94,37 +168,7 @@ class HeuristicBot(BazarBot):
     # --- bidding -----------------------------------------------------------------------------
 
     def call(self, view: DealView, legal: Sequence[Action]) -> Call:
-        bids = [a for a in legal if type(a) is Call and a.is_bid]
-        current, holder = last_bid(view)
-        partner = (view.seat + 2) % 4
-        partner_strain = next((c.strain for s, c in view.calls if s == partner and c.is_bid), None)
-        if REDOUBLE in legal:
-            assert current is not None
-            value = evaluate(view.hand, current.strain, view.rules, partner_strain)
-            return REDOUBLE if value >= current.level + 5 else PASS
-        if CONTRA in legal and current is not None:
-            needed = 10 * current.level
-            mine = defence(view.hand, current.strain)
-            if current.level >= 10 and mine + 30 > 162 - needed + 25:
-                return CONTRA
-        best: Call | None = None
-        best_value = 0.0
-        for strain in STRAINS:
-            value = evaluate(view.hand, strain, view.rules, partner_strain) + self.boldness
-            if value < 8:
-                continue
-            # our side holds the bid: raise only our own strain with clear extra values
-            if (
-                holder is not None
-                and holder % 2 == view.team
-                and (current is None or strain != current.strain or value < current.level + 3)
-            ):
-                continue
-            level = min(int(value), 24)
-            options = [b for b in bids if b.strain == strain and b.level <= level]
-            if options and value > best_value:
-                best, best_value = options[0], value
-        return best if best is not None else PASS
+        return heuristic_call(view.hand, view.seat, view.calls, view.rules, legal, self.boldness)
 
     # --- play ----------------------------------------------------------------------------------
 

@@ -17,12 +17,12 @@ Early in a deal each sampled deal is searched ``horizon`` tricks deep and the re
 points estimated (:func:`blot.solver.bazar_kernel.estimate`); once ``exact`` tricks or fewer
 remain every sample is solved to the end, exactly.
 
-Settings: ``samples`` (deals per card decision), ``seconds`` (a time limit per decision, which
-stops sampling early), ``horizon`` and ``exact`` (above), ``bid_samples`` (deals per strain
-when bidding), ``caution`` (card points taken off the side holding a contract when judging it
-in bidding), ``margin`` (game points by which the samples must prefer another call to the
-heuristic player's), ``bidding`` (``heuristic``, the default, or ``pimc`` for the sampled
-bidding).
+Settings: ``samples`` (deals per card decision), ``seconds`` (a safety time limit per decision,
+unset by default and set at web tables: :mod:`blot.bots.sampling`), ``horizon`` and ``exact``
+(above), ``bid_samples`` (deals per strain when bidding), ``caution`` (card points taken off
+the side holding a contract when judging it in bidding), ``margin`` (game points by which the
+samples must prefer another call to the heuristic player's), ``bidding`` (``heuristic``, the
+default, or ``pimc`` for the sampled bidding).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, best_cards, card_totals
+from blot.bots.sampling import BUDGET, Clock, best_cards, card_totals
 from blot.bots.settings import Setting, check_values
 from blot.cards import DECK32, KING, QUEEN, Card
 from blot.solver import default_solver
@@ -50,6 +50,8 @@ class PimcBot(BazarBot):
     """Samples hidden hands, solves each, plays the card with the best mean."""
 
     name = "pimc"
+    #: The safety time limit per decision at web tables (:func:`blot.bots.make_bot`).
+    WEB_SECONDS = 1.0
     SETTINGS: ClassVar[dict[str, Setting]] = {
         **BUDGET,
         "bid_samples": Setting(int, 1, 100, "deals sampled per strain when bidding", web_high=16),
@@ -64,7 +66,7 @@ class PimcBot(BazarBot):
         self,
         rng: Random | None = None,
         samples: int = 50,
-        seconds: float = 1.0,
+        seconds: float | None = None,
         bid_samples: int = 8,
         caution: int = 10,
         bidding: str = "heuristic",
@@ -96,6 +98,7 @@ class PimcBot(BazarBot):
         self.bid_samples = bid_samples
         self.fallback = HeuristicBot(self.rng)
         self._bid_cache: tuple[tuple[int, int, int], list[list[int]], dict[str, list[int]]] | None = None
+        self._clock = Clock(None)
         from blot.solver import bazar_kernel
         from blot.solver._jit import warn_if_cold
 
@@ -125,6 +128,7 @@ class PimcBot(BazarBot):
             ),
             self.samples,
             self.seconds,
+            self.name,
         )
         self.last_samples = done
         if not done:
@@ -168,12 +172,13 @@ class PimcBot(BazarBot):
         if strain not in solved:
             leader = (view.dealer + 1) % 4
             tix = STRAIN_INDEX[strain]
-            solved[strain] = [
-                default_solver()
-                .solve_cards(hands, [], leader, tix, 8, False, self.horizon + 1)
-                .points[view.team]
-                for hands in deals
-            ]
+            points = solved[strain] = []
+            for hands in deals:
+                solution = default_solver().solve_cards(hands, [], leader, tix, 8, False, self.horizon + 1)
+                points.append(solution.points[view.team])
+                if len(points) < len(deals) and self._clock.expired():
+                    self._clock.note_cut(self.name, len(points), len(deals), f"deals in {strain}")
+                    break
         return solved[strain]
 
     def _bonus(self, view: DealView, strain: str) -> int:
@@ -217,6 +222,7 @@ class PimcBot(BazarBot):
         """The heuristic's call, or with ``bidding=pimc`` the sampled one."""
         if self.bidding == "heuristic":
             return self.fallback.call(view, legal)
+        self._clock = Clock(self.seconds)
         return self.sampled_call(view, legal)
 
     def sampled_call(self, view: DealView, legal: Sequence[Action]) -> Call:

@@ -1,8 +1,15 @@
-"""What both games' ``pimc`` bots share: dealing the cards a bot cannot see, and valuing each
-legal card over many such deals within a budget of samples and seconds."""
+"""What both games' search bots share: dealing the cards a bot cannot see, and valuing each
+legal card over many such deals within a budget.
+
+The budget is counted in work (deals sampled, ``samples``), so that a seeded arena run gives
+the same result on any machine, however loaded (issue 27 item 8). A wall-clock limit
+(``seconds``) is only a safety: unset by default, it is set at web tables (the bot class's
+``WEB_SECONDS``, :func:`blot.bots.make_bot`), where a bot must answer in time; a decision it
+cuts short says so in the log (``blot.bots``)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
@@ -14,8 +21,30 @@ from blot.cards import Card, iter_bits
 #: The settings of a card decision's budget, the same in both games.
 BUDGET: Final = {
     "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
-    "seconds": Setting(float, 0, 60, "time limit per decision", web_high=3, above_low=True),
+    "seconds": Setting(
+        float, 0, 60, "safety time limit per decision", web_high=3, above_low=True, optional=True
+    ),
 }
+
+log = logging.getLogger("blot.bots")
+
+
+class Clock:
+    """A decision's safety time limit: ``seconds`` None never expires (a budget in work only)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.start = time.perf_counter()
+
+    def expired(self) -> bool:
+        return self.seconds is not None and time.perf_counter() - self.start > self.seconds
+
+    def note_cut(self, bot: str, done: int, planned: int, what: str = "deals") -> None:
+        """Log that the time limit stopped a search after ``done`` of its ``planned`` units."""
+        limit = self.seconds
+        log.warning(
+            "%s: the time limit of %g s cut its search after %d of %d %s", bot, limit, done, planned, what
+        )
 
 
 def deal_rest(
@@ -24,9 +53,14 @@ def deal_rest(
     """Deal the cards of ``rest`` into ``hands`` of ``seats``, at most ``room[s]`` more each and none
     that ``forbidden[s]`` rules out; False when the random choices reach a dead end.
 
-    The most constrained cards go first (random order among equals), each to a seat drawn in
-    proportion to its room, so that the deals it makes are close to uniform."""
-    cards = list(iter_bits(rest))
+    The cards some seat may not hold go first, most constrained first (random order among
+    equals), each to a seat drawn in proportion to its room, so that the deals it makes are close
+    to uniform; the cards any seat may hold then fill the room left in a random order (a uniform
+    deal of them)."""
+    barred = 0
+    for s in seats:
+        barred |= forbidden[s]
+    cards = list(iter_bits(rest & barred))
     rng.shuffle(cards)
     cards.sort(key=lambda b: sum(1 for s in seats if not forbidden[s] & b))
     for b in cards:
@@ -40,6 +74,16 @@ def deal_rest(
                 hands[s] |= b
                 room[s] -= 1
                 break
+    free = list(iter_bits(rest & ~barred))
+    if len(free) != sum(room[s] for s in seats):
+        return False
+    rng.shuffle(free)
+    at = 0
+    for s in seats:
+        for b in free[at : at + room[s]]:
+            hands[s] |= b
+        at += room[s]
+        room[s] = 0
     return True
 
 
@@ -48,13 +92,15 @@ def card_totals(
     sample: Callable[[], list[int] | None],
     solve: Callable[[list[int]], Mapping[Card, int]],
     samples: int,
-    seconds: float,
+    seconds: float | None,
+    bot: str = "pimc",
 ) -> tuple[dict[Card, int], int]:
     """Each card's value summed over up to ``samples`` deals from ``sample`` (each valued by
-    ``solve``), and how many deals that was: sampling stops early once ``seconds`` have passed or
-    when ``sample`` finds no deal that fits what the bot knows (None)."""
+    ``solve``), and how many deals that was: sampling stops early when ``sample`` finds no deal
+    that fits what the bot knows (None), or once the safety limit of ``seconds`` has passed
+    (logged as ``bot``'s)."""
     totals = dict.fromkeys(cards, 0)
-    start = time.perf_counter()
+    clock = Clock(seconds)
     done = 0
     for _ in range(samples):
         hands = sample()
@@ -64,9 +110,60 @@ def card_totals(
         for c in cards:
             totals[c] += values[c]
         done += 1
-        if time.perf_counter() - start > seconds:
+        if done < samples and clock.expired():
+            clock.note_cut(bot, done, samples)
             break
     return totals, done
+
+
+#: A sampled deal (each seat's hand) and how many of the deals drawn it stands for.
+Weighted = tuple[list[int], int]
+
+
+def weighted_deals(
+    sample: Callable[[], list[int] | None],
+    weight: Callable[[list[int]], float],
+    count: int,
+    pool: int,
+    rng: Random,
+) -> list[Weighted]:
+    """``count`` deals drawn in proportion to ``weight`` from ``pool`` deals of ``sample``
+    (:func:`resample`), each distinct deal once with the number of draws it got; fewer when
+    ``sample`` runs dry (None)."""
+    deals: list[list[int]] = []
+    for _ in range(pool):
+        hands = sample()
+        if hands is None:
+            break
+        deals.append(hands)
+    return [(deals[i], drawn) for i, drawn in resample([weight(h) for h in deals], count, rng)]
+
+
+def resample(weights: list[float], count: int, rng: Random) -> list[tuple[int, int]]:
+    """``count`` draws in proportion to ``weights`` (systematic resampling: one random offset,
+    then evenly spaced), as (index, draws) for each index drawn at least once, in order. When
+    every weight is 0 (nothing explains what was seen), all weigh alike."""
+    total = sum(weights)
+    if not weights:
+        return []
+    if total <= 0:
+        weights = [1.0] * len(weights)
+        total = float(len(weights))
+    step = total / count
+    point = rng.random() * step
+    out: list[tuple[int, int]] = []
+    running = 0.0
+    taken = 0
+    for i, w in enumerate(weights):
+        running += w
+        drawn = 0
+        while point < running and taken < count:
+            drawn += 1
+            taken += 1
+            point += step
+        if drawn:
+            out.append((i, drawn))
+    return out
 
 
 def best_cards(totals: Mapping[Card, int]) -> list[Card]:

@@ -46,6 +46,8 @@ class Setting:
     choices: tuple[str, ...] = ()
     #: ``low`` itself is excluded (a time limit must be above 0).
     above_low: bool = False
+    #: The setting may be left unset (None) when a bot is built from code.
+    optional: bool = False
 
     def describe(self) -> str:
         """The accepted values, as the README's bot table writes them."""
@@ -104,7 +106,10 @@ def _number(x: float) -> str:
 def check_values(bot: type, values: Mapping[str, Any]) -> None:
     """Check the settings a bot class is built with against its ``SETTINGS`` (SetupError)."""
     for key, value in values.items():
-        bot.SETTINGS[key].check(bot.name, key, value)  # type: ignore[attr-defined]
+        setting: Setting = bot.SETTINGS[key]  # type: ignore[attr-defined]
+        if value is None and setting.optional:
+            continue
+        setting.check(bot.name, key, value)  # type: ignore[attr-defined]
 
 
 def check_settings(

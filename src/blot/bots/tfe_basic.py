@@ -132,19 +132,10 @@ class BasicBot:
     # --- the trump call ------------------------------------------------------------------------
 
     def _call(self, deal: DealView, legal: Sequence[Action]) -> Call:
-        best = max(STRAINS[:4], key=lambda c: hand_tricks(deal.hand, c.suit))
-        estimate = hand_tricks(deal.hand, best.suit)
-        # NT only for a hand clearly better without trumps; NT also cancels the exchange
-        # (T-20), which saves a seat that would have to give back its strongest cards (T-21).
         receives = sum(1 for _, receiver in deal.plan if receiver == deal.seat)
-        no_trump = hand_tricks(deal.hand, None)
-        if no_trump + NT_SAVED_PER_CARD * receives >= estimate + NT_MARGIN:
-            best, estimate = NO_TRUMP, no_trump
-        if deal.seat == (deal.dealer + 1) % 3:
-            estimate += 0.7  # the first seat takes the talon and discards his worst four
-        if PASS in legal and estimate < deal.targets[deal.seat] - self.pass_margin:
-            return PASS
-        return best
+        first = deal.seat == (deal.dealer + 1) % 3
+        target = deal.targets[deal.seat]
+        return trump_call(deal.hand, first, target, receives, PASS in legal, self.pass_margin)
 
     # --- the exchange --------------------------------------------------------------------------
 
@@ -200,22 +191,43 @@ class BasicBot:
     # --- the discard ---------------------------------------------------------------------------
 
     def _discard(self, deal: DealView) -> Card:
-        """The card whose loss costs the hand's trick estimate least (never a trump while
-        anything else may go)."""
         trump = deal.trump.suit if deal.trump is not None and deal.trump is not NO_TRUMP else None
-        hand = deal.hand
-        side = hand & ~SUIT_MASKS[trump] if trump is not None else hand
-        candidates = side or hand
-        best_bit = 0
-        best_key: tuple[float, int] | None = None
-        bits = candidates
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            key = (-hand_tricks(hand ^ bit, trump), (bit.bit_length() - 1) & 15)
-            if best_key is None or key < best_key:
-                best_key, best_bit = key, bit
-        return CARD_OF_BIT[best_bit]
+        return CARD_OF_BIT[discard_bit(deal.hand, trump)]
+
+
+def trump_call(hand: int, first: bool, target: int, receives: int, may_pass: bool, margin: float) -> Call:
+    """The basic player's trump call (T-10) with ``hand``: the strain whose trick estimate is best
+    (``first``: the seat that will take the talon; ``receives``: cards the exchange will bring
+    it, each of which may cost it its strongest card of a suit), or pass when it ``may_pass`` and
+    even that strain leaves it ``margin`` tricks short of its ``target``."""
+    best = max(STRAINS[:4], key=lambda c: hand_tricks(hand, c.suit))
+    estimate = hand_tricks(hand, best.suit)
+    # NT only for a hand clearly better without trumps; NT also cancels the exchange
+    # (T-20), which saves a seat that would have to give back its strongest cards (T-21).
+    no_trump = hand_tricks(hand, None)
+    if no_trump + NT_SAVED_PER_CARD * receives >= estimate + NT_MARGIN:
+        best, estimate = NO_TRUMP, no_trump
+    if first:
+        estimate += 0.7  # the first seat takes the talon and discards his worst four
+    if may_pass and estimate < target - margin:
+        return PASS
+    return best
+
+
+def discard_bit(hand: int, trump: int | None) -> int:
+    """The card (as a card set) whose loss costs ``hand``'s trick estimate least, never a trump
+    while anything else may go (T-22, one card of the four)."""
+    side = hand & ~SUIT_MASKS[trump] if trump is not None else hand
+    best_bit = 0
+    best_key: tuple[float, int] | None = None
+    bits = side or hand
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        key = (-hand_tricks(hand ^ bit, trump), (bit.bit_length() - 1) & 15)
+        if best_key is None or key < best_key:
+            best_key, best_bit = key, bit
+    return best_bit
 
 
 class _Play:

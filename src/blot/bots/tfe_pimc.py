@@ -7,7 +7,8 @@ solves each deal with the 3-5-8 solver (:mod:`blot.solver.three_five_eight`: its
 against the other two) and plays the card with the most tricks on average. The calls, the
 exchange and the discard are the ``heuristic`` player's.
 
-Settings: ``samples`` (deals per decision), ``seconds`` (time limit per decision), ``horizon``
+Settings: ``samples`` (deals per decision), ``seconds`` (a safety time limit per decision, unset
+by default and set at web tables: :mod:`blot.bots.sampling`), ``horizon``
 (tricks searched exactly before the solver estimates the rest; the last ``exact`` tricks are
 always searched to the end).
 """
@@ -29,6 +30,8 @@ from blot.three_five_eight import Phase
 
 class PimcBot:
     name = "pimc"
+    #: The safety time limit per decision at web tables (:func:`blot.bots.make_bot`).
+    WEB_SECONDS = 1.5
     SETTINGS: ClassVar[dict[str, Setting]] = {
         **BUDGET,
         "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
@@ -39,7 +42,7 @@ class PimcBot:
         self,
         rng: Random | None = None,
         samples: int = 20,
-        seconds: float = 1.5,
+        seconds: float | None = None,
         horizon: int = 3,
         exact: int = 7,
     ) -> None:
@@ -74,6 +77,7 @@ class PimcBot:
             lambda hands: solve(hands[:3], trick, leader, k.trump, left, deal.seat, horizon).values,
             self.samples,
             self.seconds,
+            self.name,
         )
         self.last_samples = done
         if not done:

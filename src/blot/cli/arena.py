@@ -54,8 +54,13 @@ def arena(
         table.add_row("void deals (tables)", str(result.void))
         if spec(game).contracts:
             for side, name in (("a", a), ("b", b)):
-                played, made = result.contracts[side]
+                counts = result.contracts[side]
+                played, made = counts["all"]
                 table.add_row(f"contracts of {side.upper()} ({name}): made / played", f"{made} / {played}")
+                extra = ", ".join(
+                    f"{k} {counts[k][1]} / {counts[k][0]}" for k in ("contra", "redouble", "kapoot")
+                )
+                table.add_row(f"  of which made / played: {extra}", "")
     table.add_row("seconds", f"{result.seconds:.1f}")
     lost = result.mean_dd_loss
     if lost is not None:

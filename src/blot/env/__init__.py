@@ -7,7 +7,10 @@ encoded as a fixed-size float32 array (:mod:`blot.env.encode`), and ``action_mas
 game's fixed action space. Rewards (``reward=``): ``"deal"``, at the end of every deal, the seat's
 points in it minus the mean of its opponents' (the margin of ``blot arena``); ``"game"``, at the
 end of the game, +1 for each opposing team it finished ahead of and -1 for each it finished
-behind, averaged over the opposing teams.
+behind, averaged over the opposing teams. ``opponents="heuristic"`` (any bot spec) has that bot
+play every seat but the first team's, so that the agents are that team's seats alone;
+:func:`single` is the same game as a Gymnasium environment of one learner (for Gymnasium's vector
+environments and single-agent trainers).
 
 >>> from blot.env import env
 >>> from blot.three_five_eight import GAME_NAME
@@ -23,6 +26,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, ClassVar, Final
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -53,6 +57,7 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         max_deals: int | None = None,
         render_mode: str | None = None,
+        opponents: str | None = None,
     ) -> None:
         super().__init__()
         if reward not in REWARDS:
@@ -67,14 +72,24 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         self.max_deals = max_deals
         self.render_mode = render_mode
         self.encoding: Encoding = encoding(self.spec.name)
-        self.possible_agents = [f"seat_{s}" for s in range(self.spec.seats)]
-        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self.opponents = opponents
+        if opponents is not None:
+            from blot.bots import check_bot
+
+            check_bot(self.spec, opponents)  # a bad name or setting: one sentence, now
+        #: The seats the agents play; the others are ``opponents``'.
+        self.learners = tuple(self.spec.teams[0] if opponents is not None else range(self.spec.seats))
+        self.possible_agents = [f"seat_{s}" for s in self.learners]
+        self._seat = dict(zip(self.possible_agents, self.learners, strict=True))
+        self._bots: dict[int, Any] = {}
         box = spaces.Box(0.0, 1.0, (self.encoding.size,), np.float32)
         mask = spaces.Box(0, 1, (len(self.encoding.actions),), np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
+        #: Every seat's observation side by side (:meth:`state`: all the hands, for a critic).
+        self.state_space = spaces.Box(0.0, 1.0, (self.spec.seats * self.encoding.size,), np.float32)
         self.game: AnyGame | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -96,6 +111,12 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._deals_done = 0
+        if self.opponents is not None:
+            from blot.bots import make_bot
+
+            others = [s for s in range(seats) if s not in self.learners]
+            self._bots = {s: make_bot(self.spec, self.opponents, Random(rng.getrandbits(64))) for s in others}
+        self._play_opponents()
         self._select()
 
     def observe(self, agent: str) -> dict[str, Array]:
@@ -114,6 +135,7 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         assert game is not None
         seat = self._seat[agent]
         game.apply(self.encoding.action(game.view(seat), int(action)))
+        self._play_opponents()
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         finished = game.result.deals[self._deals_done :]
@@ -134,16 +156,51 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         self._select()
 
+    def state(self) -> Array:
+        """Every seat's observation side by side (seat 0 first): the whole deal, every hand
+        included, for a centralised critic; an agent must act on its own :meth:`observe`."""
+        game = self.game
+        assert game is not None, "reset() the environment first"
+        return np.concatenate([self.encoding.observe(game.view(s)) for s in range(self.spec.seats)])
+
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the game as text, every hand shown (as a replay shows a
+        finished deal): the deal, the calls, the trick in progress and each seat's cards."""
         if self.render_mode != "ansi" or self.game is None:
             return None
-        g = self.game
-        return f"{self.spec.title}: deal {len(g.deals)}, phase {g.phase.value}, to act {g.to_act}"
+        from blot.cards import format_cards
+
+        g: Any = self.game  # either game: its views and deals differ in their details
+        lines = [f"{self.spec.title}: deal {len(g.deals)}, {g.phase.value}, to act: seat {g.to_act}"]
+        lines.append("totals: " + ", ".join(str(t) for t in g.view(0).totals))
+        deal = g.deal
+        if deal is not None:
+            view = deal.view(0)
+            calls = getattr(view, "calls", ())
+            lines.append(
+                "calls: " + (" ".join(str(c[1] if isinstance(c, tuple) else c) for c in calls) or "none")
+            )
+            trick = " ".join(f"{s}:{c}" for s, c in view.trick)
+            lines.append(f"trick: {trick or 'none'}; tricks taken: {list(view.tricks_taken)}")
+            for s in range(self.spec.seats):
+                hand = deal.hand(s) if callable(getattr(deal, "hand", None)) else deal.hands[s]
+                lines.append(f"seat {s}: {format_cards(hand)}")
+        return "\n".join(lines)
 
     def close(self) -> None:
         pass
 
     # --- helpers ----------------------------------------------------------------------------------
+
+    def _play_opponents(self) -> None:
+        """The opponents' moves, until one of the agents is to act or the game is over (or cut)."""
+        game = self.game
+        assert game is not None
+        while self._bots and not game.is_over and game.to_act in self._bots:
+            if self.max_deals is not None and len(game.result.deals) >= self.max_deals:
+                return
+            seat = game.to_act
+            game.apply(self._bots[seat].choose(game.view(seat)))
 
     def _select(self) -> None:
         """The seat to act, or (once every seat is done) each remaining agent in turn."""
@@ -154,7 +211,12 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
             return
         seat = game.to_act
         assert seat is not None, "the game deals its own cards, so a seat is always to act"
-        self.agent_selection = self.possible_agents[seat]
+        agent = f"seat_{seat}"
+        self.agent_selection = agent
+        view = game.view(seat)
+        names = self.encoding.actions
+        legal = [names[self.encoding.index(view, a)] for a in view.legal]
+        self.infos[agent] = {"legal": legal, "phase": game.phase.value, "deal": len(game.deals), "seat": seat}
 
     def _opponents(self, seat: int) -> list[int]:
         mine = next(team for team in self.spec.teams if seat in team)
@@ -177,4 +239,48 @@ def env(game: str, **settings: Any) -> BlotEnv:
 
 raw_env = env
 
-__all__ = ["REWARDS", "BlotEnv", "env", "raw_env"]
+
+class SingleEnv(gymnasium.Env):
+    """A game against built-in bots as a Gymnasium environment of one learner: the first team's
+    seats (Bazar Blot: seats 0 and 2, one policy for both; 3-5-8: seat 0) act through
+    :meth:`step`, the ``opponents`` play the others. The reward of a step is the team's (the
+    same for both partners). Gymnasium's vector environments run many at once::
+
+        from gymnasium.vector import AsyncVectorEnv
+        envs = AsyncVectorEnv([lambda: single("3-5-8", opponents="basic")] * 8)
+    """
+
+    def __init__(self, game: str, opponents: str = "random", **settings: Any) -> None:
+        super().__init__()
+        self.metadata = {"render_modes": ["ansi"]}
+        self.aec = BlotEnv(game, opponents=opponents, **settings)
+        first = self.aec.possible_agents[0]
+        self.observation_space = self.aec.observation_space(first)
+        self.action_space = self.aec.action_space(first)
+        self.render_mode = self.aec.render_mode
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.aec.reset(seed=seed)
+        observation, _, _, _, info = self.aec.last()
+        return observation, info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self.aec.step(int(action))
+        agents = self.aec.agents
+        reward = sum(self.aec.rewards[a] for a in agents) / len(agents)
+        observation, _, terminated, truncated, info = self.aec.last()
+        return observation, reward, terminated, truncated, info
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+
+def single(game: str, opponents: str = "random", **settings: Any) -> SingleEnv:
+    """A game against ``opponents`` (a bot spec) as a Gymnasium environment (:class:`SingleEnv`)."""
+    return SingleEnv(game, opponents, **settings)
+
+
+__all__ = ["REWARDS", "BlotEnv", "SingleEnv", "env", "raw_env", "single"]

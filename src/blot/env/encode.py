@@ -102,6 +102,10 @@ class Encoding:
         raise NotImplementedError
 
 
+#: The calls of a Bazar Blot deal the observation holds, in order (a bidding rarely has more).
+CALL_HISTORY = 16
+
+
 class BazarEncoding(Encoding):
     """Bazar Blot: 4 seats, 32 cards, 133 actions (99 calls, 32 cards, 2 declaration choices)."""
 
@@ -144,8 +148,10 @@ class BazarEncoding(Encoding):
                 ("tricks_won", 4),
                 ("card_points", 2),
                 ("totals", 2),
+                ("calls", CALL_HISTORY * 15),
             ]
         )
+        self.call_kinds = {k: i for i, k in enumerate(("pass", "bid", "contra", "redouble", "sevens"))}
 
     def other_index(self, view: Any, action: Action) -> int:
         """The first trick's declaration choices: declare nothing, or the best (B-43)."""
@@ -234,7 +240,19 @@ class BazarEncoding(Encoding):
             out[rows["belote"].start + (s - me) % 4] = 1.0
         self.put(out, "tricks_won", [t / 8 for t in _rotate(list(v.tricks_taken), me)])
         self.put(out, "card_points", [p / 162 for p in _mine_first(v.card_points, me % 2)])
+        start = rows["calls"].start
+        for i, (s, call) in enumerate(v.calls[-CALL_HISTORY:]):  # the bidding, call by call
+            at = start + 15 * i
+            out[at + (s - me) % 4] = 1.0
+            out[at + 4 + self.call_kinds[call.kind]] = 1.0
+            if call.is_bid:
+                out[at + 9] = call.level / 30
+                out[at + 10 + self.strains[call.strain]] = 1.0
         return out
+
+
+#: The largest total a 3-5-8 seat can have, either way (nine deals of -8 … +13).
+TOTAL_RANGE = 144
 
 
 class TfeEncoding(Encoding):
@@ -269,13 +287,17 @@ class TfeEncoding(Encoding):
                 ("hand_sizes", 3),
                 ("totals", 3),
                 ("counted", 1),
+                ("calls", 3 * 9),
             ]
         )
 
     def observe(self, view: Any) -> Array:
         out = np.zeros(self.size, dtype=np.float32)
         me = view.seat
-        self.put(out, "totals", [min(max((t + 20) / 40, 0.0), 1.0) for t in _rotate(list(view.totals), me)])
+        # a seat's total lies between -8 and +13 per deal, so within +-144 over a game of 9 deals
+        self.put(
+            out, "totals", [(t + TOTAL_RANGE) / (2 * TOTAL_RANGE) for t in _rotate(list(view.totals), me)]
+        )
         out[self.layout.slices["counted"].start] = view.counted / 9
         self.put(out, "may_pass", _rotate([float(p) for p in view.may_pass], me))
         d = view.deal
@@ -318,6 +340,11 @@ class TfeEncoding(Encoding):
         self.put(out, "targets", [t / 8 for t in _rotate(list(d.targets), me)])
         self.put(out, "tricks_taken", [t / 16 for t in _rotate(list(d.tricks_taken), me)])
         self.put(out, "hand_sizes", [min(h / 20, 1.0) for h in _rotate(list(d.hand_sizes), me)])
+        first = (d.dealer + 1) % 3
+        for i, call in enumerate(d.calls[:3]):  # the trump calls in order, from the first seat
+            at = rows["calls"].start + 9 * i
+            out[at + (first + i - me) % 3] = 1.0
+            out[at + 3 + self.call_action[call]] = 1.0
         return out
 
 

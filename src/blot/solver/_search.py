@@ -11,8 +11,9 @@ the table in O(1) by taking a new one), a key of four ints (the hands and the le
 each kernel), the lower and upper bounds of the position's value, and the best move found.
 Replaced always.
 
-**Root driver**: the value of every root card, each by MTD(f): a sequence of null-window
-searches around a guess (the previous card's value) until the bounds meet. The driver is a small
+**Root driver**: the value of every root card, each by a sequence of null-window searches
+from a guess (the previous card's value), stepping away from it and then bisecting until the
+bounds meet. The driver is a small
 state machine in an int array rather than a loop around ``search``, so that each kernel runs it
 with its own ``search`` and no function is passed around (numba compiles and caches that
 plainly).
@@ -32,9 +33,12 @@ from blot.solver._jit import int_array, jit
 
 INF: Final = 1000
 
-#: Transposition table slot: generation, key (4 ints), lower bound, upper bound, best move.
+#: Transposition table slot: generation (with the position's ``top`` in its low bits), key (4
+#: ints), lower bound, upper bound, best move. Slots come in buckets of two (:func:`tt_store`).
 TT_WIDTH: Final = 8
 _GEN, _K0, _K1, _K2, _K3, _LO, _HI, _MOVE = range(TT_WIDTH)
+_DEPTH_BITS: Final = 8
+_DEPTH_MASK: Final = (1 << _DEPTH_BITS) - 1
 
 #: Fields of a node's record in a kernel's search stack; a kernel may append its own fields.
 R_N, R_LEADER, R_WIN, R_LEFT, R_A, R_B, R_A0, R_B0, R_BEST, R_MOVE, R_I, R_K, R_SLOT, R_OFF, R_CARD = range(
@@ -48,16 +52,17 @@ ROOT_REP: Final = 16
 
 @jit
 def tt_slot(k0: int, k1: int, k2: int, k3: int, mask: int) -> int:
-    """The slot (its first index in the table) of a key; ``mask`` is the slot count minus 1."""
+    """The bucket (the first index of its two slots in the table) of a key; ``mask`` is the
+    bucket count minus 1."""
     x = (k0 * 0x2545F491) ^ (k1 * 0x6F4F2A35) ^ (k2 * 0x1B873593) ^ (k3 * 0x5BD1E995)
-    return ((x ^ (x >> 29) ^ (x >> 47)) & mask) * TT_WIDTH
+    return ((x ^ (x >> 29) ^ (x >> 47)) & mask) * (2 * TT_WIDTH)
 
 
 @jit
 def tt_holds(tt: Any, slot: int, gen: int, k0: int, k1: int, k2: int, k3: int) -> bool:
     """The slot holds this position of this solve."""
     return bool(
-        tt[slot + _GEN] == gen
+        tt[slot + _GEN] >> _DEPTH_BITS == gen
         and tt[slot + _K0] == k0
         and tt[slot + _K1] == k1
         and tt[slot + _K2] == k2
@@ -73,6 +78,9 @@ def tt_probe(
     nothing), and its best move (-1 if none)."""
     if tt_holds(tt, slot, gen, k0, k1, k2, k3):
         return tt[slot + _LO], tt[slot + _HI], tt[slot + _MOVE]
+    other = slot + TT_WIDTH
+    if tt_holds(tt, other, gen, k0, k1, k2, k3):
+        return tt[other + _LO], tt[other + _HI], tt[other + _MOVE]
     return lo, hi, -1
 
 
@@ -93,25 +101,39 @@ def tt_store(
 ) -> None:
     """Record ``v``, the fail-soft result of a search with window (``alpha``, ``beta``): an upper
     bound when ``v <= alpha``, a lower bound when ``v >= beta``, else exact. The other bound is
-    kept when the slot already holds the position, else it is the trivial one (0 or ``top``)."""
-    same = tt_holds(tt, slot, gen, k0, k1, k2, k3)
-    if v <= alpha:
-        tt[slot + _HI] = v
-        if not same:
-            tt[slot + _LO] = 0
-    elif v >= beta:
-        tt[slot + _LO] = v
-        if not same:
-            tt[slot + _HI] = top
+    kept when the table already holds the position, else it is the trivial one (0 or ``top``).
+
+    A bucket has two slots: the first keeps the position with the most still to play (``top``,
+    the most a search below it can cost), the second the latest other one, so that a deep
+    search's few expensive positions are not pushed out by its many cheap ones."""
+    second = slot + TT_WIDTH
+    if tt_holds(tt, slot, gen, k0, k1, k2, k3):
+        at = slot
+    elif tt_holds(tt, second, gen, k0, k1, k2, k3):
+        at = second
     else:
-        tt[slot + _LO] = v
-        tt[slot + _HI] = v
-    tt[slot + _GEN] = gen
-    tt[slot + _K0] = k0
-    tt[slot + _K1] = k1
-    tt[slot + _K2] = k2
-    tt[slot + _K3] = k3
-    tt[slot + _MOVE] = move
+        first = tt[slot + _GEN]
+        if first >> _DEPTH_BITS != gen or top >= first & _DEPTH_MASK:
+            for i in range(TT_WIDTH):  # the first slot's position moves to the second
+                tt[second + i] = tt[slot + i]
+            at = slot
+        else:
+            at = second
+        tt[at + _LO] = 0
+        tt[at + _HI] = top
+    if v <= alpha:
+        tt[at + _HI] = v
+    elif v >= beta:
+        tt[at + _LO] = v
+    else:
+        tt[at + _LO] = v
+        tt[at + _HI] = v
+    tt[at + _GEN] = (gen << _DEPTH_BITS) | top
+    tt[at + _K0] = k0
+    tt[at + _K1] = k1
+    tt[at + _K2] = k2
+    tt[at + _K3] = k3
+    tt[at + _MOVE] = move
 
 
 @jit
@@ -227,16 +249,18 @@ def root_moves(legal: int, others: int, P: Any, width: int, out: Any) -> int:
 _COUNT, _AT, _LOW, _HIGH, _GUESS, _MODE, _MIN, _MAX = range(8)
 #: The window of the next search the driver asks for.
 ALPHA, BETA = 8, 9
-DRIVER_WIDTH: Final = 10
-#: Root modes: every card with a full window; every card by MTD(f) from the previous card's
-#: value; the first card with a full window and the rest by MTD(f).
+#: The next step of a card's probes while they all fail on one side, and which sides have failed.
+_STEP, _SIDES = 10, 11
+DRIVER_WIDTH: Final = 12
+#: Root modes: every card with a full window; every card by zero-window probes from the previous
+#: card's value; the first card with a full window and the rest by probes.
 FULL, MTDF, FULL_FIRST = 0, 1, 2
 
 
 @jit
 def root_start(drv: Any, count: int, guess: int, mode: int, low: int, high: int) -> None:
     """Value ``count`` root cards (listed as :func:`root_moves` lists them), each between ``low``
-    and ``high``; ``guess`` is the first MTD(f) guess."""
+    and ``high``; ``guess`` is the first probe's guess."""
     drv[_COUNT] = count
     drv[_AT] = -1
     drv[_GUESS] = guess
@@ -246,10 +270,21 @@ def root_start(drv: Any, count: int, guess: int, mode: int, low: int, high: int)
 
 
 @jit
+def _probe(drv: Any, beta: int) -> None:
+    drv[ALPHA] = beta - 1
+    drv[BETA] = beta
+
+
+@jit
 def root_next(drv: Any, out: Any, values: Any, v: int) -> int:
     """One step of the root driver: ``v`` is the result of the search it last asked for (ignored
     on the first call). Returns the index of the root card to search next, with the window in
-    ``drv[ALPHA]``, ``drv[BETA]``, or -1 once every card has its exact value in ``values``."""
+    ``drv[ALPHA]``, ``drv[BETA]``, or -1 once every card has its exact value in ``values``.
+
+    A card is valued by zero-window probes ("is it worth at least ``beta``?"), each answered with
+    a bound. The first asks about the previous card's value (MTD(f)); while the answers all fall
+    on one side the next probe steps 1, 2, 4, … beyond the bound (MTD(f) steps by one, and card
+    points can be 20 away from the guess), and once both sides have answered it bisects."""
     i: int = drv[_AT]
     if i >= 0:
         if drv[ALPHA] < drv[_MIN] and drv[BETA] > drv[_MAX]:  # a full window: exact
@@ -257,12 +292,22 @@ def root_next(drv: Any, out: Any, values: Any, v: int) -> int:
             drv[_HIGH] = v
         elif v < drv[BETA]:
             drv[_HIGH] = v
+            drv[_SIDES] |= 2
         else:
             drv[_LOW] = v
-        if drv[_LOW] < drv[_HIGH]:
-            beta = v + 1 if v == drv[_LOW] else v
-            drv[ALPHA] = beta - 1
-            drv[BETA] = beta
+            drv[_SIDES] |= 1
+        low = drv[_LOW]
+        high = drv[_HIGH]
+        if low < high:
+            step = drv[_STEP]
+            sides = drv[_SIDES]
+            if sides == 3:
+                _probe(drv, (low + high + 1) // 2)
+            elif sides == 2:
+                _probe(drv, max(low + 1, high - step + 1))
+            else:
+                _probe(drv, min(high, low + step))
+            drv[_STEP] = 2 * step
             return i
         values[i] = v
         drv[_GUESS] = v
@@ -280,10 +325,11 @@ def root_next(drv: Any, out: Any, values: Any, v: int) -> int:
         drv[ALPHA] = drv[_MIN] - 1
         drv[BETA] = drv[_MAX] + 1
     else:
-        drv[_LOW] = -INF
-        drv[_HIGH] = INF
-        drv[ALPHA] = drv[_GUESS] - 1
-        drv[BETA] = drv[_GUESS]
+        drv[_LOW] = drv[_MIN]
+        drv[_HIGH] = drv[_MAX]
+        drv[_STEP] = 1
+        drv[_SIDES] = 0
+        _probe(drv, min(max(drv[_GUESS], drv[_MIN] + 1), drv[_MAX]))
     return i
 
 

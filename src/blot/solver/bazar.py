@@ -84,6 +84,14 @@ class Solution:
         }
 
 
+#: The weights of :func:`blot.solver.bazar_kernel.fitted_estimate` (trump deals, then no-trump
+#: deals; times :data:`blot.solver.bazar_kernel.SCALE`), fitted by ``benchmarks/bazar_estimate.py``.
+FITTED_WEIGHTS: Final[tuple[int, ...]] = (
+    *(463, 62, 7602, -1458, 656, 584, 125, 5307),
+    *(447, -44, 0, -737, 878, 0, 0, 10629),
+)
+
+
 class Solver(Workspace):
     """A solver with its own transposition table and scratch arrays (:class:`Workspace`)."""
 
@@ -96,6 +104,8 @@ class Solver(Workspace):
         self.mode = MTDF
         self.hist = int_array(4 * 32)
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
+        self.plain = int_array_of([0] * (1 + len(FITTED_WEIGHTS)))
+        self.fitted = int_array_of([1, *FITTED_WEIGHTS])
 
     def solve_cards(
         self,
@@ -106,14 +116,16 @@ class Solver(Workspace):
         tricks_left: int,
         all_cards: bool = True,
         horizon: int = 8,
+        fitted: bool = False,
     ) -> Solution:
         """Solve a position given as card sets: ``hands`` what each seat holds, ``trick`` the card
         indices of the trick in progress (led by ``leader``), ``tix`` the strain (0-3 the trump
         suit, 4 no trump), ``tricks_left`` the tricks still to finish, the one in progress
         included. With ``all_cards`` false only the best card's value is exact (the others are
         left out of ``values``). With ``horizon`` below ``tricks_left`` only that many tricks are
-        searched and the rest is estimated (:func:`blot.solver.bazar_kernel.estimate`): no longer
-        exact, for PIMC's early decisions."""
+        searched and the rest is estimated (:func:`blot.solver.bazar_kernel.estimate`, or with
+        ``fitted`` the closer linear model of :func:`blot.solver.bazar_kernel.fitted_estimate`):
+        no longer exact, for PIMC's early decisions."""
         n = len(trick)
         if n > 3 or not 1 <= tricks_left <= 8:
             raise BlotError("a position has 0 to 3 cards in its trick and 1 to 8 tricks to finish")
@@ -141,7 +153,7 @@ class Solver(Workspace):
         count = k.solve_root(
             h, tc, n, leader, win, tpts, rpts, tricks_left, self.points[tix], trump, self.tt, self.gen,
             self.mv, self.ms, self.st, stats, self.hist, self.out, self.values, self.drv, all_cards,
-            self.mode, horizon,
+            self.mode, horizon, self.fitted if fitted else self.plain,
         )  # fmt: skip
         seat = (leader + n) % 4
         team = seat % 2

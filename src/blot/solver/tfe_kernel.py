@@ -160,6 +160,110 @@ def estimate(h: Any, leader: int, left: int, me: int, trump: int) -> int:
     return guess if guess <= left else left
 
 
+#: The features of :func:`fitted_estimate`, in the order of its weights (after the switch).
+FEATURES: Final = (
+    "one",
+    "tricks left",
+    "my sure winners outside trumps",
+    "my sure winners in trumps",
+    "the others' sure winners",
+    "my trumps",
+    "the most trumps of another seat",
+    "the fewest trumps of another seat",
+    "my kings below a missing ace",
+    "my queens below a missing ace or king",
+    "my empty side suits (holding trumps)",
+    "my single-card side suits (holding trumps)",
+    "my cards beyond 3 in side suits",
+    "I lead",
+)
+#: The weights' scale: they are whole numbers, the fitted ones times this.
+SCALE: Final = 1000
+
+
+@jit
+def fitted_estimate(h: Any, leader: int, left: int, me: int, trump: int, W: Any) -> int:
+    """The tricks ``me`` takes of the ``left`` still to play, by a linear model of the position
+    (:data:`FEATURES`; ``W[1:]`` holds the weights of trump deals then those of no-trump deals,
+    times :data:`SCALE`, fitted to exact values by ``benchmarks/tfe_estimate.py``)."""
+    sure_side = 0
+    sure_trump = 0
+    sure_others = 0
+    trumps0 = 0
+    trumps1 = 0
+    trumps2 = 0
+    kings = 0
+    queens = 0
+    voids = 0
+    singles = 0
+    longs = 0
+    everyone = h[0] | h[1] | h[2]
+    for s in range(4):
+        out = (everyone >> (16 * s)) & SUIT
+        top = -1
+        for r in range(14, 1, -1):
+            if (out >> r) & 1 == 0:
+                continue
+            c = 16 * s + r
+            owner = 0 if (h[0] >> c) & 1 else (1 if (h[1] >> c) & 1 else 2)
+            if top < 0:
+                top = owner
+            if owner != top:
+                break
+            if owner == me:
+                if s == trump:
+                    sure_trump += 1
+                else:
+                    sure_side += 1
+            else:
+                sure_others += 1
+        if s == trump:
+            trumps0 = card_count((h[0] >> (16 * s)) & SUIT)
+            trumps1 = card_count((h[1] >> (16 * s)) & SUIT)
+            trumps2 = card_count((h[2] >> (16 * s)) & SUIT)
+        mine = (h[me] >> (16 * s)) & SUIT
+        n = card_count(mine)
+        if s != trump:
+            if n == 0:
+                voids += 1
+            elif n == 1:
+                singles += 1
+            elif n > 3:
+                longs += n - 3
+        if (mine >> 13) & 1 and (out >> 14) & 1 and (mine >> 14) & 1 == 0:
+            kings += 1
+        if (
+            (mine >> 12) & 1
+            and ((out >> 14) & 1 or (out >> 13) & 1)
+            and not ((mine >> 14) & (mine >> 13) & 1)
+        ):
+            queens += 1
+    mine_t = trumps0 if me == 0 else (trumps1 if me == 1 else trumps2)
+    o1 = trumps1 if me == 0 else trumps0
+    o2 = trumps2 if me != 2 else trumps1
+    holds = 1 if trump >= 0 and mine_t > 0 else 0
+    w = 1 if trump >= 0 else 1 + len(FEATURES)  # a trump deal's weights, then no trump's
+    v = W[w] + W[w + 1] * left + W[w + 2] * sure_side + W[w + 3] * sure_trump + W[w + 4] * sure_others
+    v += W[w + 5] * mine_t + W[w + 6] * max(o1, o2) + W[w + 7] * min(o1, o2)
+    v += W[w + 8] * kings + W[w + 9] * queens
+    v += W[w + 10] * voids * holds + W[w + 11] * singles * holds + W[w + 12] * longs
+    if leader == me:
+        v += W[w + 13]
+    v = (v + SCALE // 2) // SCALE
+    if v < 0:
+        return 0
+    return v if v <= left else left
+
+
+@jit
+def card_count(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
 @jit
 def search(
     h: Any,
@@ -180,11 +284,12 @@ def search(
     st: Any,
     stats: Any,
     horizon: int,
+    W: Any,
 ) -> int:
     r"""Tricks ``me`` takes from the trick in progress (``root_n`` cards in ``tc``, led by
     ``leader``) on, ``left`` tricks to finish; fail-soft alpha-beta on an explicit stack. After
-    ``horizon`` completed tricks the rest is :func:`estimate`\ d instead of searched (exact when
-    ``horizon >= left``)."""
+    ``horizon`` completed tricks the rest is estimated instead of searched (exact when ``horizon
+    >= left``): by :func:`estimate`, or by :func:`fitted_estimate` when ``W[0]`` is set."""
     core.push(st, 0, root_n, leader, win, left, alpha, beta, 0)
     d = 0
     v = 0
@@ -208,13 +313,16 @@ def search(
                     v = 0
                     done = True
                 elif left - lft >= horizon:
-                    v = estimate(h, ldr, lft, me, trump)
+                    if W[0]:
+                        v = fitted_estimate(h, ldr, lft, me, trump, W)
+                    else:
+                        v = estimate(h, ldr, lft, me, trump)
                     done = True
                 else:
                     lo = 0
                     hi = lft
                     if d > 0 or force < 0:
-                        slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE - 1)
+                        slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE // 2 - 1)
                         lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], ldr, lo, hi)
                     done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
@@ -306,6 +414,7 @@ def solve_root(
     values: Any,
     drv: Any,
     horizon: int,
+    W: Any,
 ) -> int:
     """Every legal card of the seat to act in ``out[0:k]`` with its exact value (tricks ``me``
     takes) in ``values``, listed as :func:`blot.solver._search.root_moves` lists them;
@@ -322,7 +431,7 @@ def solve_root(
     while i >= 0:
         v = search(
             h, tc, n, leader, win, left, drv[core.ALPHA], drv[core.BETA], out[i], me, trump, tt, gen, mv, ms,
-            st, stats, horizon,
+            st, stats, horizon, W,
         )  # fmt: skip
         i = core.root_next(drv, out, values, v)
     return k

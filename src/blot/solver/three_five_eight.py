@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast
 
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import tfe_kernel as k
+from blot.solver._jit import int_array_of
 from blot.solver._search import PerThread, Workspace
 from blot.three_five_eight import Deal, Phase
 
@@ -38,11 +39,21 @@ class TfeSolution:
     nodes: int
 
 
+#: The weights of :func:`blot.solver.tfe_kernel.fitted_estimate` (trump deals, then no-trump
+#: deals; times :data:`blot.solver.tfe_kernel.SCALE`), fitted by ``benchmarks/tfe_estimate.py``.
+FITTED_WEIGHTS: Final[tuple[int, ...]] = (
+    *(431, 130, 356, 405, -119, 816, -378, -267, 250, 207, 6, -137, 88, 357),
+    *(-63, 169, 583, 0, -243, 0, 0, 0, 110, 87, 0, 0, -112, 1279),
+)
+
+
 class TfeSolver(Workspace):
     """A 3-5-8 solver with its own transposition table and scratch arrays (:class:`Workspace`)."""
 
     def __init__(self) -> None:
         super().__init__(k.TT_SIZE, 3, k.MAX_PLY, k.MAX_MOVES, k.NODE_WIDTH)
+        self.plain = int_array_of([0] * (1 + len(FITTED_WEIGHTS)))
+        self.fitted = int_array_of([1, *FITTED_WEIGHTS])
 
     def solve_cards(
         self,
@@ -53,16 +64,18 @@ class TfeSolver(Workspace):
         tricks_left: int,
         me: int,
         horizon: int = 16,
+        fitted: bool = False,
     ) -> TfeSolution:
         """``hands`` as card sets, ``trick`` the card indices of the trick in progress led by
         ``leader``, ``trump`` the trump suit (None for NT), ``tricks_left`` the tricks still to
         finish (the one in progress included). The search is exact when ``horizon`` (in tricks,
         counting the one in progress) reaches the end; otherwise the tricks after the horizon are
-        estimated (:func:`blot.solver.tfe_kernel.estimate`)."""
+        estimated: by :func:`blot.solver.tfe_kernel.estimate`, or with ``fitted`` by the linear
+        model of :func:`blot.solver.tfe_kernel.fitted_estimate` (closer to the exact values)."""
         n = len(trick)
         if n > 2 or not 1 <= tricks_left <= 16:
             raise BlotError("a 3-5-8 position has 0 to 2 cards in its trick and 1 to 16 tricks to finish")
-        t = -1 if trump is None else trump
+        t = -1 if trump is None else int(trump)  # an int: numba types an IntEnum slowly
         for s in range(3):
             self.h[s] = hands[s]
         win = 0
@@ -75,6 +88,7 @@ class TfeSolver(Workspace):
         count = k.solve_root(
             self.h, self.tc, n, leader, win, tricks_left, me, t, self.tt, self.gen,
             self.mv, self.ms, self.st, self.stats, self.out, self.values, self.drv, horizon,
+            self.fitted if fitted else self.plain,
         )  # fmt: skip
         values = {cast(Card, CARDS[int(self.out[i])]): int(self.values[i]) for i in range(count)}
         return TfeSolution((leader + n) % 3, me, values, int(self.stats[0]))

@@ -208,6 +208,7 @@ class LobbyPage {
       bars.length ? h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
         h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), rated),
+        h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),
         h("div", { class: "row" }, quick, create),
         h("p", { class: "muted small" }, t("lobby_help")),
         h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),

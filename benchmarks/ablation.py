@@ -1,0 +1,79 @@
+"""What each ingredient of the ``expert`` bot is worth (issue 27): the expert with and without
+each of them, against ``pimc`` on the same duplicate deals, with the margin's 95% interval and
+both sides' double-dummy loss per deal and seat (``blot arena --dd-loss``).
+
+    python benchmarks/ablation.py [--game bazar-blot] [--deals 300] [--seed 27] [--jobs 2]
+
+Bazar Blot's ingredients: the deals weighted by the calls (``trust=0`` weighs them alike, as
+``pimc`` does), the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
+makes too) and the fitted leaf estimate (``leaf=plain``: the solver's plain guess beyond the
+horizon, as ``pimc``). 3-5-8's: the deals weighted by the trump calls, the searched trump call
+and discard (``choices=heuristic``) and the fitted leaf estimate. The last row of each game
+takes all three away: what remains is ``pimc``'s card play with the expert's budget. Each row's
+time per decision is the bot's own (``bot_seconds`` over its decisions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+VARIANTS = {
+    "bazar-blot": [
+        ("all ingredients", "expert"),
+        ("without the call-weighted deals", "expert:trust=0"),
+        ("without the bidder", "expert:bidding=heuristic"),
+        ("without the fitted leaf estimate", "expert:leaf=plain"),
+        ("without all three", "expert:trust=0,bidding=heuristic,leaf=plain"),
+    ],
+    "3-5-8": [
+        ("all ingredients", "expert"),
+        ("without the call-weighted deals", "expert:trust=0"),
+        ("without the searched call and discard", "expert:choices=heuristic"),
+        ("without the fitted leaf estimate", "expert:leaf=plain"),
+        ("without all three", "expert:trust=0,choices=heuristic,leaf=plain"),
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="", help="bazar-blot or 3-5-8 (default: both)")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--against", default="pimc", help="the bot every variant plays")
+    parser.add_argument("--budget", default="", help="settings added to every variant, e.g. samples=4")
+    args = parser.parse_args()
+
+    from blot.arena import run
+
+    for game in [args.game] if args.game else list(VARIANTS):
+        print(f"{game}: each variant against {args.against}, {args.deals} duplicate deals, seed {args.seed}")
+        print(
+            "| variant | bot | mean margin | 95% interval | DD loss (variant) | DD loss (against) | seconds |"
+        )
+        print("|---|---|---|---|---|---|---|")
+        for label, variant in VARIANTS[game]:
+            bot = _with(variant, args.budget)
+            start = time.perf_counter()
+            result = list(run(game, bot, args.against, args.deals, args.seed, jobs=args.jobs, dd=True))[-1]
+            low, high = result.ci95
+            loss = result.mean_dd_loss or {"a": 0.0, "b": 0.0}
+            print(
+                f"| {label} | `{bot}` | {result.mean_margin:+.3f} | [{low:+.3f}, {high:+.3f}] "
+                f"| {loss['a']:.3f} | {loss['b']:.3f} | {time.perf_counter() - start:.0f} |",
+                flush=True,
+            )
+        print()
+
+
+def _with(bot: str, settings: str) -> str:
+    """``bot`` with more ``settings`` (``expert`` + ``samples=4`` -> ``expert:samples=4``)."""
+    if not settings:
+        return bot
+    return f"{bot},{settings}" if ":" in bot else f"{bot}:{settings}"
+
+
+if __name__ == "__main__":
+    main()

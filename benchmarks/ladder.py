@@ -1,0 +1,146 @@
+"""The ladder of bot levels (issue 27 item 6): a round robin of every level on duplicate deals
+(``blot arena``), for both games, with each pair's mean margin and 95% interval, and an Elo-like
+rating anchored at ``random`` = 0.
+
+    python benchmarks/ladder.py [--game bazar-blot] [--deals 200] [--seed 1] [--jobs 2]
+                                [--levels random,basic,heuristic,pimc,expert] [--rated 0]
+
+The rating is fitted to the duplicate deals won, drawn and lost: A's score against B is
+(won + drawn / 2) / deals, worth 400 · log10(score / (1 − score)) Elo points of difference
+(a score of 0 or 1 counts as half a deal won or lost, so that a crushing pair stays finite), and
+the ratings are the least-squares fit of every pair's difference weighted by its deals, with
+``random`` held at 0. ``--rated N`` also plays N whole games of each pair and rates them as
+rated tables do (:func:`blot.ratings.changes`, OpenSkill), printing each level's displayed
+rating (the server's ``bot:…`` players), whose order should agree. Every run is seeded and its
+budgets counted in work, so it gives the same table on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+LEVELS = "random,basic,heuristic,pimc,expert"
+
+
+@dataclass
+class Pair:
+    a: str
+    b: str
+    deals: int
+    margin: float
+    low: float
+    high: float
+    score: float  # A's share of the duplicate deals: (won + drawn / 2) / deals
+    seconds: float
+
+
+def play_pair(game: str, a: str, b: str, deals: int, seed: int, jobs: int) -> Pair:
+    from blot.arena import run
+
+    start = time.perf_counter()
+    result = list(run(game, a, b, deals, seed, jobs=jobs))[-1]
+    won = sum(m > 0 for m in result.margins)
+    drawn = sum(m == 0 for m in result.margins)
+    low, high = result.ci95
+    score = (won + drawn / 2) / result.deals
+    return Pair(a, b, result.deals, result.mean_margin, low, high, score, time.perf_counter() - start)
+
+
+def elo(levels: list[str], pairs: list[Pair], anchor: str = "random") -> dict[str, float]:
+    """Ratings whose differences fit every pair's Elo difference best (least squares weighted by
+    deals), ``anchor`` at 0."""
+    diffs = []
+    for p in pairs:
+        half = 0.5 / p.deals
+        s = min(max(p.score, half), 1 - half)
+        diffs.append((p.a, p.b, 400 * math.log10(s / (1 - s)), p.deals))
+    rating = dict.fromkeys(levels, 0.0)
+    for _ in range(2000):  # Gauss-Seidel on the normal equations
+        for level in levels:
+            if level == anchor:
+                continue
+            num = den = 0.0
+            for a, b, d, w in diffs:
+                if a == level:
+                    num += w * (rating[b] + d)
+                    den += w
+                elif b == level:
+                    num += w * (rating[a] - d)
+                    den += w
+            if den:
+                rating[level] = num / den
+    return rating
+
+
+def rated_games(game: str, levels: list[str], games: int, seed: int) -> dict[str, float]:
+    """Whole games of every pair rated as rated tables rate them: each level's displayed rating."""
+    from random import Random
+
+    from blot.bots import make_bot
+    from blot.games import spec
+    from blot.play import play
+    from blot.ratings import Rating, changes, display
+
+    game_spec = spec(game)
+    ratings: dict[str, Rating] = {}
+    rng = Random(seed)
+    for a, b in combinations(levels, 2):
+        for g in range(games):
+            first = (a, b) if g % 2 == 0 else (b, a)  # the first team (or seat) alternates
+            players = tuple(first[0] if s in game_spec.teams[0] else first[1] for s in range(game_spec.seats))
+            state = game_spec.new_game(dealer=g % game_spec.seats, rng=Random(rng.getrandbits(32)))
+            bots = [make_bot(game_spec, p, Random(rng.getrandbits(32))) for p in players]
+            play(state, bots)
+            ranking = tuple(state.result.ranking())
+            ratings.update(changes(game_spec.teams, ranking, players, ratings, frozenset()))
+    return {level: display(r.mu, r.sigma) for level, r in ratings.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="", help="bazar-blot or 3-5-8 (default: both)")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", default=LEVELS, help="comma-separated bot specs, weakest first")
+    parser.add_argument("--rated", type=int, default=0, help="whole games per pair rated by OpenSkill")
+    args = parser.parse_args()
+
+    from blot.bots import split_bot_specs
+    from blot.games import names
+
+    levels = split_bot_specs(args.levels)
+    for game in [args.game] if args.game else list(names()):
+        pairs = []
+        for i, (a, b) in enumerate(combinations(levels, 2)):
+            pairs.append(play_pair(game, b, a, args.deals, args.seed + i, args.jobs))
+        print(f"{game}: {args.deals} duplicate deals per pair, seed {args.seed}")
+        print("| A | B | mean margin (A − B) | 95% interval | A's deal score | seconds |")
+        print("|---|---|---|---|---|---|")
+        for p in pairs:
+            print(
+                f"| `{p.a}` | `{p.b}` | {p.margin:+.3f} | [{p.low:+.3f}, {p.high:+.3f}] "
+                f"| {p.score:.3f} | {p.seconds:.0f} |"
+            )
+        rating = elo(levels, pairs, anchor=levels[0])
+        print("| level | Elo-like rating |")
+        print("|---|---|")
+        for level in sorted(levels, key=lambda x: rating[x]):
+            print(f"| `{level}` | {rating[level]:+.0f} |")
+        if args.rated:
+            shown = rated_games(game, levels, args.rated, args.seed)
+            print(
+                f"rated tables (OpenSkill, {args.rated} games per pair): "
+                + ", ".join(
+                    f"bot:{level} {shown[level]:.1f}" for level in sorted(shown, key=lambda x: shown[x])
+                )
+            )
+        print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The ``expert`` bots of both games (issue 27 item 9): only legal actions, decisions that depend
+on the seat's view alone (the same view with other hidden cards behind it gives the same
+choice), the same choices for the same seed and settings, and a time limit that holds."""
+
+from __future__ import annotations
+
+import logging
+from random import Random
+from typing import Any
+
+import pytest
+from tests.bots.test_budgets import SlowClock
+from tests.bots.test_search_bots import play_deals
+
+from blot.arena import run
+from blot.bots import make_bot, sampling
+from blot.cards import iter_bits
+from blot.errors import IllegalAction
+from blot.game import Action, View
+from blot.games import spec
+
+#: Small budgets: the tests check behaviour, not strength.
+EXPERT = {
+    "bazar-blot": "expert:samples=4,bid_samples=4",
+    "3-5-8": "expert:samples=3,call_samples=2",
+}
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_expert_plays_only_legal_actions(game: str) -> None:
+    opponents = {"bazar-blot": "heuristic", "3-5-8": "basic"}[game]
+    assert play_deals(game, [EXPERT[game], opponents], 6, 31) > 0
+    assert play_deals(game, [EXPERT[game], "random"], 4, 32) > 0
+
+
+def positions(game: str, count: int, seed: int) -> list[tuple[Any, list[Action], int]]:
+    """Seeded deals of heuristic players: (the dealt cards and dealer, the actions up to a
+    decision with several choices, the seat to decide)."""
+    game_spec = spec(game)
+    rng = Random(seed)
+    found: list[tuple[Any, list[Action], int]] = []
+    while len(found) < count:
+        dealer = len(found) % game_spec.seats
+        cards = game_spec.random_deal(rng)
+        state = game_spec.new_game(dealer=dealer)
+        state.start_deal(cards)
+        bots = [make_bot(game, "heuristic", Random(s)) for s in range(game_spec.seats)]
+        actions: list[Action] = []
+        deal = state.deal
+        assert deal is not None
+        while not deal.is_over and len(found) < count:
+            seat = state.to_act
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and rng.random() < 0.15:
+                found.append(((cards, dealer), list(actions), seat))
+            action = bots[seat].choose(state.view(seat))
+            state.apply(action)
+            actions.append(action)
+    return found
+
+
+def replayed(game: str, cards: Any, dealer: int, actions: list[Action]) -> Any:
+    game_spec = spec(game)
+    state = game_spec.new_game(dealer=dealer)
+    state.start_deal(cards)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def other_hands(game: str, cards: Any, seat: int, state: Any, rng: Random) -> Any | None:
+    """The same deal with two hidden cards swapped between two other seats (None when the swap
+    is the same deal): a deal the seat cannot tell from the real one if the same actions replay."""
+    hands = list(cards.hands)
+    others = [s for s in range(len(hands)) if s != seat]
+    a, b = rng.sample(others, 2)
+    x = rng.choice(list(iter_bits(hands[a])))
+    y = rng.choice(list(iter_bits(hands[b])))
+    hands[a] ^= x | y
+    hands[b] ^= x | y
+    return type(cards)(tuple(hands), *([cards.talon] if hasattr(cards, "talon") else []))
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_expert_decides_from_its_seats_view_alone(game: str) -> None:
+    """Hidden cards moved between the other seats (where the same actions still replay and the
+    seat's view is unchanged) never change the expert's choice: it reads nothing but its view."""
+    rng = Random(77)
+    compared = 0
+    for (cards, dealer), actions, seat in positions(game, 14, seed=5):
+        state = replayed(game, cards, dealer, actions)
+        view: View = state.view(seat)
+        chosen = make_bot(game, EXPERT[game], Random(9)).choose(view)
+        for _ in range(30):
+            alternative = other_hands(game, cards, seat, state, rng)
+            try:
+                other = replayed(game, alternative, dealer, actions)
+            except IllegalAction:
+                continue
+            if other.view(seat) != view or alternative.hands == cards.hands:
+                continue
+            assert make_bot(game, EXPERT[game], Random(9)).choose(other.view(seat)) == chosen
+            compared += 1
+            break
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_expert_is_deterministic_for_a_seed(game: str) -> None:
+    first = list(run(game, EXPERT[game], "heuristic", 3, seed=8))[-1]
+    second = list(run(game, EXPERT[game], "heuristic", 3, seed=8))[-1]
+    assert first.margins == second.margins and first.decisions == second.decisions
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_expert_keeps_to_its_time_limit(game: str, monkeypatch: Any, caplog: Any) -> None:
+    """On a clock that jumps a second per reading, a limit of 1.5 s stops every search after its
+    first or second deal, says so in the log, and the deal is still played to its end."""
+    monkeypatch.setattr(sampling.time, "perf_counter", SlowClock(1.0))
+    with caplog.at_level(logging.WARNING, logger="blot.bots"):
+        assert play_deals(game, [f"{EXPERT[game].replace('samples=4', 'samples=30')},seconds=1.5"], 1, 3) > 0
+    assert "expert: the time limit of 1.5 s cut its search after" in caplog.text
