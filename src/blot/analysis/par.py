@@ -74,21 +74,25 @@ class Par:
         self.three = rules.three_passes_end_bidding
         #: ``after[(level, strain, team)]``: the team's value once it has bid that (the others to call).
         self.after: dict[tuple[int, str, int], int] = {}
-        #: ``above[(level, team)]``: the team's best bid above ``level`` and its value.
-        self.above: dict[tuple[int, int], tuple[int, Call | None]] = {}
+        #: ``above[(level, team)]``: the value of the team's best bids above ``level``, the lowest
+        #: of them and the highest (ties between strains go to the first, S H D C NT).
+        self.above: dict[tuple[int, int], tuple[int, Call | None, Call | None]] = {}
         self.value = cache(self._value)
         for team in (0, 1):
-            self.above[(KAPOOT, team)] = (NONE, None)
+            self.above[(KAPOOT, team)] = (NONE, None, None)
         for level in reversed(LEVELS):
             for strain in STRAINS:
                 for team in (0, 1):
                     self.after[(level, strain, team)] = -self.value(State(level, strain, team, 1 - team, 0))
             for team in (0, 1):
-                # the lowest of equal bids: the first strain of the lowest level
                 here = max(STRAINS, key=lambda strain: self.after[(level, strain, team)])
                 value = self.after[(level, here, team)]
-                above = self.above[(level, team)]
-                self.above[(level - 1, team)] = (value, bid(level, here)) if value >= above[0] else above
+                best, lowest, highest = self.above[(level, team)]
+                if value > best:
+                    best, highest = value, bid(level, here)
+                if value >= best:
+                    lowest = bid(level, here)
+                self.above[(level - 1, team)] = (best, lowest, highest)
 
     def final(self, level: int, strain: str, team: int, multiplier: int) -> int:
         """The margin to ``team`` of its contract ``level strain`` (x ``multiplier``) played
@@ -107,15 +111,21 @@ class Par:
         return score.made, list(score.points)
 
     def options(self, s: State) -> list[Option]:
-        """Every call at ``s`` that par considers, with its value to the team calling; bids are
-        represented by the team's best bid above the current one."""
+        """Every call at ``s`` that par considers, with its value to the team calling, in the
+        order par prefers among equal ones; bids are represented by the team's best bid above
+        the current one: the highest of the best for a team that holds the bid or opens the
+        bidding (it bids its contract at once), the lowest for the opponents of a bid, who
+        prefer to pass, then to double."""
         if s.contra:  # only the contractors speak: redouble, or pass (the other may still redouble)
             doubled = self.final(s.level, s.strain, s.holder, 2)
             later = doubled if s.contra == 1 else self.value(s._replace(contra=s.contra - 1))
             return [Option(PASS, later), Option(REDOUBLE, self.final(s.level, s.strain, s.holder, 4))]
         other = 1 - s.mover
         passes = s.passes + 1
-        out = []
+        eager = s.level == 0 or s.holder == s.mover
+        value, lowest, highest = self.above[(s.level if s.level else 7, s.mover)]
+        call = highest if eager else lowest
+        out = [Option(call, value)] if eager and call is not None else []
         if s.level == 0:
             out.append(Option(PASS, 0 if passes == 4 else -self.value(State(0, "", -1, other, passes))))
         else:
@@ -127,8 +137,7 @@ class Par:
                 out.append(Option(PASS, -self.value(s._replace(mover=other, passes=passes))))
             if s.holder != s.mover:
                 out.append(Option(CONTRA, -self.value(s._replace(mover=s.holder, contra=2))))
-        value, call = self.above[(s.level if s.level else 7, s.mover)]
-        if call is not None:
+        if not eager and call is not None:
             out.append(Option(call, value))
         return out
 
@@ -137,7 +146,7 @@ class Par:
         return max(o.value for o in self.options(s))
 
     def best(self, s: State) -> Option:
-        """The first best call at ``s`` (pass before contra before a bid)."""
+        """The first best call at ``s`` in par's order (:meth:`options`)."""
         options = self.options(s)
         top = max(o.value for o in options)
         return next(o for o in options if o.value == top)
