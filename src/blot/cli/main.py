@@ -583,7 +583,7 @@ def puzzles_export(
     db: DbOption = None,
     data_dir: DataDirOption = None,
 ) -> None:
-    """Write every puzzle as one JSON object per line (docs/format.md, "Puzzles")."""
+    """Write every puzzle as one JSON object per line (docs/protocol.md, "Puzzle lines")."""
     from blot.cli.puzzles import export
 
     export(_existing_db(db, data_dir), None if game is None else check_game(game).name)
