@@ -146,6 +146,21 @@ def test_without_learn_a_finished_game_waits_until_its_analysis_is_asked_for(cli
     assert client.get(f"/api/tables/{table}/analysis").json() == {"status": "none"}
 
 
+def test_at_a_start_the_finished_games_without_an_analysis_are_analysed(db: Path) -> None:
+    with make_client(db) as client:  # learn off: the game ends unanalysed
+        table = played(client, Account(client, "Ani"))
+        assert client.get(f"/api/tables/{table}/analysis").json() == {"status": "none"}
+    with make_client(db, learn=True) as client:
+        import time
+
+        deadline = time.monotonic() + 120
+        while (answer := client.get(f"/api/tables/{table}/analysis").json())["status"] != "done":
+            assert answer["status"] in ("none", "queued", "running") and time.monotonic() < deadline, answer
+            time.sleep(0.05)
+        assert answer["analysis"]["accuracy"] is not None
+        assert client.get("/api/players/Ani").json()["recent"][0]["accuracy"] is not None
+
+
 @cache
 def mined() -> tuple[dict[str, Any], tuple[Puzzle, ...]]:
     """A finished game's record and its puzzles (mined once for the tests below)."""

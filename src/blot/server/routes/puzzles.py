@@ -20,8 +20,7 @@ from blot.store import puzzles as store
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 
 NO_PUZZLE = "no such puzzle"
-#: Positions shown lately, by puzzle id: a puzzle's position is replayed from its record once.
-_SHOWN: OrderedDict[int, dict[str, Any]] = OrderedDict()
+#: Positions a server remembers (by puzzle id): a puzzle's position is replayed from its record once.
 SHOWN_LIMIT: Final = 512
 _RANDOM = SystemRandom()
 
@@ -33,19 +32,22 @@ def _game(name: str) -> str:
         raise Refused.of(e) from None
 
 
-def _public(row: Any) -> dict[str, Any]:
-    """The puzzle to solve (its position replayed once, then remembered)."""
+def _public(request: Request, row: Any) -> dict[str, Any]:
+    """The puzzle to solve (its position replayed once, then remembered by this server)."""
     from blot.puzzles import shown
 
+    remembered: OrderedDict[int, dict[str, Any]] | None = getattr(request.app.state, "puzzle_positions", None)
+    if remembered is None:
+        remembered = request.app.state.puzzle_positions = OrderedDict()
     key = int(row.id)
-    position = _SHOWN.get(key)
+    position = remembered.get(key)
     if position is None:
         position = shown(row.record, int(row.deal), int(row.after), int(row.seat))
-        _SHOWN[key] = position
-        if len(_SHOWN) > SHOWN_LIMIT:
-            _SHOWN.popitem(last=False)
+        remembered[key] = position
+        if len(remembered) > SHOWN_LIMIT:
+            remembered.popitem(last=False)
     else:
-        _SHOWN.move_to_end(key)
+        remembered.move_to_end(key)
     return store.public(row, position)
 
 
@@ -59,7 +61,7 @@ async def _answer(request: Request, row: Any) -> dict[str, Any]:
     if row is None:
         raise Refused("not_found", NO_PUZZLE)
     player, account = await _me(request)
-    out = _public(row)
+    out = _public(request, row)
     mine = None
     if account and player is not None:
         found = await hub_of(request).read(lambda c: store.rating(c, player, row.game))
