@@ -6,6 +6,7 @@ both the solver's rating and the puzzle's (an account's first attempt only)."""
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
 from pathlib import Path
 from random import Random
@@ -108,8 +109,6 @@ def test_a_private_tables_game_is_analysed_but_never_mined(learning: Any) -> Non
 
 
 def until_settled_as(client: Any, who: Player, table: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    import time
-
     seen = []
     deadline = time.monotonic() + 120
     while True:
@@ -151,8 +150,6 @@ def test_at_a_start_the_finished_games_without_an_analysis_are_analysed(db: Path
         table = played(client, Account(client, "Ani"))
         assert client.get(f"/api/tables/{table}/analysis").json() == {"status": "none"}
     with make_client(db, learn=True) as client:
-        import time
-
         deadline = time.monotonic() + 120
         while (answer := client.get(f"/api/tables/{table}/analysis").json())["status"] != "done":
             assert answer["status"] in ("none", "queued", "running") and time.monotonic() < deadline, answer
