@@ -53,7 +53,7 @@ def _public(request: Request, row: Any) -> dict[str, Any]:
 
 async def _me(request: Request) -> tuple[int | None, bool]:
     """The player asking (None: nobody) and whether it is an account (only accounts are rated)."""
-    who = await hub_of(request).who(bearer(request))
+    who = await hub_of(request).accounts.who(bearer(request))
     return (None, False) if who is None else (who.id, who.username is not None)
 
 
