@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
+from blot.store import iso
 from blot.store.schema import accuracies, results, tables
 
 #: The last analysed games of a player a profile's accuracy (average and trend) covers.
@@ -74,8 +75,6 @@ def trend(c: Connection, player: int, game: str, visible: Any) -> dict[str, Any]
     ).all()
     if not rows:
         return None
-    from blot.store.ratings import iso
-
     values = [float(r.accuracy) for r in rows]
     return {
         "average": round(sum(values) / len(values), 1),

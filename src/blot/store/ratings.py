@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, case, func, insert, or_, select, update
@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
 from blot.ratings import Rating, display
-from blot.store import accuracies
+from blot.store import accuracies, iso
 from blot.store.schema import players, ratings, results, tables, tars_kapoots
 
 BOT_PREFIX = "bot:"
@@ -388,11 +388,6 @@ def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[
     ]
 
 
-def iso(at: datetime) -> str:
-    """An ISO 8601 time in UTC (SQLite gives back naive datetimes, stored in UTC)."""
-    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).isoformat()
-
-
 __all__ = [
     "AGREEMENT",
     "BOT_PREFIX",
@@ -403,6 +398,7 @@ __all__ = [
     "current_ratings",
     "insert_result",
     "insert_tars_kapoot",
+    "iso",
     "leaderboard",
     "lock_ratings",
     "names_of",
