@@ -243,9 +243,8 @@ class Analyses:
         table_id = job.table_id
         try:
             # stored by an analysis that ended while this one was being asked for
-            if await self.services.read(
-                lambda c: store.stored(c, table_id, FORMAT)
-            ) is None and await self._ready(job):
+            known = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
+            if known is None and await self._ready(job):
                 loop = asyncio.get_running_loop()
                 self.started += 1
                 watching = loop.run_in_executor(self._threads, self._watch, job)
