@@ -15,8 +15,10 @@ Only a finished table's game is analysed, from its stored record, which holds on
 deals: no card of a deal still being played, or never finished, is ever valued.
 
 With ``learn`` (issue 28; ``blot serve`` turns it on) every game played out to its end with a
-person seated is also analysed as it ends (:meth:`Analyses.after_game`), and at a start those of
-the last :data:`RESUME` such games that have none: the analyses somebody asks for go first. With
+person seated is also analysed as it ends (:meth:`Analyses.after_game`, by the process that ended
+it), and when a process alone starts those of the last :data:`RESUME` such games that have none
+(:meth:`Analyses.resume`; a cluster's processes would analyse them twice): the analyses somebody
+asks for go first. With
 the analysis are stored each seat's accuracy (:mod:`blot.store.accuracies`) and, for a public
 table's game that is over, the puzzles the worker mined from it (:mod:`blot.store.puzzles`): a
 private table's game is never mined.
