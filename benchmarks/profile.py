@@ -1,7 +1,8 @@
 """A player's profile with thousands of games (issue 22 item 4): ``GET /api/players/bot:basic``
 once alone and then under 8 clients at once, with ``--games`` finished Bazar Blot games of
-``basic`` written straight into a fresh SQLite database (the profile reads only the tables and
-results), and how long a plain database read (the lobby) waits meanwhile.
+``basic`` written straight into a fresh SQLite database (the profile reads only the tables,
+results and, issue 28, each seat's accuracy), and how long a plain database read (the lobby)
+waits meanwhile.
 
     python benchmarks/profile.py                  # 9,138 games, as the attack that found it
     python benchmarks/profile.py --games 2000 --json
@@ -24,7 +25,7 @@ from typing import Any
 def fill(store: Any, games: int) -> None:
     from blot.store import Store
     from blot.store.accounts import bot_player
-    from blot.store.schema import results
+    from blot.store.schema import accuracies, results
 
     start = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -49,6 +50,22 @@ def fill(store: Any, games: int) -> None:
                         "place": (seat + i) % 2,
                         "ending": "played",
                         "rated": False,
+                        "finished_at": start + timedelta(minutes=i),
+                    }
+                    for seat in range(4)
+                ],
+            )
+            c.execute(
+                accuracies.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": seat,
+                        "player_id": basic if seat % 2 == 0 else other,
+                        "game": "bazar-blot",
+                        "cards": 80,
+                        "loss": (i * 7 + seat * 13) % 200,
+                        "accuracy": round(100 * 0.995 ** ((i * 7 + seat * 13) % 200), 1),
                         "finished_at": start + timedelta(minutes=i),
                     }
                     for seat in range(4)

@@ -46,6 +46,9 @@ NOT_RUN = {
     "blot serve --db postgresql+psycopg://blot:secret@db/blot --broker redis://redis:6379/0 --port 8002": (
         "a server of a cluster"
     ),
+    "blot puzzles mine games.jsonl": (
+        "analysing three whole games takes a minute (tests/cli/test_cli_puzzles.py runs it)"
+    ),
 }
 
 #: What a command reads on its standard input (``blot play``: leave at the first question).

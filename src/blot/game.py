@@ -189,6 +189,11 @@ class DealState(Protocol):
     @property
     def plays(self) -> tuple[Card, ...]: ...
 
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's cards still in its hand (a card set)."""
+        ...
+
 
 class DealtCards(Protocol):
     """The cards of one deal as dealt; ``to_json`` is the form a table's log stores."""

@@ -21,12 +21,13 @@ protocol               a game's module                  what it is for
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from random import Random
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from blot.cards import Card
 from blot.game import Action, AnyGame, PublicView, View
 from blot.game import DealtCards as Cards
 from blot.records.common import Replay
@@ -101,11 +102,23 @@ class Analyser(Protocol):
 
     #: The compiled solver kernel it searches with (``blot analyse`` says when it compiles).
     kernel: ModuleType
-    #: The smallest loss the replay's analysis calls large.
+    #: The smallest loss the replay's analysis calls large; a puzzle's every wrong card loses at
+    #: least this much (:mod:`blot.puzzles`).
     large: int
+    #: The average value of one card: a deal's whole value over its cards (accuracy's scale).
+    card_value: float
 
     def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
         """Deal ``index`` (from 0) of a game whose deals are all finished."""
+        ...
+
+    def play_deal(self, game: AnyGame, source: AnyGame, index: int) -> Iterator[int]:
+        """Deal ``index`` of the finished ``source`` played again on ``game`` (which played the
+        deals before it), pausing before each card with the number of cards played so far."""
+        ...
+
+    def strength(self, game: AnyGame, card: Card) -> int:
+        """How high ``card`` ranks in its suit in ``game``'s deal (the trick order)."""
         ...
 
 

@@ -186,6 +186,17 @@ def test_admin_refuses_a_database_that_does_not_exist(
     assert not typo.exists() and list(empty.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", [["admin", "list"], ["puzzles", "export"]])
+def test_a_data_directory_whose_name_the_system_refuses_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    """Found by tests/fuzz/test_cli.py: a name too long for the file system made a traceback."""
+    long = tmp_path / ("x" * 300)
+    code, out, err = run(capsys, *command, "--data-dir", str(long))
+    assert code == 1 and out == ""
+    assert one_error_line(err) == f"error: the data directory {long} does not exist (blot serve creates it)"
+
+
 def test_admin_opens_the_database_blot_serve_made(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from blot.store import Store, default_url
 

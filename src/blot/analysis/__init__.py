@@ -13,6 +13,10 @@ A value is exact (``exact``) unless the game's module says otherwise: 3-5-8 posi
 than nine tricks to play are searched five tricks deep and the rest estimated, because an exact
 48-card search can take minutes.
 
+A game that is over, analysed whole, also gives each seat's *accuracy* (issue 28;
+:func:`blot.analysis.values.accuracy`), and each Bazar Blot deal the review of its bidding
+against its par contract (:mod:`blot.analysis.par`).
+
 >>> from random import Random
 >>> from blot.bots import make_bot
 >>> from blot.games import names, spec
@@ -30,12 +34,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from blot.analysis.values import CardValue, DealAnalysis, GameAnalysis, losses
+from blot.analysis.values import Accuracy, CardValue, DealAnalysis, GameAnalysis, accuracy, losses
 from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.layers import Analyser
 
-__all__ = ["CardValue", "DealAnalysis", "GameAnalysis", "Progress", "analyse", "cost", "losses"]
+__all__ = [
+    "Accuracy",
+    "CardValue",
+    "DealAnalysis",
+    "GameAnalysis",
+    "Progress",
+    "accuracy",
+    "analyse",
+    "cost",
+    "losses",
+]
 
 #: Called after each deal is analysed with (deals done, deals to do).
 Progress = Callable[[int, int], None]
@@ -60,7 +74,8 @@ def analyse(game: AnyGame, deal: int | None = None, progress: Progress | None = 
         out.append(analyser.analyse_deal(game, index))
         if progress is not None:
             progress(done, len(finished))
-    return GameAnalysis(game_spec.name, tuple(out), game_spec.seats)
+    whole = deal is None and game.is_over
+    return GameAnalysis(game_spec.name, tuple(out), game_spec.seats, whole, analyser.card_value)
 
 
 def cost(loss: int, large: int) -> str:

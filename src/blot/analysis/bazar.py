@@ -11,17 +11,23 @@ strain. **Interpretations**: each seat declares its best set (as a record withou
 does), ties between equal declarations are decided for the first leader's side; a team is
 counted as taking all eight tricks (level 25) when it takes all 162 card points; the kanach
 level (30) is not considered.
+
+Each deal's calls are also reviewed against its *par contract* (:mod:`blot.analysis.par`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from blot.analysis import CardValue, DealAnalysis, losses
+from blot.analysis.par import review
 from blot.bazar import PASS, Deal, Game, Rules, bid
 from blot.bazar.deal import BELOTE
 from blot.bazar.declarations import DECLARE_NONE, Declare, best_choice, choices, resolve
-from blot.bazar.tables import NT, STRAIN_INDEX, TOTAL_CARD_POINTS
+from blot.bazar.tables import NT, PLAIN_ORDER, STRAIN_INDEX, TOTAL_CARD_POINTS, TRUMP_ORDER
+from blot.bazar.values import DealtCards
+from blot.cards import Card
 from blot.game import AnyGame
 from blot.solver import bazar_kernel, default_solver
 
@@ -31,6 +37,8 @@ kernel = bazar_kernel
 #: A loss of 10 card points or more is large on the replay (a game point: B-50 counts card
 #: points in tens); a smaller one is small.
 large = 10
+#: Accuracy's scale (:func:`blot.analysis.accuracy`): a deal's 162 card points over its 32 cards.
+card_value: Final = TOTAL_CARD_POINTS / 32
 STRAINS: Final = ("S", "H", "D", "C", "NT")
 KAPOOT: Final = 25
 
@@ -40,8 +48,9 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
     assert isinstance(game, Game), "a Bazar Blot analysis was given another game"
     played = game.deals[index]
     table = dd_table(played.dealt, played.dealer, played.rules)
+    bidding = review(table, played.rules, played.dealer, played.dealt, list(played.calls))
     if played.contract is None:
-        return DealAnalysis(index + 1, True, (), (0, 0, 0, 0), table)
+        return DealAnalysis(index + 1, True, (), (0, 0, 0, 0), table, bidding)
     deal = Deal(played.dealt, played.dealer, played.rules)
     for call in played.calls:
         deal.apply(call)
@@ -57,12 +66,13 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
         values = {c: won + v for c, v in default_solver().solve(deal).values.items()}
         cards.append(CardValue.of(seat, card, len(deal.trick_winners) + 1, values))
         deal.apply(card)
-    return DealAnalysis(index + 1, False, tuple(cards), losses(cards, 4), table)
+    return DealAnalysis(index + 1, False, tuple(cards), losses(cards, 4), table, bidding)
 
 
 def dd_table(hands: tuple[int, ...], dealer: int, rules: Rules) -> dict[str, dict[str, list[int | None]]]:
     """Each strain's double-dummy card points per team from the first lead, and the highest
-    level (B-51) each team would make there as contractors (``None``: not even 8)."""
+    level (B-51) each team would make there as contractors (``None``: not even 8); with the
+    declarations (B-44) and belote each team counts there (what par scores, :mod:`.par`)."""
     first = (dealer + 1) % 4
     out: dict[str, dict[str, list[int | None]]] = {}
     for strain in STRAINS:
@@ -89,5 +99,37 @@ def dd_table(hands: tuple[int, ...], dealer: int, rules: Rules) -> dict[str, dic
                 continue
             top = c // 10 + counted[team] + belote[team]
             makes.append(min(top, KAPOOT - 1) if top >= 8 else None)
-        out[strain] = {"card_points": [int(points[0]), int(points[1])], "makes": makes}
+        declared_points: list[int | None] = [counted[0], counted[1]]
+        out[strain] = {
+            "card_points": [int(points[0]), int(points[1])],
+            "makes": makes,
+            "declarations": declared_points,
+            "belote": [belote[0], belote[1]],
+        }
     return out
+
+
+def play_deal(game: AnyGame, source: AnyGame, index: int) -> Iterator[int]:
+    """Play deal ``index`` (from 0) of the finished ``source`` again on ``game``, which has
+    played the deals before it: yields before each card (its declarations due made), with the
+    number of cards played so far (a puzzle's position, :mod:`blot.puzzles`)."""
+    assert isinstance(game, Game) and isinstance(source, Game), "a Bazar Blot game was expected"
+    played = source.deals[index]
+    deal = game.start_deal(DealtCards(played.dealt))
+    for call in played.calls:
+        game.apply(call)
+    for after, card in enumerate(played.plays):
+        while deal.must_declare:
+            seat = deal.to_act
+            assert seat is not None
+            game.apply(Declare(played.declared[seat] or ()))
+        yield after
+        game.apply(card)
+
+
+def strength(game: AnyGame, card: Card) -> int:
+    """How high ``card`` ranks in its suit in the deal being played (B-10: the trump order in
+    the trump suit, the plain order elsewhere)."""
+    assert isinstance(game, Game) and game.deal is not None, "a Bazar Blot deal was expected"
+    order = TRUMP_ORDER if game.deal.trump == card.suit else PLAIN_ORDER
+    return order.index(card.rank)

@@ -14,18 +14,23 @@ more trick of depth.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from blot.analysis import CardValue, DealAnalysis, losses
+from blot.cards import Card
 from blot.game import AnyGame
 from blot.solver import tfe_kernel
 from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import SEATS, Deal, Game
-from blot.three_five_eight.values import TRICKS
+from blot.three_five_eight.values import TRICKS, DealtCards
 
 #: The compiled search this analysis uses (``blot analyse`` says when it compiles).
 kernel = tfe_kernel
 
 #: Every lost trick is a large loss on the replay: a trick is a point of the deal's score (T-40).
 large = 1
+#: Accuracy's scale (:func:`blot.analysis.accuracy`): a deal's 16 tricks over its 48 cards.
+card_value = TRICKS / (TRICKS * SEATS)
 #: Positions with at most this many tricks to play are solved exactly.
 EXACT_TRICKS = 9
 #: Earlier positions are searched this many tricks deep, the rest estimated.
@@ -56,3 +61,22 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
         cards.append(CardValue.of(seat, card, len(deal.trick_winners) + 1, values, exact))
         deal.apply(card)
     return DealAnalysis(index + 1, False, tuple(cards), losses(cards, SEATS), None)
+
+
+def play_deal(game: AnyGame, source: AnyGame, index: int) -> Iterator[int]:
+    """Play deal ``index`` (from 0) of the finished ``source`` again on ``game``, which has
+    played the deals before it: yields before each card with the number of cards played so far
+    (a puzzle's position, :mod:`blot.puzzles`)."""
+    assert isinstance(game, Game) and isinstance(source, Game), "a 3-5-8 game was expected"
+    played = source.deals[index]
+    game.start_deal(DealtCards(played.dealt, played.talon))
+    for action in (*played.calls, *played.gifts, *played.discard):
+        game.apply(action)
+    for after, card in enumerate(played.plays):
+        yield after
+        game.apply(card)
+
+
+def strength(game: AnyGame, card: Card) -> int:
+    """How high ``card`` ranks in its suit: by its rank, in every suit (T-1)."""
+    return card.rank

@@ -4,6 +4,7 @@ protocols (:mod:`blot.layers`) can name them without importing the registry."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,15 +55,60 @@ class DealAnalysis:
     cards: tuple[CardValue, ...]
     loss_by_seat: tuple[int, ...]
     dd_table: dict[str, dict[str, list[int | None]]] | None
+    #: Bazar Blot: the review of every call against the par contract (:mod:`blot.analysis.par`).
+    bidding: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "void": self.void,
             "dd_table": self.dd_table,
+            "bidding": self.bidding,
             "cards": [c.to_json() for c in self.cards],
             "loss_by_seat": list(self.loss_by_seat),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Accuracy:
+    """One seat's play over a whole finished game: the cards it played, what they lost in all,
+    and its accuracy (:func:`accuracy`)."""
+
+    seat: int
+    cards: int
+    loss: int
+    accuracy: float
+
+    @property
+    def mean_loss(self) -> float:
+        return self.loss / self.cards if self.cards else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": self.cards,
+            "loss": self.loss,
+            "mean_loss": round(self.mean_loss, 3),
+            "accuracy": self.accuracy,
+        }
+
+
+def accuracy(loss: int, cards: int, card_value: float) -> float:
+    """A finished game's accuracy of one seat (issue 28): with ``m = loss / cards`` its mean loss
+    per card played, ``100 * exp(-m / card_value)`` to one decimal, where ``card_value`` is the
+    average value of one card in the game (its analysis module's ``card_value``: a deal's 162
+    card points over its 32 cards in Bazar Blot, its 16 tricks over its 48 cards in 3-5-8). It is
+    100 for a seat that lost nothing (or played no card), falls strictly as the mean loss grows,
+    and is 36.8 for a mean loss of one card's value; every game of one kind has one
+    ``card_value``, so accuracies of one kind compare. Every card played counts (a forced one
+    loses nothing), estimated values included.
+
+    >>> accuracy(0, 32, 162 / 32), accuracy(81, 32, 162 / 32), accuracy(162, 32, 162 / 32)
+    (100.0, 60.7, 36.8)
+    """
+    if cards == 0:
+        return 100.0
+    return round(100 * math.exp(-(loss / cards) / card_value), 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,17 +116,37 @@ class GameAnalysis:
     game: str
     deals: tuple[DealAnalysis, ...]
     seats: int
+    #: The game is over and every deal of it was analysed: only then is there an accuracy.
+    whole: bool = False
+    #: The average value of one card (the game module's ``card_value``).
+    card_value: float = 1.0
 
     @property
     def loss_by_seat(self) -> tuple[int, ...]:
         return tuple(sum(d.loss_by_seat[s] for d in self.deals) for s in range(self.seats))
 
+    @property
+    def accuracy(self) -> tuple[Accuracy, ...] | None:
+        """Each seat's accuracy, or None unless the game is over and analysed whole."""
+        if not self.whole:
+            return None
+        cards = [0] * self.seats
+        for deal in self.deals:
+            for c in deal.cards:
+                cards[c.seat] += 1
+        return tuple(
+            Accuracy(s, cards[s], loss, accuracy(loss, cards[s], self.card_value))
+            for s, loss in enumerate(self.loss_by_seat)
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The ``blot analyse --json`` object."""
+        found = self.accuracy
         return {
             "game": self.game,
             "deals": [d.to_json() for d in self.deals],
             "loss_by_seat": list(self.loss_by_seat),
+            "accuracy": None if found is None else [a.to_json() for a in found],
         }
 
 

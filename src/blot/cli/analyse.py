@@ -1,5 +1,6 @@
 """``blot analyse``: every card of a recorded game valued by double-dummy (:mod:`blot.analysis`),
-with the deal's double-dummy table (Bazar Blot) and the biggest mistakes. A file of one record
+with the deal's double-dummy table and its bidding against par (Bazar Blot), the biggest
+mistakes, and each player's accuracy in a finished game. A file of one record
 per line (``blot simulate --records``) is analysed record by record, with a progress bar over
 its deals on a terminal."""
 
@@ -91,12 +92,65 @@ def dd_table(deal: DealAnalysis) -> Table | None:
     return table
 
 
+def contract_text(text: str) -> str:
+    """``10H`` as ``10♥`` (``NT`` stays)."""
+    return text if text.endswith("NT") else text[:-1] + SUIT_SYMBOLS["SHDC".index(text[-1])]
+
+
+def call_text(text: str) -> str:
+    return contract_text(text) if text[0].isdigit() else text
+
+
+def bidding_lines(deal: DealAnalysis, names: list[str]) -> list[str]:
+    """The par contract, what the contract played would have scored double-dummy, and each call
+    that lost points against par bidding (:mod:`blot.analysis.par`)."""
+    review = deal.bidding
+    if review is None:
+        return []
+    par = review["par"]
+    if par["contract"] is None:
+        said = "par: everybody passes (0 : 0)"
+    else:
+        doubled = {1: "", 2: " contra", 4: " redoubled"}[par["multiplier"]]
+        outcome = "made" if par["made"] else "failed"
+        said = (
+            f"par: {contract_text(par['contract'])}{doubled} by team {par['team']}, {outcome}, "
+            f"{par['points'][0]} : {par['points'][1]}"
+        )
+    contract = review["contract"]
+    if contract is not None:
+        said += f"; the contract bid, played double-dummy: {contract['points'][0]} : {contract['points'][1]}"
+    lines = [f"deal {deal.number}, {said}"]
+    for call in review["calls"]:
+        if call["loss"]:
+            lines.append(
+                f"  {names[call['seat']]} called {call_text(call['call'])} — lost {call['loss']} "
+                f"points against par; best {call_text(call['best'])}"
+            )
+    return lines
+
+
+def accuracy_line(analysis: GameAnalysis, names: list[str]) -> str | None:
+    """Each player's accuracy (:func:`blot.analysis.accuracy`), or None before the game is over."""
+    found = analysis.accuracy
+    if found is None:
+        return None
+    unit = "card points" if analysis.seats == 4 else "tricks"
+    each = ", ".join(
+        f"{names[a.seat]} {a.accuracy:.1f} ({a.mean_loss:.2f} {unit} lost a card, {a.cards} cards)"
+        for a in found
+    )
+    return f"[bold]Accuracy[/] (100: no card lost anything): {each}"
+
+
 def print_analysis(analysis: GameAnalysis, names: list[str], console: Console) -> None:
     unit = "card points" if analysis.seats == 4 else "tricks"
     for deal in analysis.deals:
         if deal.dd_table is not None:
             table = dd_table(deal)
             console.print(table)
+        for line in bidding_lines(deal, names):
+            console.print(line)
         if deal.void:
             console.print(f"Deal {deal.number}: void, no card played.")
             continue
@@ -107,3 +161,6 @@ def print_analysis(analysis: GameAnalysis, names: list[str], console: Console) -
         console.print(f"  {unit} lost to double-dummy play: {lost}")
     total = ", ".join(f"{names[s]} {analysis.loss_by_seat[s]}" for s in range(analysis.seats))
     console.print(f"[bold]Whole game[/], {unit} lost to double-dummy play: {total}")
+    accurate = accuracy_line(analysis, names)
+    if accurate is not None:
+        console.print(accurate)

@@ -395,6 +395,13 @@ def serve(
             help="Analyses of finished games run at once, each in a process of its own.",
         ),
     ] = 1,
+    learn: Annotated[
+        bool,
+        typer.Option(
+            "--learn/--no-learn",
+            help="Analyse each game played with a person as it ends: accuracy per player, puzzles.",
+        ),
+    ] = True,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -462,6 +469,7 @@ def serve(
         waiting_expiry=waiting_expiry,
         host_limit=host_limit,
         analysis_workers=analyses,
+        learn=learn,
         warm_solver=True,
         broker_url=broker,
         address=f"{host}:{port}",
@@ -534,6 +542,43 @@ def analyse(
     from blot.cli.analyse import run
 
     run(file, deal, as_json, record)
+
+
+puzzles = typer.Typer(
+    help="Puzzles mined from finished games: mine them from records into blot serve's database, "
+    "export them as JSON lines.",
+    no_args_is_help=True,
+)
+app.add_typer(puzzles, name="puzzles")
+
+
+@puzzles.command("mine")
+def puzzles_mine(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Game records (docs/format.md), or files of one record per line; - reads standard input."
+        ),
+    ],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Analyse every finished game of the files and keep its puzzles in the database."""
+    from blot.cli.puzzles import mine
+
+    mine(files, _db(db, data_dir))
+
+
+@puzzles.command("export")
+def puzzles_export(
+    game: Annotated[str | None, typer.Option("--game", help="Only this game's puzzles.")] = None,
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Write every puzzle as one JSON object per line (docs/protocol.md, "Puzzle lines")."""
+    from blot.cli.puzzles import export
+
+    export(_existing_db(db, data_dir), None if game is None else check_game(game).name)
 
 
 @app.command()

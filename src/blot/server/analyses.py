@@ -13,6 +13,15 @@ Only the finished analysis is stored (:mod:`blot.store.analyses`), once per game
 one in flight is, so a restart cannot leave a game "running" (asking again starts it again).
 Only a finished table's game is analysed, from its stored record, which holds only its finished
 deals: no card of a deal still being played, or never finished, is ever valued.
+
+With ``learn`` (issue 28; ``blot serve`` turns it on) every game played out to its end with a
+person seated is also analysed as it ends (:meth:`Analyses.after_game`, by the process that ended
+it), and when a process alone starts those of the last :data:`RESUME` such games that have none
+(:meth:`Analyses.resume`; a cluster's processes would analyse them twice): the analyses somebody
+asks for go first. With
+the analysis are stored each seat's accuracy (:mod:`blot.store.accuracies`) and, for a public
+table's game that is over, the puzzles the worker mined from it (:mod:`blot.store.puzzles`): a
+private table's game is never mined.
 """
 
 from __future__ import annotations
@@ -32,7 +41,10 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.engine import Connection
 
+from blot.league import Outcome
+from blot.puzzles import Puzzle
 from blot.server.errors import RateLimited, Refused
+from blot.store import accuracies, puzzles
 from blot.store import analyses as store
 
 log = logging.getLogger("blot.server")
@@ -40,13 +52,17 @@ T = TypeVar("T")
 
 #: The version of the stored document (``blot.server.analysis_worker.document``); a stored
 #: analysis of another version is computed again.
-FORMAT = 1
+FORMAT = 2
 #: Analyses queued or running at once, in all; one more is refused (429) until one ends.
 QUEUE_LIMIT = 8
 #: The longest one analysis may run; then its process is stopped and it failed.
 ANALYSIS_SECONDS = 900.0
 #: Seconds a refused client is asked to wait (``Retry-After``).
 RETRY_SECONDS = 30
+#: Finished games waiting for their automatic analysis at most (the oldest are dropped).
+BACKLOG = 1000
+#: At a start, the finished games without an analysis analysed (the most recent ones).
+RESUME = 200
 NOT_FINISHED = "no finished game at this table"
 
 #: The command of an analysis process (:mod:`blot.server.analysis_worker`).
@@ -73,8 +89,11 @@ class Job:
 
     table_id: str
     game: str
-    record: dict[str, Any]
+    #: None for an automatic analysis until it starts (read from the database then).
+    record: dict[str, Any] | None
     total: int
+    #: A public table's game: its puzzles may be mined.
+    public: bool = False
     done: int = 0
     running: bool = False
     stopped: bool = False
@@ -94,12 +113,22 @@ class Job:
 class Analyses:
     """The server's analyses: :meth:`start`, :meth:`state`, :meth:`close`."""
 
-    def __init__(self, services: AnalysisServices, workers: int = 1, command: Sequence[str] = WORKER) -> None:
+    def __init__(
+        self,
+        services: AnalysisServices,
+        workers: int = 1,
+        command: Sequence[str] = WORKER,
+        learn: bool = False,
+    ) -> None:
         self.services = services
         self.workers = max(1, workers)
         self.command = list(command)
+        self.learn = learn
         self.jobs: dict[str, Job] = {}
         self._waiting: deque[Job] = deque()
+        #: Finished games to analyse when no analysis somebody asked for waits (``learn``).
+        self._backlog: deque[str] = deque(maxlen=BACKLOG)
+        self._resuming: asyncio.Task[None] | None = None
         self._active = 0
         self._failed: dict[str, str] = {}
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="blot-analysis")
@@ -137,7 +166,7 @@ class Analyses:
                 RETRY_SECONDS,
             )
         self._failed.pop(table_id, None)
-        job = Job(table_id, game.game, game.record, total=len(game.record.get("deals", [])))
+        job = Job(table_id, game.game, game.record, len(game.record.get("deals", [])), game.public)
         self.jobs[table_id] = job
         self._waiting.append(job)
         self._launch()
@@ -154,10 +183,36 @@ class Analyses:
         job = self.jobs.get(table_id)  # started while the database was read: one analysis
         return None if job is None else job.state()
 
+    def after_game(self, outcome: Outcome) -> None:
+        """A table's game just ended: with ``learn``, a game played out to its end with a person
+        seated is analysed when no analysis somebody asked for waits."""
+        played_out = outcome.places is not None and not any(s.resigned for s in outcome.seats)
+        if not self.learn or self._closed or not played_out or all(s.player is None for s in outcome.seats):
+            return
+        self._backlog.append(outcome.table_id)
+        self._launch()
+
+    def resume(self) -> None:
+        """At a start, with ``learn``: analyse the last :data:`RESUME` finished games played out
+        with a person seated that have no analysis yet (they ended while the server was down,
+        or before it stopped)."""
+        if not self.learn:
+            return
+
+        async def resume() -> None:
+            found = await self.services.read(lambda c: store.unanalysed(c, FORMAT, RESUME))
+            self._backlog.extend(found)
+            self._launch()
+
+        self._resuming = asyncio.get_running_loop().create_task(resume(), name="analyses-resume")
+
     async def close(self) -> None:
         """Stop every analysis (the server stops); none of them is stored."""
         self._closed = True
+        if self._resuming is not None:
+            self._resuming.cancel()
         self._waiting.clear()
+        self._backlog.clear()
         tasks = []
         for job in list(self.jobs.values()):
             job.stop()
@@ -172,8 +227,16 @@ class Analyses:
 
     def _launch(self) -> None:
         loop = asyncio.get_running_loop()
-        while self._waiting and self._active < self.workers and not self._closed:
-            job = self._waiting.popleft()
+        while self._active < self.workers and not self._closed:
+            if self._waiting:
+                job = self._waiting.popleft()
+            elif self._backlog:
+                table_id = self._backlog.popleft()
+                if table_id in self.jobs:
+                    continue
+                job = self.jobs[table_id] = Job(table_id, "", None, 0)
+            else:
+                break
             job.running = True
             self._active += 1
             job.task = loop.create_task(self._run(job), name=f"analysis-{job.table_id}")
@@ -182,18 +245,28 @@ class Analyses:
         table_id = job.table_id
         try:
             # stored by an analysis that ended while this one was being asked for
-            if await self.services.read(lambda c: store.stored(c, table_id, FORMAT)) is None:
+            known = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
+            if known is None and await self._ready(job):
                 loop = asyncio.get_running_loop()
                 self.started += 1
                 watching = loop.run_in_executor(self._threads, self._watch, job)
                 try:
-                    document, seconds = await asyncio.wait_for(watching, ANALYSIS_SECONDS)
+                    document, seconds, found = await asyncio.wait_for(watching, ANALYSIS_SECONDS)
                 except TimeoutError:
                     job.stop()
                     raise Failed(f"the analysis took longer than {ANALYSIS_SECONDS:.0f} s") from None
                 at = self.services.now()
-                await self.services.write(lambda c: store.save(c, table_id, FORMAT, document, seconds, at))
-                log.info("table %s: analysed in %.1f s", table_id, seconds)
+                record = job.record
+                assert record is not None
+
+                def save(c: Connection) -> int:
+                    store.save(c, table_id, FORMAT, document, seconds, at)
+                    if document.get("accuracy"):
+                        accuracies.save(c, table_id, job.game, document["accuracy"])
+                    return puzzles.add(c, record, found, at, table_id) if job.public else 0
+
+                mined = await self.services.write(save)
+                log.info("table %s: analysed in %.1f s (%d new puzzles)", table_id, seconds, mined)
         except asyncio.CancelledError:
             job.stop()
             raise
@@ -211,7 +284,18 @@ class Analyses:
             if not self._closed:
                 self._launch()
 
-    def _watch(self, job: Job) -> tuple[dict[str, Any], float]:
+    async def _ready(self, job: Job) -> bool:
+        """An automatic job's game from the database (False: the table is no finished game)."""
+        if job.record is not None:
+            return True
+        game = await self.services.read(lambda c: store.finished_game(c, job.table_id, with_record=True))
+        if game is None or game.record is None:
+            return False
+        job.game, job.record, job.public = game.game, game.record, game.public
+        job.total = len(game.record.get("deals", []))
+        return True
+
+    def _watch(self, job: Job) -> tuple[dict[str, Any], float, list[Puzzle]]:
         """In a thread of its own: start the job's process and follow its output to the end."""
         if job.stopped:
             raise Failed("the server stopped")
@@ -224,7 +308,8 @@ class Analyses:
             if job.stopped:  # stopped while it started
                 process.terminate()
             with contextlib.suppress(OSError):  # a process that ended at once: its output says why
-                process.stdin.write(json.dumps({"game": job.game, "record": job.record}) + "\n")
+                request = {"game": job.game, "record": job.record, "mine": job.public}
+                process.stdin.write(json.dumps(request) + "\n")
                 process.stdin.close()
             for line in process.stdout:
                 try:
@@ -233,7 +318,8 @@ class Analyses:
                         # read by the event loop's thread: plain int assignments
                         job.done, job.total = (int(x) for x in message["progress"])
                     elif "done" in message:
-                        return dict(message["done"]), float(message["seconds"])
+                        found = [Puzzle.from_json(p) for p in message.get("puzzles", [])]
+                        return dict(message["done"]), float(message["seconds"]), found
                     else:
                         raise Failed(str(message["failed"]))
                 except (ValueError, TypeError, KeyError):

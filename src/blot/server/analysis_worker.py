@@ -1,11 +1,13 @@
 """The process that analyses one finished game for the server (:mod:`blot.server.analyses`):
 ``python -m blot.server.analysis_worker``.
 
-It is started for one game and ends with it. It reads one JSON object ``{"game", "record"}``
-(the record of docs/format.md, finished deals only) from its standard input, values every card
-with :func:`blot.analysis.analyse`, and writes JSON lines to its standard output:
-``{"progress": [done, total]}`` after each deal, then ``{"done": document, "seconds": s}`` or
-``{"failed": reason}``. It imports nothing of the server, so that it starts fast, and lowers its
+It is started for one game and ends with it. It reads one JSON object ``{"game", "record",
+"mine"}`` (the record of docs/format.md, finished deals only; ``mine``: look for puzzles, a public
+table's game) from its standard input, values every card with :func:`blot.analysis.analyse`
+(each seat's accuracy with it when the game is over), and writes JSON lines to its standard
+output: ``{"progress": [done, total]}`` after each deal, then ``{"done": document, "seconds": s,
+"puzzles": [...]}`` (the puzzles of :func:`blot.puzzles.mine`, none unless asked and the game is
+over) or ``{"failed": reason}``. It imports nothing of the server, so that it starts fast, and lowers its
 own priority so that the tables' bots and requests come first on a small machine.
 """
 
@@ -32,12 +34,14 @@ def work(source: IO[str], out: IO[str]) -> None:
 
     try:
         from blot.games import spec
+        from blot.puzzles import mine
 
         request = json.loads(source.readline())
         replayed = spec(request["game"]).replay(request["record"]).game
         started = time.monotonic()
         result = analyse(replayed, progress=lambda done, total: say({"progress": [done, total]}))
-        say({"done": document(result), "seconds": time.monotonic() - started})
+        found = [p.to_json() for p in mine(replayed, result)] if request.get("mine") else []
+        say({"done": document(result), "seconds": time.monotonic() - started, "puzzles": found})
     except Exception as e:  # one line for the server's log and the page, never a traceback there
         say({"failed": f"{type(e).__name__}: {e}"})
 

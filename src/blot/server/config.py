@@ -85,6 +85,9 @@ class ServerConfig:
     broker_url: str | None = None
     #: Where this process answers (``host:port``), written with its heartbeat in a cluster.
     address: str = ""
+    #: Analyse every game played out with a person seated as it ends, for its players' accuracy
+    #: and its puzzles (issue 28; ``blot serve`` turns it on, ``--no-learn`` off).
+    learn: bool = False
     #: Compile the search bots' solver in the background at start (``blot serve``), so that the
     #: first search bot does not wait for it.
     warm_solver: bool = False

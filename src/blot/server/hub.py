@@ -58,7 +58,7 @@ class Hub:
         self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
-        self.analyses = Analyses(self, config.analysis_workers)
+        self.analyses = Analyses(self, config.analysis_workers, learn=config.learn)
         self._tasks: list[asyncio.Task[None]] = []
         self._claimed = False
 
@@ -124,6 +124,8 @@ class Hub:
                     log.exception("table %s: the results of its game could not be stored", table_id)
 
         await self.write(write)
+        if outcome is not None:
+            self.analyses.after_game(outcome)  # accuracy and puzzles (issue 28)
 
     async def read_log(self, table_id: str, since: int = 0) -> list[LogEntry]:
         return await self.read(lambda c: Store.log_of(c, table_id, since))
@@ -182,6 +184,8 @@ class Hub:
                 loop.create_task(self.registry.orphans_forever()),
                 loop.create_task(self.registry.refresh_presence_forever()),
             ]
+        else:  # a process alone analyses the games that ended unanalysed (issue 28)
+            self.analyses.resume()
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 

@@ -98,6 +98,11 @@ def _reason(error: BaseException) -> str:
     return " ".join(text.split("\n")[0].split()) or type(error).__name__
 
 
+def iso(at: datetime) -> str:
+    """An ISO 8601 time in UTC (SQLite gives back naive datetimes, stored in UTC)."""
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).isoformat()
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 

@@ -25,16 +25,37 @@ class FinishedGame:
 
     game: str
     record: dict[str, Any] | None
+    #: A public table's (a private one's game is never mined for puzzles).
+    public: bool = True
 
 
 def finished_game(c: Connection, table_id: str, with_record: bool = False) -> FinishedGame | None:
     """The table's game when it is finished (played out or ended by agreement), else None."""
-    columns = [tables.c.game, tables.c.status] + ([tables.c.record] if with_record else [])
+    columns = [tables.c.game, tables.c.status, tables.c.public] + ([tables.c.record] if with_record else [])
     row = c.execute(select(*columns).where(tables.c.id == table_id)).first()
     if row is None or row.status != FINISHED:
         return None
     record = dict(row.record) if with_record and row.record is not None else None
-    return FinishedGame(str(row.game), record)
+    return FinishedGame(str(row.game), record, bool(row.public))
+
+
+def unanalysed(c: Connection, format: int, limit: int) -> list[str]:
+    """The last ``limit`` finished tables whose game was played out to its end with a person
+    seated and has no analysis in ``format`` (issue 28: they are analysed at a start), oldest
+    first."""
+    done = select(analyses.c.table_id).where(analyses.c.table_id == tables.c.id, analyses.c.format == format)
+    rows = c.execute(
+        select(tables.c.id, tables.c.seats, tables.c.summary)
+        .where(tables.c.status == FINISHED, ~done.exists())
+        .order_by(tables.c.finished_at.desc())
+        .limit(limit)
+    ).all()
+    found = [
+        str(r.id)
+        for r in rows
+        if not (r.summary or {}).get("ended") and any(s.get("player") is not None for s in r.seats or [])
+    ]
+    return found[::-1]
 
 
 def stored(c: Connection, table_id: str, format: int) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, case, func, insert, or_, select, update
@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
 from blot.ratings import Rating, display
+from blot.store import accuracies, iso
 from blot.store.schema import players, ratings, results, tables, tars_kapoots
 
 BOT_PREFIX = "bot:"
@@ -213,9 +214,11 @@ def _seen_by(viewer: int | None) -> Any:
 
 def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -> dict[str, Any]:
     """A player's public profile (``row`` from :func:`player_by_name`) as ``viewer`` may see it:
-    counts per game, the rating history (the last :data:`HISTORY` rated games), partners and
-    tars kapoots, and a page of :data:`RECENT` recent games (``page`` from 0). Games of private
-    tables are left out of the lists unless the viewer sat there; partners count public games.
+    counts per game, the rating history (the last :data:`HISTORY` rated games), partners, the
+    accuracy over the last analysed games (:func:`blot.store.accuracies.trend`) and tars
+    kapoots, and a page of :data:`RECENT` recent games (``page`` from 0) with each one's
+    accuracy. Games of private tables are left out of the lists unless the viewer sat there;
+    partners count public games.
     Every part is one indexed query, so a player with thousands of games answers at once."""
     player = int(row.id)
     mine = results.c.player_id == player
@@ -246,6 +249,7 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
             "won": wins,
             "history": _history(c, player, name, viewer),
             "partners": _partners(c, player, name),
+            "accuracy": accuracies.trend(c, player, name, _seen_by(viewer)),
         }
     shown = c.execute(
         select(results, tables.c.summary)
@@ -263,6 +267,7 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
         for r in c.execute(select(results).where(results.c.table_id.in_(table_ids))).all():
             by_table[str(r.table_id)].append(r)
     names = names_of(c, {int(r.player_id) for rs in by_table.values() for r in rs})
+    accurate = accuracies.of_seats(c, table_ids)
     recent = []
     for r in shown:
         seats = sorted(by_table[str(r.table_id)], key=lambda x: x.seat)
@@ -280,6 +285,7 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
                 if not r.rated
                 else round(display(r.mu_after, r.sigma_after) - display(r.mu_before, r.sigma_before), 1),
                 "players": [names.get(int(x.player_id), "") for x in seats],
+                "accuracy": accurate.get((str(r.table_id), int(r.seat))),
                 "match_score": summary.get("match_score"),
                 "totals": summary.get("totals"),
                 "replay": f"/replay/{r.table_id}",
@@ -382,11 +388,6 @@ def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[
     ]
 
 
-def iso(at: datetime) -> str:
-    """An ISO 8601 time in UTC (SQLite gives back naive datetimes, stored in UTC)."""
-    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).isoformat()
-
-
 __all__ = [
     "AGREEMENT",
     "BOT_PREFIX",
@@ -397,6 +398,7 @@ __all__ = [
     "current_ratings",
     "insert_result",
     "insert_tars_kapoot",
+    "iso",
     "leaderboard",
     "lock_ratings",
     "names_of",

@@ -25,6 +25,13 @@ and change them; a test checks that the migrations and these definitions agree.
 - ``analyses``: the double-dummy analysis of a finished game (issue 14), computed once and kept:
   the page's JSON (``format``: its version; another version is computed again) and how many
   seconds it took.
+- ``accuracies``: each seat's accuracy in a finished game (issue 28), written with its analysis
+  (a profile reads them by player, never recomputes them).
+- ``puzzle_games``: the anonymous record of each game puzzles were mined from, once per game
+  (``key``: :func:`blot.puzzles.record_key`); ``puzzles``: each puzzle (a position of one of those
+  games, its best cards, every legal card's value) and its OpenSkill rating.
+- ``puzzle_ratings``: each player's puzzle rating per game; ``puzzle_attempts``: each player's
+  first attempt at each puzzle (only the first moves ratings).
 """
 
 from __future__ import annotations
@@ -227,4 +234,75 @@ table_owners = Table(
     Column("epoch", Integer, nullable=False),
     Column("since", DateTime(timezone=True), nullable=False),
     Index("ix_table_owners_node", "node"),
+)
+
+accuracies = Table(
+    "accuracies",
+    metadata,
+    Column("table_id", String(24), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("cards", Integer, nullable=False),
+    Column("loss", Integer, nullable=False),
+    Column("accuracy", Float, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    # a profile's accuracy trend is read from the index alone
+    Index("ix_accuracies_player", "player_id", "game", "finished_at", "accuracy"),
+)
+
+puzzle_games = Table(
+    "puzzle_games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(64), nullable=False, unique=True),
+    Column("game", String(16), nullable=False),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=True),
+    Column("record", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("source", Integer, ForeignKey("puzzle_games.id"), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("deal", Integer, nullable=False),
+    Column("after", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("solution", JSON, nullable=False),
+    Column("values", JSON, nullable=False),
+    Column("threshold", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("source", "deal", "after", name="uq_puzzles_position"),
+    # the next puzzle is the nearest in rating: read from this index
+    Index("ix_puzzles_game_mu", "game", "mu"),
+)
+
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), primary_key=True),
+    Column("card", String(4), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )

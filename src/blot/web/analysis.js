@@ -6,6 +6,7 @@
 import { t } from "/static/i18n.js";
 import { h, api, errorText, pref, setPref } from "/static/util.js";
 import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName, strainLabel } from "/static/cards.js";
+import { accuracyTable, biddingReview } from "/static/learn.js";
 
 const POLL_MS = 1000;
 const CARD = /^[0-9JQKA]+[SHDC]$/;
@@ -145,7 +146,9 @@ export class Analysis {
       h("p", { class: "muted small" }, t(game === "3-5-8" ? "an_about_358" : "an_about_bazar")),
       this.legend(game, doc.large),
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
-        h("div", {}, this.summary(doc, replay, dealIndex, name), analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null)));
+        h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name) : null,
+          analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null,
+          analysed.bidding ? biddingReview(analysed, deal.number, name) : null)));
     const decorate = (root) => {
       for (const slot of root.querySelectorAll("[data-trick-slot]")) {
         const c = byCard.get(slot.dataset.trickSlot);

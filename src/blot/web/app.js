@@ -5,6 +5,7 @@ import { t, setLang, lang, LANGS } from "/static/i18n.js";
 import { scoresheetPages } from "/static/scoresheet.js";
 import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
+import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
@@ -88,6 +89,8 @@ async function route() {
   else if (path === "/account") page = new AccountPage();
   else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));
   else if ((m = /^\/players\/([^/]+)$/.exec(path))) page = new ProfilePage(decodeURIComponent(m[1]));
+  else if (path === "/puzzles") page = new PuzzlePage(null, new URLSearchParams(location.search).get("game"));
+  else if ((m = /^\/puzzles\/(\d+)$/.exec(path))) page = new PuzzlePage(m[1], null);
   else page = new LobbyPage();
   window.blotPage = page; // for tests and the console
   page.render();
@@ -112,6 +115,7 @@ class LobbyPage {
     this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, trickPause: 1, bot: "basic", options: {}, rated: false };
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
+    this.daily = new DailyPuzzle(() => this.render()); // issue 28
   }
 
   leave() {
@@ -213,6 +217,7 @@ class LobbyPage {
         h("p", { class: "muted small" }, t("lobby_help")),
         h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
       h("section", { class: "panel" }, h("h2", {}, t("open_tables")), this.tablesEl),
+      this.daily.view(),
       h("section", { class: "panel help" }, h("p", {}, t("lobby_scoresheet"), " ",
         h("a", { href: "/scoresheet", "data-link": true, "data-testid": "lobby-scoresheet" }, t("open_scoresheet"))))));
     this.renderTables();

@@ -35,31 +35,45 @@ function playerLink(h, name) {
   return h("a", { href: `/players/${encodeURIComponent(name)}`, "data-link": true }, playerLabel(name));
 }
 
-// The rating after each rated game as a line over time (equal steps: one per game).
-export function ratingChart(history, width = 640, height = 200) {
+// Values over games as a line (equal steps: one per game). ``points`` are {at, value}; ``start``
+// a value drawn before the first game (a rating starts at 0), or null; ``lo``/``hi`` the range
+// (null: the values' own).
+function lineChart(points, { start, lo, hi, label, testid, width, height, first }) {
   const pad = { left: 44, right: 12, top: 12, bottom: 24 };
-  const values = [0, ...history.map((p) => p.rating)];
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
+  const values = [...(start === null ? [] : [start]), ...points.map((p) => p.value)];
+  const offset = start === null ? 0 : 1;
+  if (lo === null) lo = Math.min(...values);
+  if (hi === null) hi = Math.max(...values);
   if (hi - lo < 1) { lo -= 0.5; hi += 0.5; }
   const x = (i) => pad.left + (values.length === 1 ? 0 : (i * (width - pad.left - pad.right)) / (values.length - 1));
   const y = (v) => pad.top + ((hi - v) * (height - pad.top - pad.bottom)) / (hi - lo);
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "data-testid": "rating-chart",
-    "aria-label": t("rating_history") });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "data-testid": testid, "aria-label": label });
   for (const v of [hi, (hi + lo) / 2, lo]) {
     chart.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }));
     chart.append(svg("text", { x: pad.left - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, v.toFixed(1)));
   }
-  chart.append(svg("text", { x: pad.left, y: height - 6, class: "axis" }, "0"));
-  chart.append(svg("text", { x: width - pad.right, y: height - 6, class: "axis", "text-anchor": "end" }, String(history.length)));
+  chart.append(svg("text", { x: pad.left, y: height - 6, class: "axis" }, String(first)));
+  chart.append(svg("text", { x: width - pad.right, y: height - 6, class: "axis", "text-anchor": "end" }, String(points.length)));
   chart.append(svg("polyline", { class: "line", points: values.map((v, i) => `${x(i)},${y(v)}`).join(" ") }));
   values.forEach((v, i) => {
-    if (i === 0) return;
+    if (i < offset) return;
     const dot = svg("circle", { cx: x(i), cy: y(v), r: 3.5, class: "dot" });
-    dot.append(svg("title", {}, `${day(history[i - 1].at)}: ${v}`));
+    dot.append(svg("title", {}, `${day(points[i - offset].at)}: ${v}`));
     chart.append(dot);
   });
   return chart;
+}
+
+// The rating after each rated game, from 0.
+export function ratingChart(history, width = 640, height = 200) {
+  return lineChart(history.map((p) => ({ at: p.at, value: p.rating })),
+    { start: 0, lo: null, hi: null, label: t("rating_history"), testid: "rating-chart", width, height, first: 0 });
+}
+
+// The accuracy of each of the last analysed games (issue 28), on a scale of 0 to 100.
+export function accuracyChart(history, width = 640, height = 200) {
+  return lineChart(history.map((p) => ({ at: p.at, value: p.accuracy })),
+    { start: null, lo: 0, hi: 100, label: t("acc_history"), testid: "accuracy-chart", width, height, first: 1 });
 }
 
 export function ratingPages({ h, api, toast, errorText, session, main, showPending }) {
@@ -153,6 +167,11 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
       const wide = window.matchMedia("(min-width: 900px)").matches;
       const width = Math.max(300, Math.min(1200, main.clientWidth - 48) / (wide ? 2 : 1));
       parts.push(g.history.length ? ratingChart(g.history, Math.round(width), 180) : h("p", { class: "muted" }, t("no_history")));
+      if (g.accuracy) {
+        parts.push(h("h4", {}, t("accuracy")),
+          h("p", {}, t("acc_average", { n: g.accuracy.games }), " ", h("strong", { "data-testid": `accuracy-average-${game}` }, g.accuracy.average.toFixed(1))),
+          accuracyChart(g.accuracy.history, Math.round(width), 160));
+      }
       if (g.partners) {
         parts.push(h("h4", {}, t("partners")));
         parts.push(g.partners.length
@@ -174,6 +193,9 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
       bits.push(r.rated
         ? h("span", { class: "badge " + (r.rating_change >= 0 ? "up" : "down") }, signed(r.rating_change))
         : h("span", { class: "badge" }, t("not_rated")));
+      if (r.accuracy !== null && r.accuracy !== undefined) {
+        bits.push(h("span", { class: "badge", "data-testid": "recent-accuracy" }, t("acc_short", { x: r.accuracy.toFixed(1) })));
+      }
       bits.push(h("div", { class: "muted small" }, r.players.map(playerLabel).join(", ")));
       return h("li", { "data-testid": "recent-game" }, bits);
     }

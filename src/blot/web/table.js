@@ -4,6 +4,7 @@
 // complete trick, the result of a deal) only hold what the server already said on the screen.
 import { t } from "/static/i18n.js";
 import { endPanel } from "/static/ratings.js";
+import { AccuracyPanel } from "/static/learn.js";
 import { h, api, toast, errorText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
 import {
   SUIT, SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel, cardName, callLabel, callName,
@@ -51,6 +52,7 @@ export class TablePage {
     document.removeEventListener("keydown", this.keys);
     document.title = t("title");
     if (this.ws) this.ws.close();
+    if (this.accuracy) this.accuracy.leave();
   }
 
   // --- the connection ------------------------------------------------------------------------------
@@ -676,11 +678,14 @@ export class TablePage {
     const tb = this.table;
     const winner = tb.game === "bazar-blot" ? this.teamName(g.winner) : this.name(g.winner);
     const seated = this.you.seat !== null;
+    // each player's accuracy once the server has analysed the game (issue 28)
+    if (!this.accuracy) this.accuracy = new AccuracyPanel(this.id, () => this.render());
     return h("section", { class: "game-over", "data-testid": "game-over" },
       h("h2", {}, t("game_over")),
       h("p", { class: "winner" }, t("winner_is", { who: winner })),
       g.match_score ? h("p", {}, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
       h("p", {}, `${t("total")}: ${g.totals.join(" : ")}`),
+      this.accuracy.view((s) => this.name(s)),
       this.rematchNote(),
       h("div", { class: "row" },
         tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))

@@ -17,7 +17,7 @@ router = APIRouter(include_in_schema=False)
 
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
-#: leaderboards and a player's profile.
+#: leaderboards and a player's profile; the puzzles.
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -30,6 +30,8 @@ PAGES = (
     "/account",
     "/leaderboard",
     "/players/{username}",
+    "/puzzles",
+    "/puzzles/{puzzle_id}",
 )
 
 
