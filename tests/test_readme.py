@@ -19,6 +19,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,7 +98,26 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = json.loads((work / "games.jsonl").read_text().splitlines()[0])
     (work / "game.json").write_text(json.dumps({**game, "deals": game["deals"][:4]}))
     db = Store.open(default_url(work / "data"))
-    db.write(lambda c: store.create(c, "Ani", username_key("Ani"), "not a hash", datetime.now(UTC)))
+    now = datetime.now(UTC)
+    ani = db.write(lambda c: store.create(c, "Ani", username_key("Ani"), "not a hash", now))
+
+    def talk(c: Any) -> None:  # the table and the message blot admin chat and chat-remove name
+        from sqlalchemy import insert
+
+        from blot.store.schema import chat_messages
+
+        row = {"id": "kReQaQAC3HpX", "game": "3-5-8", "settings": {}, "public": True, "status": "waiting"}
+        Store.insert_table(c, {**row, "host": ani, "seats": [], "last_seq": 0})
+        said = {
+            "table_id": "kReQaQAC3HpX",
+            "player_id": ani,
+            "room": "players",
+            "kind": "phrase",
+            "body": "gg",
+        }
+        c.execute(insert(chat_messages).values(id=12, seat=0, at=now, **said))
+
+    db.write(talk)
     db.close()
     return work
 

@@ -60,6 +60,9 @@ class GameSpec:
     package: str
     #: Deals are played as a contract that is made or failed (the arena counts them).
     contracts: bool = False
+    #: Which way play goes round the table: ``clockwise`` (the next seat on one's left, Bazar
+    #: Blot B-1) or ``counterclockwise`` (on one's right, 3-5-8 T-1). Pages draw the table so.
+    direction: str = "clockwise"
     #: Bot level -> ``module:Class``; each class takes ``rng`` and its settings as keywords.
     bots: Mapping[str, str] = field(default_factory=dict)
 
@@ -98,6 +101,17 @@ class GameSpec:
     def default_options(self) -> dict[str, Any]:
         options: dict[str, Any] = self.rules_module.Rules().options()
         return options
+
+    def option_fields(self) -> list[dict[str, Any]]:
+        """What a table may choose of each option (``Rules.option_fields``), for a lobby."""
+        fields: list[dict[str, Any]] = self.rules_module.Rules.option_fields()
+        return fields
+
+    def counted_deals(self) -> int | None:
+        """How many counted deals a game lasts (3-5-8: 9, T-50), or None for a game played to a
+        target score (Bazar Blot's ``target`` option, B-70)."""
+        counted: int | None = getattr(self.rules_module, "COUNTED_DEALS", None)
+        return counted
 
     def first_dealer(self, seat: int = 0) -> int:
         """The dealer that makes ``seat`` speak (and in 3-5-8 lead) first."""
@@ -201,6 +215,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             seats=3,
             teams=((0,), (1,), (2,)),
             package="three_five_eight",
+            direction="counterclockwise",
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",

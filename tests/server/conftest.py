@@ -106,10 +106,20 @@ class Socket:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None
+        self.chat: dict[str, Any] | None = None
         self.n = 0
         ws.send_text(json.dumps({"type": "hello", "token": token, "since": since}))
 
     def receive(self) -> dict[str, Any]:
+        """The next message; the talk of the table sent on connecting (``chat_history``) is kept
+        in :attr:`chat` and passed over."""
+        message = self._next()
+        if message["type"] == "chat_history":
+            self.chat = message
+            return self.receive()
+        return message
+
+    def _next(self) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.receive_text())
         check_shape(message)
         self.frames.append(message)
@@ -118,6 +128,15 @@ class Socket:
         if message["type"] in ("event", "snapshot"):
             self.n = message["n"]
         return message
+
+    def joined(self) -> dict[str, Any]:
+        """Wait for what a connection gets on opening a table: the snapshot, then the talk so far
+        (``chat_history``, answered)."""
+        while self.chat is None:
+            message = self._next()
+            if message["type"] == "chat_history":
+                self.chat = message
+        return self.chat
 
     def until(self, done: Callable[[dict[str, Any]], bool], limit: int = 5000) -> dict[str, Any]:
         for _ in range(limit):

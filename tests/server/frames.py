@@ -22,7 +22,11 @@ MESSAGE_KEYS = {
     "pong": {"type", "n"},
     "error": {"type", "code", "message"},
     "status": {"type", "state"},
+    "chat": {"type", "message"},
+    "chat_history": {"type", "room", "on", "free_text", "phrases", "emotes", "muted", "messages"},
+    "muted": {"type", "players"},
 }
+CHAT_MESSAGE_KEYS = {"id", "at", "room", "seat", "player", "name", "kind", "body"}
 TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
     "end_is_resignation", "ended", "rematch", "rematch_asks",
@@ -61,8 +65,11 @@ EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 def check_shape(message: dict[str, Any]) -> None:
     """Every message has exactly the pinned keys (docs/protocol.md)."""
     kind = message["type"]
-    keys = set(message) - ({"id"} if kind == "error" else set())
+    # an error may repeat the message's id, and names its sentence when it is catalogued
+    keys = set(message) - ({"id", "reason", "params"} if kind == "error" else set())
     assert keys == MESSAGE_KEYS[kind], (kind, sorted(keys ^ MESSAGE_KEYS[kind]))
+    for said in [message["message"]] if kind == "chat" else message.get("messages", []):
+        assert set(said) == CHAT_MESSAGE_KEYS, sorted(set(said) ^ CHAT_MESSAGE_KEYS)
     table = message.get("table")
     if table is not None:
         assert set(table) == TABLE_KEYS, sorted(set(table) ^ TABLE_KEYS)

@@ -149,6 +149,8 @@ def test_logins_are_limited_per_account_and_per_address(db: Path) -> None:
         assert limited.status_code == 429 and limited.json() == {
             "error": "rate_limited",
             "message": "too many failed logins for this account: try again in 10 minutes",
+            "reason": "login_limit_account",
+            "params": {"wait": "10 minutes"},
         }
         assert limited.headers["Retry-After"] == "600"
         clock.move(300)

@@ -21,7 +21,12 @@ from blot.store import analyses as stored
 from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
 
 BAZAR, TFE = "bazar-blot", "3-5-8"
-NOT_FINISHED = {"error": "not_found", "message": "no finished game at this table"}
+NOT_FINISHED = {
+    "error": "not_found",
+    "message": "no finished game at this table",
+    "reason": "no_finished_game",
+    "params": {},
+}
 
 
 def finished_table(player: Player, game: str, **options: Any) -> str:

@@ -68,7 +68,9 @@ def test_guest_names_follow_the_character_rules_of_usernames(
         if status == 200:
             assert answer.json()["name"] == shown
         else:
-            assert answer.json() == {"error": "malformed", "message": shown, "field": "name"}
+            body = answer.json()
+            assert (body["error"], body["message"], body["field"]) == ("malformed", shown, "name")
+            assert body["reason"].startswith("name_")  # said in the reader's language too
 
 
 def test_games_list_rulesets_options_and_bots(client: Any) -> None:

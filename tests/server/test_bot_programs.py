@@ -43,6 +43,8 @@ def test_a_client_cannot_name_a_command(client: Any, player: Player) -> None:
     assert answer == {
         "error": "malformed",
         "message": "bot programs are set up with blot serve --bot, not named here",
+        "reason": "bot_programs_by_serve",
+        "params": {},
     }
 
 

@@ -41,7 +41,12 @@ def test_item1_a_body_over_the_cap_is_refused_413_before_it_is_read(client: Any,
     big = b'{"name": "' + b"x" * 20_000 + b'"}'
     response = method(path, content=big, headers={"content-type": "application/json"})
     assert response.status_code == 413
-    assert response.json() == {"error": "too_large", "message": "a request body has at most 16384 bytes"}
+    assert response.json() == {
+        "error": "too_large",
+        "message": "a request body has at most 16384 bytes",
+        "reason": "body_too_large",
+        "params": {"n": "16384"},
+    }
 
 
 def test_item1_a_streamed_body_without_length_is_counted(client: Any) -> None:
@@ -125,7 +130,12 @@ def test_item2_an_unexpected_error_answers_json_500_and_logs_one_line(
 
 
 def test_item2_framework_errors_have_the_usual_shape(client: Any) -> None:
-    assert client.get("/api/nothing").json() == {"error": "not_found", "message": "no such page or API route"}
+    assert client.get("/api/nothing").json() == {
+        "error": "not_found",
+        "message": "no such page or API route",
+        "reason": "no_such_route",
+        "params": {},
+    }
     assert client.delete("/api/players").json()["error"] == "malformed"
     assert client.get("/api/tables/x/record?download=maybe").json()["error"] == "malformed"
 
@@ -143,7 +153,8 @@ def test_item3_a_deep_hello_gets_an_error_frame(client: Any, player: Player, lev
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         ws.send_text('{"type": "hello", "token": null, "since": ' + _deep(levels) + "}")
         error = json.loads(ws.receive_text())
-    assert error == {"type": "error", "code": "malformed", "message": error["message"]}
+    assert (error["type"], error["code"]) == ("error", "malformed")
+    assert error["reason"] in ("json_depth", "json_needed") and error["params"]["what"] == "a message"
     assert error["message"] in (
         f"a message is nested at most {MAX_DEPTH} levels deep",
         "a message must be JSON",
@@ -195,7 +206,8 @@ def test_item4_web_tables_accept_bounded_bot_levels_only(player: Player, level: 
     table = player.table()
     for path, body in (("fill-bots", {"level": level}), ("bot", {"seat": 1, "level": level})):
         answer = player.post(f"/api/tables/{table}/{path}", body, status=400)
-        assert answer == {"error": "malformed", "message": message}
+        assert (answer["error"], answer["message"]) == ("malformed", message)
+        assert answer["reason"].startswith(("bot_", "unknown_bot")), answer  # said in the reader's language
     seats = player.client.get(f"/api/tables/{table}").json()["seats"]
     assert [s["bot"] for s in seats] == [None, None, None, None]  # nothing changed
     player.post(f"/api/tables/{table}/fill-bots", {"level": "pimc:samples=20,seconds=0.5"})
@@ -292,6 +304,8 @@ def test_item5_one_player_hosts_a_limited_number_of_open_tables(db: Path) -> Non
         assert answer == {
             "error": "conflict",
             "message": "you already host 3 open tables: play or leave one, or let a waiting one expire",
+            "reason": "host_limit",
+            "params": {"n": "3", "tables": "tables"},
         }
         other = Player(client, "Boris")
         other.table()  # the cap is per host
@@ -350,13 +364,15 @@ def test_item6_a_full_disk_answers_json_503_and_announces_nothing_unstored(
             assert response.json() == {
                 "error": "server",
                 "message": "the server could not reach its storage; please try again",
+                "reason": "storage_down",
+                "params": {},
             }
             assert player.post("/api/tables", {"game": "3-5-8"}, status=503)["error"] == "server"
             seen = len(sock.frames)
             sock.act(**simple_choice(view))
             error = sock.until(lambda m: m["type"] == "error")
             assert error["code"] == "server"
-            since = [m for m in sock.frames[seen:] if m["type"] != "presence"]
+            since = [m for m in sock.frames[seen:] if m["type"] not in ("presence", "chat_history")]
             assert [m["type"] for m in since] == ["snapshot", "error"]  # the state as stored, then why
             assert not any(m["type"] == "event" for m in sock.frames[seen:])
             assert since[0]["n"] == before and since[0]["view"] == view  # nothing was announced
@@ -411,7 +427,12 @@ def test_item7_state_changes_from_another_site_are_refused(db: Path) -> None:
         evil = {"Origin": "https://evil.example"}
         response = client.post("/api/players", json={"name": "Ani"}, headers=evil)
         assert response.status_code == 403
-        assert response.json() == {"error": "forbidden", "message": "requests from other sites are refused"}
+        assert response.json() == {
+            "error": "forbidden",
+            "message": "requests from other sites are refused",
+            "reason": "other_site",
+            "params": {},
+        }
         for origin in ("null", "http://testserver.evil.example", "file://"):
             assert (
                 client.post("/api/players", json={"name": "A"}, headers={"Origin": origin}).status_code == 403

@@ -105,7 +105,12 @@ def test_item5_a_request_for_a_foreign_host_is_refused(tmp_path: Path) -> None:
             response = client.get("/api/games", headers={"host": host})
             assert response.status_code == status, host
         refused = client.get("/api/games", headers={"host": "evil.example"}).json()
-        assert refused == {"error": "malformed", "message": "this server does not answer to that host name"}
+        assert refused == {
+            "error": "malformed",
+            "message": "this server does not answer to that host name",
+            "reason": "other_host",
+            "params": {},
+        }
         assert isinstance(client, TestClient)
         with (
             pytest.raises(WebSocketDisconnect),

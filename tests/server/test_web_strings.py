@@ -29,7 +29,7 @@ def test_four_languages_have_the_same_strings() -> None:
 def test_every_key_the_page_uses_is_translated() -> None:
     keys = _languages()["en"]
     used = set()
-    for path in [*WEB.glob("*.js"), WEB / "index.html"]:
+    for path in [*WEB.rglob("*.js"), WEB / "index.html"]:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
     dynamic = {
@@ -52,8 +52,26 @@ def test_every_key_the_page_uses_is_translated() -> None:
     assert not missing, sorted(missing)
 
 
+def test_every_name_the_server_gives_the_page_is_translated() -> None:
+    """Game names, rulesets, options and their values, bot levels, the chat's phrases: the page
+    makes their keys from what the server sends (GET /api/games, chat_history)."""
+    from blot.games import SPECS
+    from blot.server.chat import PHRASES
+
+    keys = _languages()["en"]
+    wanted = {f"phrase_{p}" for p in PHRASES}
+    for game in SPECS.values():
+        wanted |= {f"game_{game.name}", *(f"ruleset_{r}" for r in game.rulesets)}
+        wanted |= {f"bot_{b}" for b in game.bot_names()}
+        for field in game.option_fields():
+            wanted.add(f"opt_{field['name']}")
+            if field["kind"] == "number":
+                wanted.add(f"optval_{field['name']}")
+    assert not wanted - keys, sorted(wanted - keys)
+
+
 def test_the_test_hooks_are_there() -> None:
-    app = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.glob("*.js")))
+    app = "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.rglob("*.js")))
     for hook in (
         '"data-testid": "game"',
         '"data-testid": "new-table"',
@@ -68,8 +86,11 @@ def test_the_test_hooks_are_there() -> None:
         '"data-call": ok ? call : null',
         '"data-declare": "best"',
         '"data-declare": "none"',
-        'value: "bazar-blot"',
-        'value: "3-5-8"',
+        "{ value: g.game }",  # the lobby's games, as the server lists them
+        '"data-testid": "score"',
+        '"data-testid": "propose-end"',
+        '"data-testid": "confirm-end"',
+        '"data-testid": "chat"',
     ):
         assert hook in app, hook
 

@@ -4,6 +4,7 @@ ended by agreement from the table page."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,12 @@ def test_a_rated_game_through_the_page_then_the_leaderboard_and_the_profile(
             break
         act_once(page, "bazar-blot", bid=decisions == 0)
         decisions += 1
+    # the end of a rated game shows each player's new rating and its change (issue 26)
+    page.wait_for_selector("[data-testid=rating-changes] li")
+    changes = page.locator("[data-testid=rating-changes] li").all_inner_texts()
+    assert len(changes) == 2 and any(c.startswith("Ani ") for c in changes), changes
+    assert all(re.search(r" [+-]\d+\.\d$", c) for c in changes), changes  # the change, signed
+    page.click("#nav-toggle")  # at a table the site's header is a thin bar with a menu
     page.click("[data-testid=nav-leaderboard]")
     page.wait_for_selector("[data-testid=leaderboard]")
     rows = page.locator("[data-testid=leaderboard] tr.mine")
@@ -133,9 +140,12 @@ def test_a_game_ended_by_agreement_from_the_table(page: Any, server: LiveServer)
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-card]")
-    page.click("[data-testid=end-agree]")  # the only person seated: the game ends once confirmed
+    page.click("[data-testid=table-menu] summary")
+    page.click("[data-testid=propose-end]")  # the only person seated: the game ends once confirmed
     page.click("[data-testid=cancel-end]")  # changed her mind: nothing happened
-    page.click("[data-testid=end-agree]")
+    assert page.locator("[data-testid=end-confirm]").count() == 0 and page.locator("[data-card]").count() == 8
+    page.click("[data-testid=table-menu] summary")
+    page.click("[data-testid=propose-end]")
     page.click("[data-testid=confirm-end]")
     page.wait_for_selector("[data-testid=ended-agreement]")
     assert "not rated" in page.inner_text("[data-testid=ended-agreement]")
@@ -193,12 +203,11 @@ def test_ending_a_rated_game_alone_with_bots_is_a_confirmed_resignation(
         httpx.post(f"{server.url}/api/tables/{table_id}/fill-bots", json={"level": "basic"}, headers=mine)
         httpx.post(f"{server.url}/api/tables/{table_id}/start", headers=mine)
         page.goto(f"{server.url}/table/{table_id}")
-        page.wait_for_selector("[data-testid=end-vote]")
-        assert page.inner_text("[data-testid=end-agree]") == "Resign"
-        assert "ending it is a resignation: you lose it" in page.inner_text("[data-testid=end-vote]")
-        page.click("[data-testid=end-agree]")
-        assert "Resign and lose this rated game?" in page.inner_text("[data-testid=end-vote]")
-        page.locator("[data-testid=confirm-end]").scroll_into_view_if_needed()
+        page.click("[data-testid=table-menu] summary")
+        assert page.inner_text("[data-testid=propose-end]") == "Resign"
+        assert "ending it is a resignation: you lose it" in page.inner_text("[data-testid=table-menu]")
+        page.click("[data-testid=propose-end]")
+        assert "Resign and lose this rated game?" in page.inner_text("[data-testid=end-confirm]")
         screen(page, "resign-confirm")
         page.click("[data-testid=confirm-end]")
         page.wait_for_selector("[data-testid=ended-agreement]")

@@ -76,6 +76,10 @@ PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
     }
 )
 RULESETS: Final[tuple[Ruleset, ...]] = tuple(PRESETS)  # type: ignore[arg-type]
+#: The values of ``nt_four_nines`` (B-91): four 9s in no trump are worth 10, or nothing.
+NT_FOUR_NINES: Final[tuple[int, ...]] = (10, 0)
+#: The lowest and highest target a game may be played to (B-70: 301 by default).
+TARGET_RANGE: Final[tuple[int, int]] = (1, 10_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +103,10 @@ class Rules:
         for name in ("kanach", "three_passes_end_bidding"):
             if not isinstance(getattr(self, name), bool):
                 raise SetupError(f"option {name} must be true or false", "options")
-        if type(self.nt_four_nines) is not int or self.nt_four_nines not in (0, 10):
+        if type(self.nt_four_nines) is not int or self.nt_four_nines not in NT_FOUR_NINES:
             raise SetupError("option nt_four_nines must be 10 or 0", "options")
-        if type(self.target) is not int or not 1 <= self.target <= 10_000:
+        low, high = TARGET_RANGE
+        if type(self.target) is not int or not low <= self.target <= high:
             raise SetupError("option target must be a whole number of points from 1 to 10000", "options")
 
     @property
@@ -119,6 +124,18 @@ class Rules:
         out = asdict(self)
         del out["ruleset"]
         return out
+
+    @staticmethod
+    def option_fields() -> list[dict[str, Any]]:
+        """What a table may choose of each option, as a lobby offers it: ``number`` (a whole
+        number from ``min`` to ``max``), ``yes_no``, or ``choice`` (one of ``choices``)."""
+        low, high = TARGET_RANGE
+        return [
+            {"name": "target", "kind": "number", "min": low, "max": high},
+            {"name": "kanach", "kind": "yes_no"},
+            {"name": "three_passes_end_bidding", "kind": "yes_no"},
+            {"name": "nt_four_nines", "kind": "choice", "choices": list(NT_FOUR_NINES)},
+        ]
 
     @classmethod
     def from_record(cls, ruleset: object = None, options: object = None) -> Rules:

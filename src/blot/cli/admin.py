@@ -86,3 +86,60 @@ def set_disabled(url: str, username: str, disabled: bool, out: TextIO | None = N
         print(f"{account.username} is disabled: they cannot log in, and their sessions have ended", file=out)
     else:
         print(f"{account.username} may log in again", file=out)
+
+
+def set_silenced(url: str, username: str, silenced: bool, out: TextIO | None = None) -> None:
+    """Take an account's voice at every table (``silenced``), or give it back (issue 26)."""
+    from blot.store import chat, now
+
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        account = _account(db, username)
+        db.write(lambda c: chat.set_silenced(c, account.id, now() if silenced else None))
+    finally:
+        db.close()
+    if silenced:
+        print(f"{account.username} may no longer talk at tables", file=out)
+    else:
+        print(f"{account.username} may talk at tables again", file=out)
+
+
+def table_chat(url: str, table: str, out: TextIO | None = None) -> None:
+    """Every message said at a table, removed ones marked: id, time, room, who, what."""
+    from blot.store import chat
+
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        rows = db.read(lambda c: chat.of_table(c, table))
+    finally:
+        db.close()
+    if not rows:
+        print(f"nothing was said at table {table!r}", file=out)
+        return
+    for r in rows:
+        said = {"off": "(turned the chat off)", "on": "(turned the chat on)"}.get(r["kind"], r["body"])
+        mark = "  [removed]" if r["removed"] else ""
+        when = r["at"][:16].replace("T", " ")
+        print(f"{r['id']:>6}  {when}  {r['room']:<10}  {_shown(r['name'])}: {_shown(said)}{mark}", file=out)
+
+
+def remove_message(url: str, message: int, out: TextIO | None = None) -> None:
+    """Remove a message from its table's talk: pages opened from now on do not show it."""
+    from blot.store import chat, now
+
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        done = db.write(lambda c: chat.remove(c, message, now()))
+    finally:
+        db.close()
+    if not done:
+        raise BlotError(f"there is no message {message} still shown")
+    print(f"message {message} is removed", file=out)
+
+
+def _shown(text: str) -> str:
+    """Text typed by players as a terminal may print it: control characters escaped."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)

@@ -259,7 +259,8 @@ def _seconds(value: float) -> float:
 
 
 admin = typer.Typer(
-    help="The accounts of blot serve's database: list them, reset a password, disable or enable one.",
+    help="The accounts of blot serve's database: list them, reset a password, disable or enable one; "
+    "the talk at its tables: silence an account, list a table's messages, remove one.",
     no_args_is_help=True,
 )
 app.add_typer(admin, name="admin")
@@ -324,6 +325,51 @@ admin.command("disable", help="Disable an account: it can no longer log in, and 
     _account_switch(True)
 )
 admin.command("enable", help="Let a disabled account log in again.")(_account_switch(False))
+
+
+def _voice_switch(silenced: bool) -> Callable[..., None]:
+    """``blot admin silence`` and ``unsilence``."""
+
+    def switch(
+        username: Annotated[str, typer.Argument(help="The account (any case).")],
+        db: DbOption = None,
+        data_dir: DataDirOption = None,
+    ) -> None:
+        from blot.cli.admin import set_silenced
+
+        set_silenced(_existing_db(db, data_dir), username, silenced)
+
+    return switch
+
+
+admin.command("silence", help="Take an account's voice at every table (it may still play).")(
+    _voice_switch(True)
+)
+admin.command("unsilence", help="Let a silenced account talk at tables again.")(_voice_switch(False))
+
+
+@admin.command("chat")
+def admin_chat(
+    table: Annotated[str, typer.Argument(help="The table's id (from its address /table/ID).")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """List every message said at a table: id, time, room, who and what (removed ones marked)."""
+    from blot.cli.admin import table_chat
+
+    table_chat(_existing_db(db, data_dir), table)
+
+
+@admin.command("chat-remove")
+def admin_chat_remove(
+    message: Annotated[int, typer.Argument(help="The message's id (from blot admin chat).")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Remove a message from its table's talk: pages opened from now on no longer show it."""
+    from blot.cli.admin import remove_message
+
+    remove_message(_existing_db(db, data_dir), message)
 
 
 @app.command()

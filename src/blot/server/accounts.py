@@ -30,6 +30,7 @@ from blot.errors import BlotError
 from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.limits import Limits
+from blot.server.reasons import with_reason
 from blot.server.services import Storage, TableDirectory
 from blot.store import accounts as store
 from blot.store.accounts import Who
@@ -42,7 +43,10 @@ CACHE_SECONDS = 5.0
 CACHE_LIMIT = 50_000
 #: The message a connection gets when its session ends (logout, new password, disabled or
 #: deleted account) before it is closed.
-SESSION_ENDED = {"type": "error", "code": "unauthorized", "message": "your session has ended: log in again"}
+SESSION_ENDED = with_reason(
+    {"type": "error", "code": "unauthorized", "message": "your session has ended: log in again"},
+    "your session has ended: log in again",
+)
 
 
 def token_hash(token: str) -> str:

@@ -15,10 +15,12 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from blot.errors import BlotError
+from blot.server.chat import Chat
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
 from blot.server.guard import Guard
 from blot.server.hub import Hub
+from blot.server.reasons import with_reason
 from blot.server.routes import (
     accounts,
     health,
@@ -61,6 +63,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(config)
         app.state.hub = hub
+        app.state.chat = Chat(hub)
         await hub.start()
         try:
             yield
@@ -78,9 +81,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, e: Refused) -> JSONResponse:
-        body = {"error": e.code, "message": e.message}
+        body: dict[str, Any] = {"error": e.code, "message": e.message}
         if e.field is not None:
             body["field"] = e.field
+        with_reason(body, e.message)
         headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
         return JSONResponse(body, status_code=STATUS.get(e.code, 400), headers=headers)
 
@@ -88,12 +92,15 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def http_error(_request: Request, e: HTTPException) -> JSONResponse:
         code = HTTP_CODES.get(e.status_code, "malformed")
         message = "no such page or API route" if e.status_code == 404 else str(e.detail)
-        return JSONResponse({"error": code, "message": message}, e.status_code, headers=e.headers)
+        return JSONResponse(
+            with_reason({"error": code, "message": message}, message), e.status_code, headers=e.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, e: RequestValidationError) -> JSONResponse:
         where = ", ".join(".".join(str(p) for p in err.get("loc", ())) for err in e.errors()[:3])
-        return JSONResponse({"error": "malformed", "message": f"a bad parameter: {where}"}, 400)
+        message = f"a bad parameter: {where}"
+        return JSONResponse(with_reason({"error": "malformed", "message": message}, message), 400)
 
     @app.exception_handler(BlotError)
     async def blot_error(_request: Request, e: BlotError) -> JSONResponse:

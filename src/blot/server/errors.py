@@ -6,6 +6,8 @@ engine's errors become server answers."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 
 
@@ -34,8 +36,12 @@ class Refused(BlotError):
             return cls("malformed", str(error), error.field)
         return cls("malformed", str(error))
 
-    def to_json(self) -> dict[str, str]:
-        return {"type": "error", "code": self.code, "message": self.message}
+    def to_json(self) -> dict[str, Any]:
+        """The websocket's error message: ``code`` (the class), ``message`` (the sentence) and,
+        when the sentence is catalogued (:mod:`blot.server.reasons`), its ``reason`` and ``params``."""
+        from blot.server.reasons import with_reason
+
+        return with_reason({"type": "error", "code": self.code, "message": self.message}, self.message)
 
 
 class RateLimited(Refused):

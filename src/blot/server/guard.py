@@ -45,7 +45,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 #: Every script and style comes from the server's own files; nothing inline, nothing from
-#: elsewhere; the page may talk to its own server (HTTP and websocket) only.
+#: elsewhere; the page may talk to its own server (HTTP and websocket) only. The installable app
+#: (issue 26) needs its manifest and its service worker, both from the server's own files too.
 CSP = "; ".join(
     [
         "default-src 'self'",
@@ -54,6 +55,8 @@ CSP = "; ".join(
         "img-src 'self' data:",
         "connect-src 'self'",
         "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
@@ -262,7 +265,9 @@ def _with_headers(send: Send) -> Send:
 
 
 async def _json(send: Send, status: int, code: str, message: str) -> None:
-    body = json.dumps({"error": code, "message": message}).encode()
+    from blot.server.reasons import with_reason
+
+    body = json.dumps(with_reason({"error": code, "message": message}, message)).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

@@ -101,7 +101,7 @@ class SeatingTable(Protocol):
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
 
-    def snapshot(self, conn: Connection, since: int | None) -> dict[str, Any]: ...
+    def snapshot(self, conn: Connection, since: int | None, recent: int = 0) -> dict[str, Any]: ...
 
     def summary(self) -> dict[str, Any]: ...
 
@@ -267,12 +267,12 @@ class Seating:
 
     # --- presence --------------------------------------------------------------------------------
 
-    async def connect(self, conn: Connection, since: int | None) -> None:
+    async def connect(self, conn: Connection, since: int | None, recent: int = 0) -> None:
         table = self.table
         conn.seat = self.seat_of(conn.player)
         table.connections.add(conn)
         self.recount()
-        conn.push(dumps(table.snapshot(conn, since)))
+        conn.push(dumps(table.snapshot(conn, since, recent)))
         table.presence()
 
     async def disconnect(self, conn: Connection) -> None:

@@ -51,6 +51,8 @@ RESIGNED = "resigned"
 RATED_TIMER = 60
 #: A reconnecting client gets the events it missed when there are at most this many.
 MAX_CATCH_UP = 1000
+#: The most recent events a client may ask for on connecting (``hello``'s ``recent``).
+MAX_RECENT = 200
 
 
 Command = tuple[Callable[..., Awaitable[Any]], tuple[Any, ...], "asyncio.Future[Any] | None"]
@@ -335,13 +337,13 @@ class Table:
         event["n"] = n
         return event
 
-    def snapshot(self, conn: Connection, since: int | None) -> dict[str, Any]:
+    def snapshot(self, conn: Connection, since: int | None, recent: int = 0) -> dict[str, Any]:
         """What a connection gets on (re)connecting: the events after ``since`` when it has seen
-        that far and not too long ago, else none (``reset``), plus its view now."""
+        that far and not too long ago, else (``reset``) the last ``recent`` events (for the
+        table's log; at most :data:`MAX_RECENT`), plus its view now."""
         catch_up = since is not None and 0 <= since <= self.n and self.n - since <= MAX_CATCH_UP
-        events = []
-        if catch_up and since is not None:
-            events = [self._event_for(n, conn.seat) for n in range(since + 1, self.n + 1)]
+        first = since + 1 if catch_up and since is not None else self.n + 1 - min(recent, MAX_RECENT, self.n)
+        events = [self._event_for(n, conn.seat) for n in range(max(1, first), self.n + 1)]
         return {
             "type": "snapshot",
             "n": self.n,

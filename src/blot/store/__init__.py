@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
 from blot.paths import data_dir
-from blot.store.schema import metadata, table_log, tables
+from blot.store.schema import metadata, results, table_log, tables
 
 T = TypeVar("T")
 DB_FILE = "blot.sqlite3"
@@ -192,8 +192,11 @@ class Store:
         """Delete a table that never started, with its log (an expired waiting table)."""
         from sqlalchemy import delete, exists
 
+        from blot.store.schema import chat_messages
+
         waiting = exists().where(tables.c.id == table_id, tables.c.status == "waiting")
         c.execute(delete(table_log).where(table_log.c.table_id == table_id, waiting))
+        c.execute(delete(chat_messages).where(chat_messages.c.table_id == table_id, waiting))
         c.execute(delete(tables).where(tables.c.id == table_id, tables.c.status == "waiting"))
 
     @staticmethod
@@ -264,9 +267,11 @@ class Store:
         limit: int = 100,
         public_only: bool = True,
         ids: Sequence[str] | None = None,
+        player: int | None = None,
     ) -> list[dict[str, Any]]:
         """Tables for the lobby and the replay list, newest first (no logs, no records); with
-        ``ids`` only those (the lobby: the tables people are at, chosen before the limit)."""
+        ``ids`` only those (the lobby: the tables people are at, chosen before the limit); with
+        ``player`` only the finished games that player sat at (private ones too)."""
         cols = [
             tables.c.id,
             tables.c.game,
@@ -281,7 +286,11 @@ class Store:
         query = select(*cols).where(tables.c.status.in_(list(statuses)))
         if ids is not None:
             query = query.where(tables.c.id.in_(list(ids)[:1000]))
-        if public_only:
+        if player is not None:
+            query = query.where(
+                tables.c.id.in_(select(results.c.table_id).where(results.c.player_id == player))
+            )
+        elif public_only:
             query = query.where(tables.c.public.is_(True))
         query = query.order_by(tables.c.updated_at.desc()).limit(limit)
         with self.engine.connect() as c:

@@ -263,9 +263,13 @@ def delete_account(c: Connection, player: int, at: datetime) -> list[str]:
             password_hash=None,
             disabled=True,
             deleted_at=at,
+            avatar=None,
         )
     )
     end_sessions(c, player)
+    from blot.store import chat
+
+    chat.forget_player(c, player)
     c.execute(delete(ratings).where(ratings.c.player_id == player))
     touched = _rename_in_tables(c, player)
     c.execute(
@@ -333,3 +337,18 @@ __all__ = [
     "set_password",
     "who",
 ]
+
+
+def avatars(c: Connection, ids: Iterable[int]) -> dict[int, str]:
+    """The avatars (emoji) that those of ``ids`` chose; players who chose none are left out."""
+    wanted = sorted(set(ids))[:100]
+    if not wanted:
+        return {}
+    rows = c.execute(
+        select(players.c.id, players.c.avatar).where(players.c.id.in_(wanted), players.c.avatar.is_not(None))
+    ).all()
+    return {int(r.id): str(r.avatar) for r in rows}
+
+
+def set_avatar(c: Connection, player: int, avatar: str | None) -> None:
+    c.execute(update(players).where(players.c.id == player).values(avatar=avatar))

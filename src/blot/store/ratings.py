@@ -138,6 +138,38 @@ def store_rating(
 # --- reading ---------------------------------------------------------------------------------------
 
 
+def table_results(c: Connection, table_id: str) -> list[dict[str, Any]]:
+    """How a finished game moved each seat's rating: ``[{"seat", "player", "rated", "rating",
+    "change"}]`` by seat (``player`` the public name; ``rating`` after the game and ``change`` to
+    one decimal, both null when the seat's rating did not move); empty before the game's results
+    are stored."""
+    rows = c.execute(
+        select(
+            results.c.seat,
+            results.c.rated,
+            results.c.mu_before,
+            results.c.sigma_before,
+            results.c.mu_after,
+            results.c.sigma_after,
+            players.c.username,
+            players.c.bot,
+            players.c.name,
+            players.c.deleted_at,
+        )
+        .join(players, players.c.id == results.c.player_id)
+        .where(results.c.table_id == table_id)
+        .order_by(results.c.seat)
+    ).all()
+    out = []
+    for r in rows:
+        moved = bool(r.rated) and r.mu_after is not None and r.mu_before is not None
+        after = display(r.mu_after, r.sigma_after) if moved else None
+        change = round(after - display(r.mu_before, r.sigma_before), 1) if after is not None else None
+        who = public_name(r.username, r.bot, r.name, r.deleted_at is not None)
+        out.append({"seat": int(r.seat), "player": who, "rated": moved, "rating": after, "change": change})
+    return out
+
+
 def leaderboard(c: Connection, game: str, limit: int = 100) -> list[dict[str, Any]]:
     """The rated players of a game, best first (by ``mu - 3 sigma``); disabled and deleted
     accounts are left out."""

@@ -32,6 +32,13 @@ and change them; a test checks that the migrations and these definitions agree.
   games, its best cards, every legal card's value) and its OpenSkill rating.
 - ``puzzle_ratings``: each player's puzzle rating per game; ``puzzle_attempts``: each player's
   first attempt at each puzzle (only the first moves ratings).
+- ``chat_messages``: what was said at a table (issue 26): quick phrases, emotes and free text, and
+  the host's turning chat off and on; kept with the table but not in its log, so that replays and
+  event numbers are the same with or without talk. ``room``: ``players`` or ``spectators`` (the
+  two never hear each other); ``removed_at``: removed by ``blot admin chat-remove``.
+- ``chat_mutes``: whom each player muted (their messages are never sent to that player).
+- ``players.avatar``: the emoji a player chose to be shown by (initials otherwise);
+  ``players.silenced_at``: ``blot admin silence`` took the account's voice at tables.
 """
 
 from __future__ import annotations
@@ -67,6 +74,8 @@ players = Table(
     Column("bot", String(80), nullable=True),
     Column("disabled", Boolean, nullable=False, server_default=false()),
     Column("deleted_at", DateTime(timezone=True), nullable=True),
+    Column("avatar", String(16), nullable=True),
+    Column("silenced_at", DateTime(timezone=True), nullable=True),
     UniqueConstraint("username_key", name="uq_players_username_key"),
     UniqueConstraint("bot", name="uq_players_bot"),
     Index("ix_players_username_skeleton", "username_skeleton"),
@@ -304,5 +313,28 @@ puzzle_attempts = Table(
     Column("card", String(4), nullable=False),
     Column("solved", Boolean, nullable=False),
     Column("rated", Boolean, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("room", String(12), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("body", String(400), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("removed_at", DateTime(timezone=True), nullable=True),
+    Index("ix_chat_messages_table", "table_id", "room", "id"),
+)
+
+chat_mutes = Table(
+    "chat_mutes",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("muted_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("at", DateTime(timezone=True), nullable=False),
 )

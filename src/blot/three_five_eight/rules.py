@@ -20,6 +20,11 @@ class Rules:
         """The options as a record writes them: none."""
         return {}
 
+    @staticmethod
+    def option_fields() -> list[dict[str, Any]]:
+        """What a table may choose: nothing."""
+        return []
+
     @classmethod
     def from_record(cls, ruleset: object = "standard", options: object = None) -> Rules:
         """Check a table's or record's ``ruleset`` and ``options``."""

@@ -1,9 +1,10 @@
 // Accounts in the browser: log in, sign up (a guest who signs up keeps the games of this browser:
 // the guest's token goes with the request), and the account page (log out, change the password,
 // delete the account). The token lives in localStorage as a guest's does; no page ever shows it.
+import { refusalText } from "/static/util.js";
 import { t } from "/static/i18n.js";
 
-export function accountPages({ h, api, toast, errorText, go, main, session }) {
+export function accountPages({ h, api, toast, go, main, session }) {
   // A form whose fields are read by name; submit runs `action(values)` and shows what went wrong.
   function form(testid, fields, submitLabel, action) {
     const error = h("p", { class: "form-error", role: "alert", "data-testid": `${testid}-error`, hidden: true });
@@ -21,7 +22,7 @@ export function accountPages({ h, api, toast, errorText, go, main, session }) {
       try {
         await action(values, el);
       } catch (e) {
-        error.textContent = e.code === "local" ? e.message : errorText(e.code, e.message);
+        error.textContent = e.code === "local" ? e.message : await refusalText(e);
         error.hidden = false;
       } finally {
         button.disabled = false;
@@ -97,12 +98,27 @@ export function accountPages({ h, api, toast, errorText, go, main, session }) {
         try {
           await api("POST", "/api/logout");
         } catch (e) {
-          if (e.status !== 403) { toast(errorText(e.code, e.message)); return; }
+          if (e.status !== 403) { refusalText(e).then(toast); return; }
         }
         await session.signedOut();
         toast(t("logged_out"));
         go("/");
       } }, t("log_out"));
+      const avatars = h("div", { class: "avatar-choices", role: "group", "aria-label": t("avatar"), "data-testid": "avatar-choices" });
+      api("GET", `/api/avatars?ids=${me.id}`).then((r) => {
+        const chosen = r.avatars[String(me.id)] || null;
+        const choose = async (avatar) => {
+          try {
+            await api("PUT", "/api/me/avatar", { avatar });
+            this.render();
+          } catch (e) {
+            refusalText(e).then(toast);
+          }
+        };
+        avatars.replaceChildren(
+          h("button", { class: "small", "aria-pressed": chosen === null ? "true" : "false", onclick: () => choose(null) }, t("avatar_initials")),
+          ...r.choices.map((a) => h("button", { "aria-pressed": chosen === a ? "true" : "false", "aria-label": a, "data-avatar": a, onclick: () => choose(a) }, a)));
+      }).catch(() => {});
       main.replaceChildren(h("div", { class: "auth-grid" },
         h("section", { class: "panel", "data-testid": "account-panel" },
           h("h2", {}, t("account_title")),
@@ -110,6 +126,7 @@ export function accountPages({ h, api, toast, errorText, go, main, session }) {
           h("div", { class: "row" },
             h("a", { href: `/players/${encodeURIComponent(me.username)}`, "data-link": true, "data-testid": "my-profile" }, t("your_profile")),
             logout)),
+        h("section", { class: "panel" }, h("h2", {}, t("avatar")), avatars),
         h("section", { class: "panel" }, h("h2", {}, t("change_password")), change),
         h("section", { class: "panel danger-zone" }, h("h2", {}, t("delete_account")),
           h("p", { class: "muted" }, t("delete_help")), remove)));

@@ -23,15 +23,16 @@ function cardText(card) {
   return h("span", { class: `ctext suit-${splitCard(card).suit}` }, cardLabel(card));
 }
 
-// "card points lost: 21" (Bazar Blot) or "tricks lost: 1" (3-5-8); "best card" for no loss.
-function lossWords(game, c) {
-  return c.cost === "none" ? t("an_best_card") : t(game === "3-5-8" ? "an_lost_tricks" : "an_lost_points", { n: c.loss });
+// "card points lost: 21" or "tricks lost: 1" (the game's presenter says which: ``words.lost``);
+// "best card" for no loss.
+function lossWords(words, c) {
+  return c.cost === "none" ? t("an_best_card") : t(words.lost, { n: c.loss });
 }
 
 // A card's cost as a person sees it (a symbol and the loss, not only a colour) and as it is read.
-function costMark(game, c, who) {
-  const words = lossWords(game, c);
-  const said = who ? `${who}: ${words}` : words;
+function costMark(words, c, who) {
+  const said0 = lossWords(words, c);
+  const said = who ? `${who}: ${said0}` : said0;
   return h("span", { class: `cost cost-${c.cost}`, title: said, "data-testid": "cost-mark", "data-cost": c.cost, "data-loss": c.loss },
     h("span", { "aria-hidden": "true" }, c.cost === "none" ? MARK.none : `${MARK[c.cost]}\u2009−${c.loss}`),
     h("span", { class: "sr-only" }, ` (${said})`));
@@ -67,9 +68,12 @@ function indexOf(doc, replay) {
 }
 
 export class Analysis {
-  constructor(tableId, changed) {
+  // ``game``: the presenter of the game (games.js), whose words the analysis uses.
+  constructor(tableId, changed, game) {
     this.id = tableId;
     this.changed = changed; // the replay page draws itself again
+    this.game = game;
+    this.words = game.analysis;
     this.on = false;
     this.answer = null; // the server's last answer: {status, done, total} or {status, analysis}
     this.error = null;
@@ -125,7 +129,7 @@ export class Analysis {
     if (!this.done()) return { ...none, status: this.statusEl() };
     const doc = this.answer.analysis;
     if (!this.index || this.index.doc !== doc) this.index = { doc, deals: indexOf(doc, replay) };
-    const game = doc.game;
+    const game = this.words;
     const deal = replay.deals[dealIndex];
     const { analysed, byCard, played } = this.index.deals[dealIndex];
     if (!analysed) {
@@ -143,7 +147,7 @@ export class Analysis {
         : null);
     const panel = h("section", { class: "panel analysis", "aria-labelledby": "an-title", "data-testid": "analysis" },
       h("h2", { id: "an-title" }, t("analysis")),
-      h("p", { class: "muted small" }, t(game === "3-5-8" ? "an_about_358" : "an_about_bazar")),
+      h("p", { class: "muted small" }, t(game.about)),
       this.legend(game, doc.large),
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
         h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name) : null,
@@ -166,10 +170,10 @@ export class Analysis {
     return { toggle, status: null, note, panel, decorate };
   }
 
-  // What the marks mean; 3-5-8 has no small loss (every lost trick is a point of the score).
+  // What the marks mean (the presenter lists them: 3-5-8 has no small loss, since every lost
+  // trick is a point of the score).
   legend(game, large) {
-    const kinds = game === "3-5-8" ? [["none", "an_cost_none"], ["large", "an_cost_large_358"]]
-      : [["none", "an_cost_none"], ["small", "an_cost_small"], ["large", "an_cost_large"]];
+    const kinds = game.costs;
     return h("p", { class: "an-legend small" }, kinds.map(([c, key]) =>
       h("span", {}, h("span", { class: `cost cost-${c}`, "aria-hidden": "true" }, MARK[c]), " ", t(key, { n: large, m: large - 1 }))));
   }
@@ -229,7 +233,7 @@ export class Analysis {
     const numbers = replay.deals.map((d) => d.number);
     return h("div", { class: "an-summary" },
       h("div", { class: "scroll" }, h("table", { class: "an-table", "data-testid": "analysis-summary" },
-        h("caption", {}, t(doc.game === "3-5-8" ? "an_summary_358" : "an_summary_bazar")),
+        h("caption", {}, t(this.words.summary)),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("total")),
           numbers.map((n) => h("th", { scope: "col", class: n === shown ? "current" : null, title: t("deal_n", { n }) }, String(n))))),
         h("tbody", {}, seats.map((s) => h("tr", { "data-seat": s },
@@ -245,7 +249,7 @@ export class Analysis {
   // Bazar Blot: each strain's double-dummy card points per team and the highest level it makes.
   ddTable(analysed, number, name) {
     const dd = analysed.dd_table;
-    const team = (k) => `${name(k)} · ${name(k + 2)}`;
+    const team = (k) => this.game.info.teams[k].map(name).join(" · ");
     const made = (level) => (level === null ? "—" : level === 25 ? t("kapoot_short") : String(level));
     return h("div", { class: "an-dd" }, h("div", { class: "scroll" }, h("table", { class: "an-table dd", "data-testid": "dd-table" },
       h("caption", {}, t("an_dd_title", { n: number })),

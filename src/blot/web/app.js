@@ -7,19 +7,29 @@ import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import {
-  h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
+  h, api, toast, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
-import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel, signed } from "/static/cards.js";
+import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel } from "/static/cards.js";
+import { games as listGames, gameInfo, presenter, placesFrom } from "/static/games.js";
 
 document.getElementById("name").addEventListener("change", async () => {
   try {
     await syncName();
   } catch (e) {
-    toast(errorText(e.code, e.message));
+    toast(await refusalText(e));
   }
 });
+
+// On a table page the header is a thin bar: its links open from a menu button.
+const navToggle = document.getElementById("nav-toggle");
+function openNav(open) {
+  document.querySelector("header.top").classList.toggle("open", open);
+  navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+}
+navToggle.addEventListener("click", () => openNav(navToggle.getAttribute("aria-expanded") !== "true"));
+document.getElementById("site-nav").addEventListener("click", () => openNav(false));
 
 // --- language ---------------------------------------------------------------------------------------
 
@@ -36,15 +46,16 @@ function translateStatic() {
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   langSelect.setAttribute("aria-label", t("language"));
+  navToggle.setAttribute("aria-label", t("menu"));
   document.title = t("title");
   renderMe();
 }
 
 // --- routing ----------------------------------------------------------------------------------------
 
-const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main, showPending });
-const { LoginPage, AccountPage } = accountPages({ h, api, toast, errorText, go, main, session });
-const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main, showPending });
+const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, go, store, main, showPending });
+const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
+const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -77,7 +88,7 @@ async function route() {
   try {
     await ensurePlayer(!readOnly);
   } catch (e) {
-    toast(errorText(e.code, e.message));
+    toast(await refusalText(e));
   }
   if ((m = /^\/table\/([\w-]+)$/.exec(path))) page = new TablePage(m[1]);
   else if (path === "/replays") page = new ReplaysPage();
@@ -108,11 +119,23 @@ function seatList(seats) {
 
 // --- lobby ------------------------------------------------------------------------------------------
 
+// The rules of a listed table in a few words: its ruleset when the game has several, and the
+// value of each number option ("to 301").
+function rulesText(info, settings) {
+  if (!info) return "";
+  const bits = info.rulesets.length > 1 ? [t("ruleset_" + settings.ruleset)] : [];
+  for (const f of info.option_fields) {
+    const value = settings.options && settings.options[f.name];
+    if (f.kind === "number" && value !== undefined) bits.push(t("optval_" + f.name, { n: value }) || `${f.name} ${value}`);
+  }
+  return bits.join(" · ");
+}
+
 class LobbyPage {
   constructor() {
     this.games = null;
     this.tables = [];
-    this.form = { game: "bazar-blot", ruleset: "league", public: true, timer: 0, trickPause: 1, bot: "basic", options: {}, rated: false };
+    this.form = { game: null, ruleset: null, public: true, timer: 0, trickPause: 1, bot: "basic", options: {}, rated: false };
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
     this.daily = new DailyPuzzle(() => this.render()); // issue 28
@@ -126,12 +149,19 @@ class LobbyPage {
   async load() {
     try {
       await refreshMe();
-      this.games = (await api("GET", "/api/games")).games;
+      this.games = await listGames();
+      if (!this.form.game) this.pickGame(this.games[0].game);
       await this.loadTables();
     } catch (e) {
-      toast(errorText(e.code, e.message));
+      toast(await refusalText(e));
     }
     this.render();
+  }
+
+  pickGame(game) {
+    this.form.game = game;
+    this.form.ruleset = this.gameInfo().rulesets[0];
+    this.form.options = {};
   }
 
   async loadTables() {
@@ -145,6 +175,26 @@ class LobbyPage {
     return (this.games || []).find((g) => g.game === this.form.game);
   }
 
+  // An option of the game as the server describes it: a number, a yes/no box, or a choice.
+  optionControl(f, value) {
+    const set = (v) => (this.form.options[f.name] = v);
+    const label = t("opt_" + f.name) || f.name;
+    if (f.kind === "yes_no") {
+      return h("label", { class: "check" }, h("input", { type: "checkbox", checked: value, "data-testid": `opt-${f.name}`, onchange: (e) => set(e.target.checked) }), h("span", {}, label));
+    }
+    let control;
+    if (f.kind === "number") {
+      control = h("input", { type: "number", min: f.min, max: f.max, value, "data-testid": f.name === "target" ? "target" : `opt-${f.name}`,
+        onchange: (e) => set(parseInt(e.target.value, 10) || value) });
+    } else {
+      control = h("select", { "data-testid": `opt-${f.name}`, onchange: (e) => set(JSON.parse(e.target.value)) },
+        f.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
+      control.value = JSON.stringify(value);
+    }
+    control.id = `f-opt-${f.name}`;
+    return h("div", { class: "field" }, h("label", { for: control.id }, label), control);
+  }
+
   render() {
     if (this.left) return; // an answer that came after the player moved on
     const f = this.form;
@@ -153,16 +203,11 @@ class LobbyPage {
       control.id = id;
       return h("div", { class: "field" }, h("label", { for: id }, label), control);
     };
-    const gameSelect = h("select", { "data-testid": "game", name: "game", onchange: (e) => {
-      f.game = e.target.value;
-      const gi = this.gameInfo();
-      f.ruleset = gi ? gi.rulesets[0] : "league";
-      f.options = {};
+    const gameSelect = h("select", { "data-testid": "game", name: "game", disabled: !this.games, onchange: (e) => {
+      this.pickGame(e.target.value);
       this.render();
-    } },
-      h("option", { value: "bazar-blot" }, t("game_bazar-blot")),
-      h("option", { value: "3-5-8" }, t("game_3-5-8")));
-    gameSelect.value = f.game;
+    } }, (this.games || []).map((g) => h("option", { value: g.game }, t("game_" + g.game) || g.title)));
+    if (f.game) gameSelect.value = f.game;
     const fields = [field("f-game", t("game"), gameSelect)];
     if (info && info.rulesets.length > 1) {
       const rs = h("select", { "data-testid": "ruleset", onchange: (e) => (f.ruleset = e.target.value) },
@@ -171,38 +216,28 @@ class LobbyPage {
       fields.push(field("f-rules", t("ruleset"), rs));
     }
     const more = [];
-    if (info && f.game === "bazar-blot") {
+    if (info) {
       const o = { ...info.options, ...f.options };
-      const target = h("input", { type: "number", min: 1, max: 10000, value: o.target, "data-testid": "target",
-        onchange: (e) => (f.options.target = parseInt(e.target.value, 10) || 301) });
-      fields.push(field("f-target", t("target"), target));
-      const box = (key) => h("label", { class: "check" },
-        h("input", { type: "checkbox", checked: o[key], onchange: (e) => (f.options[key] = e.target.checked) }),
-        h("span", {}, t("opt_" + key)));
-      more.push(box("kanach"), box("three_passes_end_bidding"));
-      const nines = h("select", { onchange: (e) => (f.options.nt_four_nines = parseInt(e.target.value, 10)) },
-        h("option", { value: 10 }, "10"), h("option", { value: 0 }, "0"));
-      nines.value = String(o.nt_four_nines);
-      more.push(field("f-nines", t("opt_nt_four_nines"), nines));
+      for (const of of info.option_fields) (of.kind === "number" ? fields : more).push(this.optionControl(of, o[of.name]));
     }
     const vis = h("select", { "data-testid": "visibility", onchange: (e) => (f.public = e.target.value === "public") },
       h("option", { value: "public" }, t("public")), h("option", { value: "private" }, t("private")));
     vis.value = f.public ? "public" : "private";
     const timer = h("select", { "data-testid": "timer", onchange: (e) => (f.timer = parseInt(e.target.value, 10)) },
-      [0, 15, 30, 60, 120].map((s) => h("option", { value: s }, s ? t("seconds", { n: s }) : t("no_timer"))));
+      [0, 15, 30, 60, 120].map((sec) => h("option", { value: sec }, sec ? t("seconds", { n: sec }) : t("no_timer"))));
     timer.value = String(f.timer);
     const pause = h("select", { "data-testid": "trick-pause", onchange: (e) => (f.trickPause = parseFloat(e.target.value)) },
-      [0.5, 1, 2, 3].map((s) => h("option", { value: s }, t("seconds", { n: s }))));
+      [0.5, 1, 2, 3].map((sec) => h("option", { value: sec }, t("seconds", { n: sec }))));
     pause.value = String(f.trickPause);
-    const bots = info ? info.bots : ["basic"];
+    const me = currentMe();
+    const account = Boolean(me && me.username);
+    const bots = info ? (f.rated && account ? info.rated_bots : info.bots) : ["basic"];
     const level = h("select", { "data-testid": "quick-bot-level", onchange: (e) => (f.bot = e.target.value) },
       bots.map((b) => h("option", { value: b }, botLevelName(b))));
     level.value = bots.includes(f.bot) ? f.bot : bots[0];
     more.push(field("f-vis", t("visibility"), vis), field("f-timer", t("turn_timer"), timer), field("f-pause", t("trick_pause"), pause));
-    const me = currentMe();
-    const account = Boolean(me && me.username);
     const rated = account
-      ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.rated, "data-testid": "rated", onchange: (e) => (f.rated = e.target.checked) }), h("span", {}, t("rated_table")))
+      ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.rated, "data-testid": "rated", onchange: (e) => { f.rated = e.target.checked; this.render(); } }), h("span", {}, t("rated_table")))
       : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("rated_login")));
     const bars = barLines(me && me.bars, lang());
     const quick = h("button", { class: "primary big", "data-testid": "play-bots", disabled: !this.games, onclick: () => this.create(true) }, t("play_bots"));
@@ -231,7 +266,7 @@ class LobbyPage {
     }
     this.tablesEl.replaceChildren(...this.tables.map((tb) => {
       const free = tb.seats.filter((s) => !s.name && !s.bot).length;
-      const rules = tb.game === "bazar-blot" ? `${t("ruleset_" + tb.settings.ruleset)} · ${t("to_points", { n: tb.settings.options.target })}` : "";
+      const rules = rulesText((this.games || []).find((g) => g.game === tb.game), tb.settings);
       const join = tb.status === "waiting" && free;
       return h("li", { class: "table-row" },
         h("div", { class: "what" }, h("strong", {}, t("game_" + tb.game)), rules ? h("span", { class: "muted" }, ` ${rules}`) : null,
@@ -247,21 +282,23 @@ class LobbyPage {
     const f = this.form;
     try {
       await syncName();
-      if (!this.games) this.games = (await api("GET", "/api/games")).games;
+      if (!this.games) this.games = await listGames();
       const info = this.gameInfo();
       const ruleset = info.rulesets.includes(f.ruleset) ? f.ruleset : info.rulesets[0];
       const me = currentMe();
-      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause, rated: Boolean(f.rated && me && me.username) };
-      if (f.game === "bazar-blot") body.options = { ...info.options, ...f.options };
+      const rated = Boolean(f.rated && me && me.username);
+      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause, rated };
+      if (info.option_fields.length) body.options = { ...info.options, ...f.options };
       const table = await api("POST", "/api/tables", body);
       if (withBots) {
-        const level = info.bots.includes(f.bot) ? f.bot : info.bots[0];
+        const bots = rated ? info.rated_bots : info.bots;
+        const level = bots.includes(f.bot) ? f.bot : bots[0];
         await api("POST", `/api/tables/${table.id}/fill-bots`, { level });
         await api("POST", `/api/tables/${table.id}/start`);
       }
       go(`/table/${table.id}`);
     } catch (e) {
-      toast(errorText(e.code, e.message));
+      toast(await refusalText(e));
     }
   }
 }
@@ -271,23 +308,42 @@ class LobbyPage {
 class ReplaysPage {
   constructor() {
     this.games = null;
-    api("GET", "/api/replays").then((r) => { this.games = r.games; this.render(); }).catch((e) => toast(errorText(e.code, e.message)));
+    this.mine = new URLSearchParams(location.search).get("mine") === "1";
+    this.load();
+  }
+
+  load() {
+    this.games = null;
+    api("GET", this.mine ? "/api/replays?mine=1" : "/api/replays")
+      .then((r) => { this.games = r.games; this.render(); })
+      .catch(async (e) => { this.games = []; this.render(); toast(await refusalText(e)); });
   }
 
   leave() {
     this.left = true;
   }
 
+  // All public games, or only the player's own (their private ones too).
+  filter(mine) {
+    this.mine = mine;
+    history.replaceState({}, "", mine ? "/replays?mine=1" : "/replays");
+    this.load();
+    this.render();
+  }
+
   render() {
     if (this.left) return; // an answer that came after the player moved on
     const list = this.games === null ? h("p", { class: "muted" }, t("loading"))
-      : !this.games.length ? h("p", { class: "muted" }, t("no_replays"))
+      : !this.games.length ? h("p", { class: "muted", "data-testid": "no-replays" }, t(this.mine ? "no_replays_mine" : "no_replays"))
       : h("ul", { class: "tables", "data-testid": "replays" }, this.games.map((g) => h("li", { class: "table-row" },
         h("div", { class: "what" }, h("a", { href: `/replay/${g.id}`, "data-link": true }, t("game_" + g.game)),
           g.summary ? h("span", { class: "muted" }, ` ${g.summary.totals.join(" : ")}${g.summary.match_score ? " (" + g.summary.match_score + ")" : ""}`) : null),
         h("div", { class: "who muted" }, seatList(g.seats)),
         g.finished_at ? h("small", { class: "muted" }, new Date(g.finished_at).toLocaleString(lang())) : null)));
-    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, t("finished_games")), list));
+    const tab = (mine, key, testid) => h("button", { class: mine === this.mine ? "primary" : "", "aria-pressed": mine === this.mine ? "true" : "false",
+      "data-testid": testid, onclick: () => this.filter(mine) }, t(key));
+    const tabs = currentMe() ? h("div", { class: "row" }, tab(false, "replays_all", "replays-all"), tab(true, "replays_mine", "replays-mine")) : null;
+    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, t("finished_games")), tabs, list));
   }
 }
 
@@ -309,10 +365,12 @@ class ReplayPage {
     const code = import("/static/analysis.js");
     code.catch(() => null); // a game not over never awaits it: no unhandled rejection then
     api("GET", `/api/tables/${id}/replay`).then(async (d) => {
+      this.info = await gameInfo(d.game);
+      this.game = await presenter(this.info);
       this.data = d;
       this.render();
       const { Analysis } = await code;
-      this.analysis = new Analysis(id, () => this.render());
+      this.analysis = new Analysis(id, () => this.render(), this.game);
       this.render();
     }).catch((e) => { if (!this.data) this.error = e; this.render(); });
   }
@@ -351,7 +409,7 @@ class ReplayPage {
       d.deals.map((x, i) => h("option", { value: i }, t("deal_n", { n: x.number }))));
     dealSelect.value = String(this.deal);
     const action = f.action ? `${name(f.action.seat)}: ${/^[0-9JQKA]+[SHDC]$/.test(f.action.text) ? cardLabel(f.action.text) : callLabel(f.action.text)}` : t("log_deal", { n: deal.number, who: name(deal.dealer) });
-    const where = n === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "right", "left"];
+    const where = placesFrom(this.info, 0);
     const hands = f.hands.map((cards, s) => h("div", { class: `replay-hand pos-${where[s]}` + (f.to_act === s ? " to-act" : ""), "data-testid": `replay-hand-${s}` },
       h("div", { class: "seat-name" }, name(s), deal.dealer === s ? h("span", { class: "chip dealer" }, t("dealer_short")) : null,
         f.targets ? h("span", { class: "muted" }, ` ${t("tricks_of", { n: f.tricks[s], of: f.targets[s] })}`) : null),
@@ -380,18 +438,12 @@ class ReplayPage {
       an.note,
       h("p", { class: "muted" }, info.join(" · ")),
       grid,
-      f.result ? h("p", { class: "result", "data-testid": "replay-result" }, resultLine(d.game, f.result, name)) : null,
+      f.result ? h("p", { class: "result", "data-testid": "replay-result" }, this.game.resultLine(f.result, name)) : null,
       h("p", { class: "muted" }, `${t("total")}: ${f.totals.join(" : ")}`)), an.panel || "");
     // a click draws the page again: the control clicked keeps the keyboard's focus
     const again = focused && main.querySelector(`[data-testid="${focused}"]`);
     if (again) again.focus();
   }
-}
-
-function resultLine(game, r, name) {
-  if (r.void) return t(game === "bazar-blot" ? "void_deal" : "void_deal_358");
-  if (game === "bazar-blot") return `${t(r.made ? "made" : "failed")} · ${t("points")}: ${r.points.join(" : ")}`;
-  return `${t("score")}: ${r.scores.map((x, s) => `${name(s)} ${signed(x)}`).join(" · ")}`;
 }
 
 // --- start ------------------------------------------------------------------------------------------
@@ -401,4 +453,11 @@ langSelect.value = lang();
 translateStatic();
 applyPrefs();
 route();
+// The installable app: a service worker keeps the page's files (a repeat visit opens at once) and
+// answers with a friendly page when the network is gone (sw.js). Registered once the page is up.
+if ("serviceWorker" in navigator) {
+  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
+  if (document.readyState === "complete") setTimeout(register, 1000);
+  else window.addEventListener("load", () => setTimeout(register, 1000));
+}
 export { LANGS };

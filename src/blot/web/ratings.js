@@ -1,5 +1,6 @@
 // Leaderboards and profiles (docs/protocol.md, "Ratings"), the rating history drawn as a chart,
 // and the panel of a table where the players may agree to end the game (League rulebook §7).
+import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -76,7 +77,7 @@ export function accuracyChart(history, width = 640, height = 200) {
     { start: null, lo: 0, hi: 100, label: t("acc_history"), testid: "accuracy-chart", width, height, first: 1 });
 }
 
-export function ratingPages({ h, api, toast, errorText, session, main, showPending }) {
+export function ratingPages({ h, api, toast, session, main, showPending }) {
   class LeaderboardPage {
     constructor(game) {
       this.game = game;
@@ -86,7 +87,7 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
         this.games = g.games.map((x) => x.game);
         if (!this.games.includes(this.game)) this.game = this.games[0];
         this.load();
-      }).catch((e) => toast(errorText(e.code, e.message)));
+      }).catch((e) => refusalText(e).then(toast));
     }
 
     leave() {
@@ -99,7 +100,7 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
       try {
         this.rows = (await api("GET", `/api/leaderboard?game=${encodeURIComponent(this.game)}`)).players;
       } catch (e) {
-        toast(errorText(e.code, e.message));
+        refusalText(e).then(toast);
         this.rows = [];
       }
       this.render();
@@ -154,7 +155,7 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
     more(page) {
       api("GET", `/api/players/${encodeURIComponent(this.name)}?page=${page}`)
         .then((d) => { this.data.recent = this.data.recent.concat(d.recent); this.data.next_page = d.next_page; this.render(); })
-        .catch((e) => toast(errorText(e.code, e.message)));
+        .catch((e) => refusalText(e).then(toast));
     }
 
     gamePanel(game, g) {
@@ -225,41 +226,47 @@ export function ratingPages({ h, api, toast, errorText, session, main, showPendi
   return { LeaderboardPage, ProfilePage };
 }
 
-// A table's panel for ending the game by agreement: every person seated must agree; a game so
+// Ending a game by agreement (League rulebook §7): every person seated must agree, and a game so
 // ended is not rated. At a rated table where the other side has no person to agree, ending is a
-// resignation (a loss): the button says so and asks to be confirmed. `page` is the table page
-// (its table, seat, post, names, and `confirmingEnd`).
-export function endPanel(h, page) {
+// resignation (a loss). A seated player proposes it from the table's menu (`propose-end`); it is
+// never one tap: a dialog asks to confirm (`confirm-end`, `cancel-end`). While a proposal stands,
+// a banner over the table names who agreed and lets the others agree or decline. `page` is the
+// table page (its table, seat, post, names, and `confirmingEnd`). Answers the menu item, the
+// banner and the dialog (each may be null).
+export function endControls(h, page) {
   const tb = page.table;
-  if (tb.ended === "agreement" || tb.ended === "resigned") {
-    return h("section", { class: "panel", "data-testid": "ended-agreement" }, h("p", {}, t(tb.ended === "resigned" ? "ended_resigned" : "ended_agreement")));
-  }
   const mine = page.mySeat();
-  if (tb.status !== "playing" || mine === null) return null;
+  const none = { menuItem: null, banner: null, dialog: null };
+  if (tb.status !== "playing" || mine === null) return none;
   const votes = tb.end_votes || [];
   const agreed = votes.includes(mine);
   const resign = tb.end_is_resignation;
-  const again = () => page.render();
-  if (page.confirmingEnd && !agreed) {
-    return h("section", { class: "panel end-vote", "data-testid": "end-vote" },
-      h("p", {}, t(resign ? "resign_confirm" : "end_confirm")),
-      h("div", { class: "row" },
-        h("button", { class: "small danger", "data-testid": "confirm-end", onclick: () => { page.confirmingEnd = false; page.post("end", { agree: true }); } },
-          resign ? t("resign") : t("confirm")),
-        h("button", { class: "small", "data-testid": "cancel-end", onclick: () => { page.confirmingEnd = false; again(); } }, t("cancel"))));
-  }
-  const buttons = [];
-  if (!agreed) {
-    const label = resign ? t("resign") : votes.length ? t("end_agree") : t("end_propose");
-    buttons.push(h("button", { class: "small", "data-testid": "end-agree", onclick: () => { page.confirmingEnd = true; again(); } }, label));
-  }
-  if (votes.length) {
-    buttons.push(h("button", { class: "small", "data-testid": "end-decline", onclick: () => page.post("end", { agree: false }) },
-      agreed ? t("end_withdraw") : t("end_decline")));
-  }
+  const ask = () => { page.confirmingEnd = true; page.menuOpen = false; page.render(); };
   const help = resign ? "end_help_resign" : tb.settings.rated ? "end_help_rated" : "end_help";
-  return h("section", { class: "panel end-vote", "data-testid": "end-vote" },
-    votes.length ? h("p", {}, t("end_votes", { who: votes.map((s) => page.name(s)).join(", ") })) : null,
-    h("div", { class: "row" }, buttons),
+  const menuItem = agreed ? null : h("div", { class: "end-item" },
+    h("button", { class: "small" + (resign ? " danger" : ""), "data-testid": "propose-end", onclick: ask },
+      resign ? t("resign") : votes.length ? t("end_agree") : t("end_propose")),
     h("p", { class: "muted small" }, t(help)));
+  let banner = null;
+  if (votes.length) {
+    banner = h("div", { class: "end-vote", "data-testid": "end-vote", role: "status" },
+      h("p", {}, t("end_votes", { who: votes.map((s) => page.name(s)).join(", ") })),
+      h("div", { class: "row" },
+        agreed ? null : h("button", { class: "small primary", "data-testid": "end-agree", onclick: ask }, t("end_agree")),
+        h("button", { class: "small", "data-testid": "end-decline", onclick: () => page.post("end", { agree: false }) },
+          agreed ? t("end_withdraw") : t("end_decline"))));
+  }
+  let dialog = null;
+  if (page.confirmingEnd && !agreed) {
+    const close = () => { page.confirmingEnd = false; page.render(); };
+    dialog = h("div", { class: "overlay modal", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "end-confirm-text" },
+      h("div", { class: "overlay-card", "data-testid": "end-confirm" },
+        h("p", { id: "end-confirm-text" }, t(resign ? "resign_confirm" : "end_confirm")),
+        h("p", { class: "muted small" }, t(help)),
+        h("div", { class: "row" },
+          h("button", { class: "danger", "data-testid": "confirm-end", onclick: () => { page.confirmingEnd = false; page.post("end", { agree: true }); } },
+            resign ? t("resign") : t("confirm")),
+          h("button", { "data-testid": "cancel-end", onclick: close }, t("cancel")))));
+  }
+  return { menuItem, banner, dialog };
 }

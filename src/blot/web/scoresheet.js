@@ -3,6 +3,7 @@
 // game and the match score come from the server, which scores with the engine's own rules
 // (docs/protocol.md, "Score sheets"); this page only shows the other team's share of the 162 card
 // points while the referee types.
+import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -12,7 +13,7 @@ const DECL_STEPS = [2, 5, 10, 15, 20];
 const MINE = "blot.sheets";
 const on = (cond) => (cond ? "on" : "");
 
-export function scoresheetPages({ h, api, toast, errorText, go, store, main, showPending }) {
+export function scoresheetPages({ h, api, toast, go, store, main, showPending }) {
   const strainLabel = (s) => (s === "NT" ? t("nt") : SUIT[s]);
   const pair = (p) => `${p[0]}–${p[1]}`;
 
@@ -126,7 +127,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main, sho
         remember(sheet);
         go(`/scoresheet/${sheet.id}`);
       } catch (e) {
-        toast(errorText(e.code, e.message));
+        refusalText(e).then(toast);
       }
     }
   }
@@ -166,7 +167,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main, sho
         if (!this.readOnly) remember(sheet);
       } catch (e) {
         if (e.status === 404) this.notFound = true;
-        else toast(errorText(e.code, e.message));
+        else refusalText(e).then(toast);
       }
       this.render();
       if (this.sheet && !this.ws) this.connect();
@@ -479,7 +480,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main, sho
         this.badField = null;
         await this.refresh();
       } catch (e) {
-        this.formError = errorText(e.code, e.message);
+        this.formError = await refusalText(e);
         this.badField = e.field || null;
       } finally {
         this.pending = false;
@@ -519,7 +520,7 @@ export function scoresheetPages({ h, api, toast, errorText, go, store, main, sho
         if (this.editing === n) this.cancel();
         await this.refresh();
       } catch (e) {
-        toast(errorText(e.code, e.message));
+        refusalText(e).then(toast);
       } finally {
         this.pending = false;
         this.renderForm();

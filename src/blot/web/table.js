@@ -1,17 +1,24 @@
-// The card table: one websocket (docs/protocol.md), the seat's view drawn as a table seen from the
-// player's side, and what the player clicks or types sent as actions. The server is authoritative:
-// the page offers only what the view's `legal` lists and decides no rule; the pauses it makes (a
-// complete trick, the result of a deal) only hold what the server already said on the screen.
+// The card table: one websocket (docs/protocol.md), the seat's view drawn as a card room seen from
+// the player's side, and what the player clicks or types sent as actions. What only one game has is
+// drawn by its presenter (games.js); this page names no game. The server is authoritative: the page
+// offers only what the view's `legal` lists and decides no rule; the pauses it makes (a complete
+// trick, the result of a deal) only hold what the server already said on the screen.
+//
+// The layout is reserved (style.css): the bar with the score, the board, the hand and the action
+// bar keep their sizes whatever the phase, so nothing jumps when a contract or a prompt appears.
 import { t } from "/static/i18n.js";
-import { endPanel } from "/static/ratings.js";
+import { endControls, playerLabel } from "/static/ratings.js";
+import { h, api, toast, refusalText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
+import { SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel, callLabel, declarationLabel } from "/static/cards.js";
+import { gameInfo, presenter, placesFrom, teamOf, hasPartners } from "/static/games.js";
 import { AccuracyPanel } from "/static/learn.js";
-import { h, api, toast, errorText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
-import {
-  SUIT, SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel, cardName, callLabel, callName,
-  bidLabel, contractLabel, strainLabel, declarationLabel, signed,
-} from "/static/cards.js";
+import { ChatBox } from "/static/chat.js";
+import { icon } from "/static/icons.js";
 
 const SWEEP_MS = 320; // the complete trick's move to its winner (style.css: .sweep)
+const DEAL_MS = 900; // the dealing of a new hand (style.css: .dealing)
+const ANNOUNCE_MS = 2200; // a big moment stays this long over the table
+const RECENT = 60; // events asked for the log when the page opens the table
 
 export class TablePage {
   constructor(id) {
@@ -19,29 +26,35 @@ export class TablePage {
     this.n = null; // the number of the last event received
     this.table = null;
     this.view = null;
+    this.info = null; // the game as /api/games describes it
+    this.game = null; // its presenter
     this.you = { player: null, seat: null };
     this.log = [];
     this.pending = false;
-    this.botLevel = "basic";
-    this.allBots = null;
+    this.botLevel = null;
     this.closed = false;
     this.retry = 0;
     this.watchSeat = 0; // a spectator sees the table from this seat's side
     this.held = null; // a complete trick kept on the table: {deal, index, sweeping}
     this.arrived = null; // the card just played (it moves to its place)
+    this.dealtAt = 0; // when the hand in view was dealt (it is being dealt for DEAL_MS)
     this.dismissed = new Set(); // deal numbers whose result the player closed
+    this.overClosed = false; // the end of the game, closed to look at the table
     this.showLast = false;
     this.bid = { key: "", level: null }; // the bidding control's level
-    this.pick = { key: "", cards: [] }; // 3-5-8 discards chosen, not yet sent
+    this.pick = { key: "", cards: [] }; // cards picked in the hand, not yet sent
     this.typed = ""; // keyboard: a card or call being typed
     this.myTurn = false;
-    this.tick = setInterval(() => this.renderTimer(), 250);
+    this.moment = null; // a big moment over the table: {text, until}
+    this.ratings = null; // a finished rated game's rating changes
+    this.avatars = {}; // player id -> the emoji they chose
+    this.chat = new ChatBox(this);
+    this.tick = setInterval(() => this.onTick(), 250);
     this.keys = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keys);
-    api("GET", "/api/games").then((g) => {
-      this.allBots = Object.fromEntries(g.games.map((x) => [x.game, x.bots]));
-      this.render();
-    }).catch(() => {});
+    this.visible = () => this.cue();
+    document.addEventListener("visibilitychange", this.visible);
+    document.body.classList.add("at-table");
     this.connect();
   }
 
@@ -50,6 +63,8 @@ export class TablePage {
     clearInterval(this.tick);
     clearTimeout(this.heldTimer);
     document.removeEventListener("keydown", this.keys);
+    document.removeEventListener("visibilitychange", this.visible);
+    document.body.classList.remove("at-table");
     document.title = t("title");
     if (this.ws) this.ws.close();
     if (this.accuracy) this.accuracy.leave();
@@ -63,7 +78,7 @@ export class TablePage {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", token: store.getItem("blot.token"), since: this.n }));
+      ws.send(JSON.stringify({ type: "hello", token: store.getItem("blot.token"), since: this.n, recent: RECENT }));
       this.banner(null);
     };
     ws.onmessage = (ev) => this.receive(JSON.parse(ev.data));
@@ -86,10 +101,16 @@ export class TablePage {
     el.textContent = text || "";
   }
 
+  // Send a message of the table's websocket (false when it is not open).
+  push(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
   send(message) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.pending) return;
+    if (this.pending || !this.push({ type: "action", ...message })) return;
     this.pending = true;
-    this.ws.send(JSON.stringify({ type: "action", ...message }));
     this.render();
   }
 
@@ -97,16 +118,25 @@ export class TablePage {
     if (m.type === "error") {
       this.pending = false;
       if (m.code === "not_found") this.notFound = true;
-      toast(errorText(m.code, m.message));
+      refusalText(m).then(toast);
       this.render();
       return;
     }
     if (m.type === "pong") return;
-    if (m.table) this.table = m.table;
+    if (m.type === "status") { // the server's processes lost their broker a moment (events may pause)
+      this.banner(m.state === "reconnecting" ? t("reconnecting") : null);
+      return;
+    }
+    if (m.type === "chat" || m.type === "chat_history" || m.type === "muted") {
+      this.chat.receive(m);
+      return;
+    }
+    if (m.table) this.setTable(m.table);
     if (m.type === "presence") {
       this.render();
       return;
     }
+    const seatBefore = this.you.seat;
     if (m.type === "snapshot") {
       if (m.reset) this.log = [];
       for (const e of m.events) this.addLog(e);
@@ -127,15 +157,49 @@ export class TablePage {
         if (e.trick_winner !== undefined) this.holdTrick();
         else this.held = null;
       }
-      if (e.kind === "deal") this.held = null;
+      if (e.kind === "deal") {
+        this.held = null;
+        this.overClosed = false;
+      }
       if (e.kind === "rematch" && this.iAsked && e.table) {
         nav.go(`/table/${e.table}`);
         return;
       }
+      const said = this.game && this.view ? this.game.announce(e, this.view, this) : null;
+      if (said) this.announce(said);
+    }
+    if (seatBefore !== this.you.seat && m.type === "event") this.chat.refresh(); // another room now
+    // a hand seen for the first time before any card of its deal is played is dealt on the screen
+    const v = this.view;
+    if (v && v.deal_number !== this.seenDeal) {
+      this.seenDeal = v.deal_number;
+      if (!v.tricks.length && !v.trick.length && !v.result) this.dealtAt = Date.now();
     }
     this.pending = false;
     this.render();
     this.arrived = null;
+  }
+
+  // The table's summary; the game's description and presenter the first time; the avatars of
+  // the persons seated.
+  setTable(table) {
+    const first = !this.table;
+    this.table = table;
+    if (first) {
+      gameInfo(table.game).then(async (info) => {
+        this.info = info;
+        this.game = await presenter(info);
+        this.render();
+      }).catch((e) => refusalText(e).then(toast));
+    }
+    const unknown = table.seats.map((s) => s.player).filter((p) => p !== null && !(p in this.avatars));
+    if (unknown.length) {
+      for (const p of unknown) this.avatars[p] = null;
+      api("GET", `/api/avatars?ids=${unknown.join(",")}`).then((r) => {
+        Object.assign(this.avatars, Object.fromEntries(Object.entries(r.avatars).map(([k, v]) => [Number(k), v])));
+        this.render();
+      }).catch(() => {});
+    }
   }
 
   // A complete trick stays on the table for the table's trick pause, then moves to its winner;
@@ -168,10 +232,27 @@ export class TablePage {
     return held;
   }
 
+  // A big moment (belote, contra, kapoot …): shown over the table and said by screen readers.
+  announce(text) {
+    this.moment = { text, until: Date.now() + ANNOUNCE_MS };
+    const live = document.getElementById("announcer");
+    if (live) live.textContent = text;
+  }
+
+  // --- who is who -------------------------------------------------------------------------------------
+
   mySeat() {
     if (!this.table || this.you.player === null) return null;
     const s = this.table.seats.find((x) => x.player === this.you.player);
     return s ? s.seat : null;
+  }
+
+  base() {
+    return this.you.seat === null ? this.watchSeat : this.you.seat;
+  }
+
+  positions() {
+    return placesFrom(this.info, this.base());
   }
 
   // Where a seat sits as seen from this side of the table: "You", "Left", "Partner", "Right".
@@ -182,7 +263,8 @@ export class TablePage {
       return s && s.bot ? t("bot_n", { n: seat + 1 }) : this.name(seat);
     }
     const where = this.positions()[seat];
-    return t(where === "top" ? "partner_short" : "pos_" + where);
+    const partner = where === "top" && teamOf(this.info, seat) === teamOf(this.info, this.you.seat);
+    return t(partner ? "partner_short" : "pos_" + where);
   }
 
   name(seat) {
@@ -190,6 +272,27 @@ export class TablePage {
     if (!s) return t("seat_n", { n: seat + 1 });
     if (s.bot) return botName(seat, s.bot);
     return s.name || t("seat_n", { n: seat + 1 });
+  }
+
+  // The team a seated player plays for (null for a spectator).
+  myTeam() {
+    return this.you.seat === null ? null : teamOf(this.info, this.you.seat);
+  }
+
+  // "We" and "They" for a seated player, else the team's names.
+  teamLabel(team) {
+    const mine = this.myTeam();
+    if (mine !== null && hasPartners(this.info)) return t(mine === team ? "we" : "they");
+    return this.info.teams[team].map((s) => this.shortName(s)).join(" & ");
+  }
+
+  // The winner in the seat's terms: "You and Maria won", "Ani and Bot 4 won", "You won".
+  winnerLine(team) {
+    const seats = this.info.teams[team];
+    const mine = seats.includes(this.you.seat);
+    const others = seats.filter((s) => s !== this.you.seat).map((s) => (this.table.seats[s].bot ? t("bot_n", { n: s + 1 }) : this.name(s)));
+    if (mine) return others.length ? t("won_you_and", { who: others.join(", ") }) : t("won_you");
+    return t("won_they", { who: others.join(t("and_sep")) });
   }
 
   addLog(e) {
@@ -222,8 +325,12 @@ export class TablePage {
       default: text = null;
     }
     if (text && e.by === "timer") text += ` (${t("by_timer")})`;
-    if (text) this.log.push(text);
-    if (this.log.length > 60) this.log.splice(0, this.log.length - 60);
+    if (text) this.addLine(text);
+  }
+
+  addLine(text, kind = "") {
+    this.log.push({ text, kind });
+    if (this.log.length > 80) this.log.splice(0, this.log.length - 80);
   }
 
   // --- keyboard: arrows move between the choices, Enter takes one; or type "AS", "10H", "pass" ---
@@ -283,84 +390,32 @@ export class TablePage {
       main.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("no_such_table")), h("a", { href: "/", "data-link": true }, t("nav_lobby"))));
       return;
     }
-    if (!this.table) {
+    if (!this.table || !this.game) {
       main.replaceChildren(h("p", { class: "muted" }, t("connecting")));
       return;
     }
     const focused = document.activeElement;
     const keep = focused && main.contains(focused) ? keyOf(focused) : null;
     const tb = this.table;
-    const parts = [this.header()];
-    if (tb.status === "waiting") parts.push(this.setup());
+    const waiting = tb.status === "waiting";
+    const parts = [this.topBar()];
+    if (waiting) parts.push(this.setup());
     else if (this.view) parts.push(this.play());
     parts.push(this.side());
-    main.replaceChildren(h("div", { class: `table-page game-${tb.game}` + (tb.status === "waiting" ? " waiting" : "") }, parts));
+    const end = endControls(h, this);
+    const page = h("div", { class: "table-page" + (waiting ? " waiting" : "") + (this.you.seat === null ? " watching" : "") }, parts);
+    main.replaceChildren(...[page, end.dialog, this.overlay(), this.chat.sheet()].filter(Boolean));
     main.dataset.n = String(this.n ?? 0); // the last event shown (tests wait on it)
     if (keep) {
       const again = main.querySelector(keep);
       if (again) again.focus({ preventScroll: true });
     }
-    this.renderTimer();
+    this.onTick();
     this.cue();
-    // the end of a deal shows over the table: bring the table into view once, if it is not
-    const shown = main.querySelector(".overlay");
-    const key = shown && this.view ? `${this.view.deal_number}` : null;
-    if (key && this.scrolledTo !== key) {
-      this.scrolledTo = key;
-      const box = main.querySelector(".board").getBoundingClientRect();
-      if (box.top < 0 || box.bottom > innerHeight) window.scrollTo({ top: Math.max(0, scrollY + box.top - 4) });
-    }
   }
 
-  // The "your turn" cue: the action bar lights up (style.css), the tab's title says it, and on
-  // request a short sound and a vibration when the turn comes.
-  cue() {
-    const v = this.view;
-    const mine = !!(v && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over);
-    if (mine && !this.myTurn) {
-      if (pref("vibrate") && navigator.vibrate) navigator.vibrate(60);
-      if (pref("sound")) beep();
-    }
-    this.myTurn = mine;
-    document.title = (mine ? "● " : "") + t("title");
-  }
-
-  header() {
-    const tb = this.table;
-    const v = this.view;
-    const bits = [h("strong", {}, t("game_" + tb.game))];
-    if (tb.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
-    if (tb.game === "bazar-blot") bits.push(h("span", { class: "muted" }, `${t("ruleset_" + tb.settings.ruleset)} · ${t("to_points", { n: tb.settings.options.target })}`));
-    if (v && tb.status !== "waiting") {
-      const counted = Math.min(9, v.result && !v.result.void ? v.counted : v.counted + 1);
-      bits.push(h("span", {}, tb.game === "3-5-8" ? t("deal_of", { n: counted, of: 9 }) : t("deal_n", { n: v.deal_number })));
-      if (tb.game === "bazar-blot" && v.contract) {
-        const c = v.contract;
-        bits.push(h("span", { class: "contract", "data-testid": "contract" }, contractLabel(c), h("small", {}, ` ${this.name(c.seat)}`)));
-      }
-      if (v.trump && (tb.game === "3-5-8" || v.contract)) {
-        bits.push(h("span", { class: `trump-chip suit-${v.trump}`, "data-testid": "trump" }, `${t("trump")} `, h("b", {}, strainLabel(v.trump))));
-      }
-      if (tb.game === "3-5-8" && v.trump) bits.push(h("span", { class: "muted", "data-testid": "contract" }, t("called_by", { who: this.name(v.caller) })));
-    }
-    bits.push(h("span", { class: "grow" }));
-    if (v && v.tricks.length) {
-      bits.push(h("button", { class: "small", "data-testid": "last-trick", "aria-pressed": this.showLast ? "true" : "false", onclick: () => { this.showLast = !this.showLast; this.render(); } }, t("show_last_trick")));
-    }
-    bits.push(this.settingsMenu());
-    return h("div", { class: "table-head" }, bits);
-  }
-
-  settingsMenu() {
-    const box = (key, label) => h("label", { class: "check" },
-      h("input", { type: "checkbox", checked: pref(key), onchange: (e) => { setPref(key, e.target.checked); if (key === "sound" && e.target.checked) beep(); } }),
-      h("span", {}, t(label)));
-    return h("details", { class: "settings" },
-      h("summary", { "aria-label": t("settings") }, "⚙"),
-      h("div", { class: "menu" }, box("fourColour", "pref_four_colour"), box("sound", "pref_sound"), box("vibrate", "pref_vibrate")));
-  }
-
-  renderTimer() {
+  // Each quarter second: the turn timer, and the end of a big moment or a chat bubble.
+  onTick() {
     if (!this.table) return;
     const d = this.table.deadline;
     for (const el of main.querySelectorAll("[data-testid=timer-left]")) {
@@ -371,15 +426,99 @@ export class TablePage {
       const bar = el.querySelector("i");
       if (bar) bar.style.setProperty("--left", String(Math.min(1, left / (this.table.settings.timer || 1))));
     }
+    const now = Date.now();
+    if (this.moment && this.moment.until <= now) {
+      this.moment = null;
+      const el = main.querySelector("[data-testid=announce]");
+      if (el) el.remove();
+    }
+    this.chat.expire(now);
+  }
+
+  // The "your turn" cue: the action bar lights up (style.css), the tab's title says it, and on
+  // request a sound, a vibration, and a notification when the tab is hidden.
+  cue() {
+    const v = this.view;
+    const mine = !!(v && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over && this.table.status === "playing");
+    if (mine && !this.myTurn) {
+      // a browser lets a page vibrate only once the player has touched it
+      const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (pref("vibrate") && navigator.vibrate && touched) navigator.vibrate(60);
+      if (pref("sound")) beep();
+      if (document.hidden) notify(t("notify_turn"), t("notify_turn_body", { game: t("game_" + this.table.game) }), this.id);
+    }
+    this.myTurn = mine;
+    document.title = mine ? t("title_your_turn") : t("title");
+  }
+
+  // The bar above the table: the running score (both sides and what the game is played to), the
+  // deal and its contract, and the tools. Its height never changes.
+  topBar() {
+    const v = this.view;
+    const tools = h("div", { class: "tools" },
+      v && v.tricks.length ? h("button", { class: "icon", "data-testid": "last-trick", "aria-pressed": this.showLast ? "true" : "false",
+        title: t("show_last_trick"), "aria-label": t("show_last_trick"), onclick: () => { this.showLast = !this.showLast; this.render(); } }, icon("trick")) : null,
+      this.chat.button(),
+      this.menu());
+    const bits = [];
+    if (this.table.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
+    if (v && this.table.status !== "waiting") {
+      const score = this.game.score(v, this);
+      const deal = this.game.dealLabel(v);
+      bits.push(h("div", { class: "score", "data-testid": "score", role: "group", "aria-label": t("running_score") },
+        score.parts.map((p) => h("span", { class: "side" + (p.mine ? " mine" : "") }, h("small", {}, p.label), h("b", {}, p.value))),
+        h("span", { class: "goal" }, score.goal)));
+      bits.push(h("div", { class: "deal-line" }, this.game.contractLine(v, this), score.goal === deal ? null : h("span", { class: "deal-no" }, deal)));
+    } else {
+      bits.push(h("div", { class: "deal-line" }, h("strong", {}, t("game_" + this.table.game)), h("span", { class: "muted" }, ` ${this.rulesLine()}`)));
+    }
+    return h("div", { class: "table-bar" }, h("div", { class: "bits" }, bits), tools);
+  }
+
+  rulesLine() {
+    const s = this.table.settings;
+    const rules = this.info.rulesets.length > 1 ? t("ruleset_" + s.ruleset) : "";
+    const target = s.options && s.options.target ? t("to_points", { n: s.options.target }) : "";
+    return [rules, target].filter(Boolean).join(" · ");
+  }
+
+  menu() {
+    const box = (key, label, extra) => h("label", { class: "check" },
+      h("input", { type: "checkbox", checked: pref(key), "data-testid": `pref-${key}`, onchange: (e) => { setPref(key, e.target.checked); if (extra) extra(e); } }),
+      h("span", {}, t(label)));
+    const end = endControls(h, this);
+    const tb = this.table;
+    const host = this.you.player !== null && this.you.player === tb.host;
+    const items = [
+      h("p", { class: "menu-title" }, t("game_" + tb.game), h("small", { class: "muted" }, ` ${this.rulesLine()}`)),
+      box("fourColour", "pref_four_colour"),
+      box("sound", "pref_sound", (e) => e.target.checked && beep()),
+      box("vibrate", "pref_vibrate"),
+      "Notification" in window ? box("notify", "pref_notify", (e) => e.target.checked && askToNotify(e.target)) : null,
+      host ? this.chat.switchItem() : null,
+      end.menuItem,
+    ];
+    // a redraw (every event) keeps the menu as the player left it
+    return h("details", { class: "settings", "data-testid": "table-menu", open: this.menuOpen, ontoggle: (e) => (this.menuOpen = e.target.open) },
+      h("summary", { "aria-label": t("settings"), title: t("settings") }, "⚙"),
+      h("div", { class: "menu" }, items));
+  }
+
+  turnTable() {
+    this.watchSeat = (this.watchSeat + 1) % this.info.seats;
+    this.render();
   }
 
   // --- before the start ----------------------------------------------------------------------------
 
+  // Only the table's host and its seated players may seat bots and start (the server says so too):
+  // others are not shown those buttons.
   setup() {
     const tb = this.table;
     const mine = this.mySeat();
-    const bots = (this.allBots && this.allBots[tb.game]) || ["basic", "random"];
-    if (!bots.includes(this.botLevel)) this.botLevel = bots[0];
+    const manager = mine !== null || (this.you.player !== null && this.you.player === tb.host);
+    const bots = tb.settings.rated ? this.info.rated_bots : this.info.bots;
+    if (!bots.includes(this.botLevel)) this.botLevel = bots.includes("basic") ? "basic" : bots[0];
     const level = h("select", { id: "bot-level", "data-testid": "bot-level", onchange: (e) => (this.botLevel = e.target.value) },
       bots.map((b) => h("option", { value: b }, botLevelName(b))));
     level.value = this.botLevel;
@@ -388,24 +527,25 @@ export class TablePage {
       const actions = [];
       if (!s.name && !s.bot) {
         actions.push(h("button", { "data-testid": `sit-${s.seat}`, onclick: () => this.sit(s.seat) }, t("sit_here")));
-        actions.push(h("button", { "data-testid": `add-bot-${s.seat}`, onclick: () => this.post("bot", { seat: s.seat, level: this.botLevel }) }, t("add_bot")));
+        if (manager) actions.push(h("button", { "data-testid": `add-bot-${s.seat}`, onclick: () => this.post("bot", { seat: s.seat, level: this.botLevel }) }, t("add_bot")));
       } else if (s.bot) {
-        actions.push(h("button", { "aria-label": `${t("remove_bot")}: ${label}`, onclick: () => this.post("bot", { seat: s.seat, level: null }) }, t("remove_bot")));
+        if (manager) actions.push(h("button", { "aria-label": `${t("remove_bot")}: ${label}`, onclick: () => this.post("bot", { seat: s.seat, level: null }) }, t("remove_bot")));
       } else if (s.seat === mine) {
         actions.push(h("button", { "data-testid": "leave-seat", onclick: () => this.post("leave", {}) }, t("leave_seat")));
       }
-      return h("li", { class: s.seat === mine ? "mine" : "" }, h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })),
-        h("span", { class: "seat-name" }, label, s.guest ? guestMark("badge") : null, tb.game === "bazar-blot" ? h("small", { class: "muted" }, ` · ${t("team")} ${(s.seat % 2) + 1}`) : null),
-        actions);
+      const team = hasPartners(this.info) ? h("small", { class: "muted" }, ` · ${t("team")} ${teamOf(this.info, s.seat) + 1}`) : null;
+      return h("li", { class: s.seat === mine ? "mine" : "" }, this.avatar(s.seat), h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })),
+        h("span", { class: "seat-name" }, label, s.guest ? guestMark("badge") : null, team), actions);
     });
     const link = `${location.origin}/table/${tb.id}`;
     const full = tb.seats.every((s) => s.name || s.bot);
     return h("section", { class: "panel setup" },
       h("h2", {}, t("seats")),
       h("ul", { class: "seats" }, seats),
-      h("div", { class: "row" }, h("label", { for: "bot-level" }, t("bot_level")), level,
+      manager ? h("div", { class: "row" }, h("label", { for: "bot-level" }, t("bot_level")), level,
         h("button", { "data-testid": "fill-bots", onclick: () => this.post("fill-bots", { level: this.botLevel }) }, t("fill_bots")),
-        h("button", { class: "primary", "data-testid": "start", disabled: !full, onclick: () => this.post("start", {}) }, t("start"))),
+        h("button", { class: "primary", "data-testid": "start", disabled: !full, onclick: () => this.post("start", {}) }, t("start")))
+        : h("p", { class: "muted", "data-testid": "wait-start" }, t("wait_for_host")),
       h("p", {}, t(tb.public ? "invite_public" : "invite_private")),
       h("div", { class: "row" }, h("input", { readonly: true, value: link, "aria-label": t("invite_link"), "data-testid": "invite-link", onclick: (e) => e.target.select() }),
         h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("copied"))) }, t("copy"))));
@@ -415,19 +555,20 @@ export class TablePage {
     try {
       await syncName();
     } catch (e) {
-      toast(errorText(e.code, e.message));
+      toast(await refusalText(e));
       return;
     }
     await this.post("sit", { seat });
     this.you.seat = this.mySeat();
+    this.chat.refresh();
   }
 
   async post(what, body) {
     try {
-      this.table = await api("POST", `/api/tables/${this.id}/${what}`, body);
+      this.setTable(await api("POST", `/api/tables/${this.id}/${what}`, body));
       this.render();
     } catch (e) {
-      toast(errorText(e.code, e.message));
+      toast(await refusalText(e));
     }
   }
 
@@ -437,50 +578,48 @@ export class TablePage {
     try {
       const table = await api("POST", `/api/tables/${this.id}/rematch`);
       if (table.id === this.id) {
-        this.table = table;
+        this.setTable(table);
         this.render();
         return;
       }
       nav.go(`/table/${table.id}`);
     } catch (e) {
       this.iAsked = false;
-      toast(errorText(e.code, e.message));
+      toast(await refusalText(e));
     }
   }
 
   // --- the game ------------------------------------------------------------------------------------
 
-  base() {
-    return this.you.seat === null ? this.watchSeat : this.you.seat;
-  }
-
-  positions() {
-    const n = this.table.seats.length;
-    // Bazar Blot goes clockwise (B-1): the next seat is on the left; 3-5-8 counter-clockwise
-    // (T-1): the next seat is on the right.
-    const names = n === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "right", "left"];
-    const out = {};
-    for (let s = 0; s < n; s++) out[s] = names[(s - this.base() + n) % n];
-    return out;
-  }
-
   play() {
-    const v = this.view;
     const pos = this.positions();
-    const n = this.table.seats.length;
+    const n = this.info.seats;
     const boxes = [];
     for (let s = 0; s < n; s++) boxes.push(this.seatBox(s, pos[s]));
-    const board = h("section", { class: `board seats-${n}`, "aria-label": t("table_label") }, boxes, this.center(pos), this.overlay());
-    const parts = [board, this.actionBar()];
+    const moment = this.moment && this.moment.until > Date.now()
+      ? h("div", { class: "moment-banner", "data-testid": "announce", "aria-hidden": "true" }, this.moment.text) : null;
+    const end = endControls(h, this);
+    const board = h("section", { class: `board seats-${n}`, "aria-label": t("table_label") },
+      boxes, this.center(pos), this.chat.bubbles(pos), moment, end.banner);
+    const parts = [board];
     if (this.you.seat !== null) parts.push(this.hand());
-    else parts.push(this.spectatorBar());
+    parts.push(this.actionBar());
     return h("div", { class: "play" }, parts);
   }
 
-  spectatorBar() {
-    const n = this.table.seats.length;
-    return h("div", { class: "spectating" }, h("span", {}, t("spectating", { who: this.name(this.watchSeat) })),
-      h("button", { class: "small", "data-testid": "turn-table", onclick: () => { this.watchSeat = (this.watchSeat + 1) % n; this.render(); } }, t("turn_table")));
+  // A person's initials or chosen emoji; a bot's mark.
+  avatar(s) {
+    const seat = this.table.seats[s];
+    if (seat.bot) return h("span", { class: "avatar bot", "aria-hidden": "true", title: t("bot") }, icon("bot", 18));
+    if (!seat.name) return h("span", { class: "avatar empty", "aria-hidden": "true" }, "·");
+    const chosen = seat.player !== null ? this.avatars[seat.player] : null;
+    if (chosen) return h("span", { class: "avatar emoji", "aria-hidden": "true" }, chosen);
+    const words = seat.name.trim().split(/\s+/);
+    const initials = (words.length > 1 ? words[0][0] + words[1][0] : [...words[0]].slice(0, 2).join("")).toUpperCase();
+    const hue = [...seat.name].reduce((a, ch) => (a * 31 + ch.codePointAt(0)) % 360, 7);
+    const el = h("span", { class: "avatar", "aria-hidden": "true" }, initials);
+    el.style.setProperty("--hue", String(hue));
+    return el;
   }
 
   seatBox(s, where) {
@@ -492,41 +631,26 @@ export class TablePage {
     if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
     if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
     if (seat.guest) badges.push(guestMark("chip"));
-    const info = [];
-    if (v.game === "bazar-blot") {
-      info.push(h("span", { class: "tricks" }, t("tricks_n", { n: v.tricks_won[s] })));
-      const said = v.announced.filter((a) => a.seat === s);
-      if (said.length && v.tricks.length === 0) info.push(h("span", { class: "chip" }, said.map(declarationLabel).join(", ")));
-      const shown = v.shown.filter((a) => a.seat === s);
-      if (shown.length) info.push(h("span", { class: "chip" }, shown.map(declarationLabel).join(", ")));
-      const bel = v.belotes.filter((b) => b.seat === s);
-      if (bel.length) info.push(h("span", { class: "chip" }, t(bel.length === 1 ? "belote" : "rebelote")));
-      if (v.contract && v.contract.seat === s) info.push(h("span", { class: "chip contract-chip" }, contractLabel(v.contract)));
-    } else {
-      const taken = v.tricks_taken[s];
-      const target = v.targets[s];
-      info.push(h("span", { class: "tricks" + (taken > target ? " over" : taken === target ? " made" : "") }, t("tricks_of", { n: taken, of: target })));
-      if (!v.may_pass[s]) info.push(h("span", { class: "chip used", title: t("pass_used_long") }, t("pass_used")));
-      if (v.caller === s && v.trump) info.push(h("span", { class: "chip contract-chip" }, strainLabel(v.trump)));
-    }
+    const toAct = v.to_act === s && !v.result && this.table.status === "playing";
     const calling = v.phase === "bidding" || v.phase === "call";
     const call = calling ? [...v.calls].reverse().find((c) => c.seat === s) : null;
-    const toAct = v.to_act === s && !v.result;
+    const shown = seat.bot ? t("bot_n", { n: s + 1 }) : this.name(s);
+    const count = own || (where === "bottom" && this.you.seat === null) ? null
+      : h("span", { class: "backs", role: "img", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) }, backEl(), h("small", {}, String(v.hand_sizes[s])));
     return h("div", { class: `seat-box pos-${where}` + (toAct ? " to-act" : "") + (own ? " own" : ""), "data-seat": s, "data-testid": `seat-${s}` },
-      h("div", { class: "seat-name" }, toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶") : null,
-        h("span", { class: "who", title: this.name(s) }, seat.bot ? t("bot_n", { n: s + 1 }) : this.name(s)), badges),
-      seat.bot ? h("div", { class: "level" }, botLevelName(seat.bot)) : null,
-      h("div", { class: "seat-info" }, info),
-      own || where === "bottom" && this.you.seat === null ? null : h("div", { class: "backs", role: "img", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) },
-        Array.from({ length: Math.min(v.hand_sizes[s], 8) }, () => backEl()), h("small", {}, String(v.hand_sizes[s]))),
-      where === "bottom" && this.you.seat === null ? h("div", { class: "backs" }, h("small", {}, t("cards_left", { n: v.hand_sizes[s] }))) : null,
+      h("div", { class: "seat-head" }, this.avatar(s),
+        h("div", { class: "seat-name" },
+          h("span", { class: "who-line" }, h("span", { class: "who", title: this.name(s) },
+            toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown), badges),
+          seat.bot ? h("span", { class: "level", title: botLevelName(seat.bot) }, botLevelName(seat.bot)) : null)),
+      h("div", { class: "seat-info" }, this.game.seatInfo(v, s, this), count),
       call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, callLabel(call.call)) : null,
       toAct && this.table.deadline ? h("div", { class: "timer", "data-testid": "timer-left", role: "timer", "aria-label": t("turn_timer") }, h("i"), h("b")) : null);
   }
 
   center(pos) {
     const v = this.view;
-    const n = this.table.seats.length;
+    const n = this.info.seats;
     const inner = [];
     const held = this.heldTrick();
     if (this.showLast && v.tricks.length) {
@@ -537,14 +661,10 @@ export class TablePage {
     } else if (held) {
       const trick = v.tricks[held.index];
       inner.push(this.slots(trickCards(trick, n), pos, trick.winner, held.sweeping ? ` sweep to-${pos[trick.winner]}` : ""));
-    } else if (v.phase === "bidding" || v.phase === "call") {
-      inner.push(this.callsGrid());
-    } else if (v.phase === "exchange") {
-      inner.push(this.exchangePanel());
-    } else if (v.phase === "discard" || (v.game === "3-5-8" && v.phase === "play" && !v.tricks.length && v.talon)) {
-      inner.push(this.talonPanel());
-    } else if (v.phase === "play" && v.to_act !== null) {
-      inner.push(h("div", { class: "center-title" }, t("leads", { who: this.name(v.to_act) })));
+    } else {
+      const own = this.game.center(v, this);
+      if (own) inner.push(own);
+      else if (v.phase === "play" && v.to_act !== null) inner.push(h("div", { class: "center-title" }, t("leads", { who: this.name(v.to_act) })));
     }
     return h("div", { class: "center", "data-testid": "trick" }, inner);
   }
@@ -557,10 +677,11 @@ export class TablePage {
     }));
   }
 
-  // The bidding so far in seat columns, from the first to call (as bridge sites show it).
-  callsGrid() {
+  // The calls so far in seat columns, from the first to call (as bridge sites show it); the
+  // heads are the seats' short names, on two lines when they are long.
+  callsGrid(title) {
     const v = this.view;
-    const n = this.table.seats.length;
+    const n = this.info.seats;
     const first = (v.dealer + 1) % n;
     const order = Array.from({ length: n }, (_, i) => (first + i) % n);
     const cells = v.calls.map((c) => h("td", { class: /H|D$/.test(c.call) ? "red" : "" }, callLabel(c.call)));
@@ -569,130 +690,79 @@ export class TablePage {
     for (let i = 0; i < cells.length; i += n) rows.push(h("tr", {}, cells.slice(i, i + n)));
     const table = h("table", { class: "calls-grid", "data-testid": "calls" },
       h("thead", {}, h("tr", {}, order.map((s) => h("th", { scope: "col", title: this.name(s) }, this.shortName(s))))),
-      h("tbody", {}, rows));
-    const title = v.game === "3-5-8" ? t("trump_call") : t("bidding");
+      h("tbody", {}, rows.slice(-5)));
     return h("div", { class: "calls-box" }, h("div", { class: "center-title" }, title), table);
   }
 
-  // 3-5-8, T-20/T-21: who gives how many cards to whom, and why.
-  exchangePanel() {
-    const v = this.view;
-    const last = [...v.history].reverse().find((r) => !r.void);
-    const me = this.you.seat;
-    const lines = [];
-    if (last) {
-      for (let s = 0; s < 3; s++) {
-        const d = last.tricks[s] - last.targets[s];
-        if (d > 0) {
-          const to = [...new Set(v.plan.filter((p) => p.giver === s).map((p) => p.receiver))];
-          lines.push(h("li", {}, t(s === me ? "exchange_you_give" : "exchange_gives", {
-            who: this.name(s), took: last.tricks[s], of: last.targets[s], n: d, to: to.map((x) => (x === me ? t("you_dative") : this.name(x))).join(", "),
-          })));
-        }
-      }
-    }
-    // the steps grouped by giver and receiver: "Right → You 1/2: 3♣ → 9♣"
-    const groups = [];
-    v.plan.forEach((p, i) => {
-      const last = groups[groups.length - 1];
-      const g = last && last.giver === p.giver && last.receiver === p.receiver ? last : { giver: p.giver, receiver: p.receiver, steps: [] };
-      if (g !== last) groups.push(g);
-      g.steps.push(i);
-    });
-    const now = v.exchanges.length;
-    const steps = groups.map((g) => {
-      const done = g.steps.filter((i) => i < now);
-      const cards = done.map((i) => v.exchanges[i]).filter((e) => e.gift).map((e) => `${cardLabel(e.gift)}→${cardLabel(e.returned)}`);
-      const current = g.steps.includes(now);
-      return h("li", { class: current ? "now" : done.length === g.steps.length ? "done" : "" },
-        `${this.shortName(g.giver)} → ${this.shortName(g.receiver)}: ${done.length}/${g.steps.length}`,
-        cards.length ? h("small", {}, ` ${cards.join(", ")}`) : null);
-    });
-    return h("div", { class: "exchange", "data-testid": "exchange" },
-      h("div", { class: "center-title" }, t("exchange_title")),
-      h("ul", { class: "why" }, lines),
-      h("ul", { class: "steps" }, steps),
-      h("details", { class: "rule" }, h("summary", {}, t("exchange_how")), t("exchange_rule")));
-  }
-
-  talonPanel() {
-    const v = this.view;
-    const holder = (v.dealer + 1) % 3;
-    return h("div", { class: "talon", "data-testid": "talon" },
-      h("div", { class: "center-title" }, v.phase !== "discard" ? t("talon") : holder === this.you.seat ? t("talon_yours") : t("talon_taken", { who: this.name(holder) })),
-      h("div", { class: "talon-cards" }, v.talon.map((c) => cardEl(c))));
-  }
-
-  // --- the end of a deal, over the table ------------------------------------------------------------
+  // --- the end of a deal and of the game, over the table ------------------------------------------------
 
   overlay() {
     const v = this.view;
-    if (!v.result || this.heldTrick()) return null;
-    if (this.dismissed.has(v.deal_number) && !v.game_over) return null;
-    if (this.dismissed.has(v.deal_number)) return h("div", { class: "reopen" }, h("button", { class: "small", onclick: () => { this.dismissed.delete(v.deal_number); this.render(); } }, t("show_result")));
-    const close = h("button", { class: "small close", "aria-label": t("close"), onclick: () => { this.dismissed.add(v.deal_number); this.render(); } }, "×");
-    return h("div", { class: "overlay", role: "dialog", "aria-label": t("deal_result") },
-      h("div", { class: "overlay-card" }, close,
-        v.game_over ? this.gameOver() : null,
-        this.resultPanel(v.result),
-        v.game_over ? null : h("p", { class: "muted next" }, t("next_deal_soon"))));
-  }
-
-  // "We" and "They" for a seated player, else the names.
-  teamLabel(team) {
-    if (this.you.seat === null) return this.teamName(team);
-    return t(this.you.seat % 2 === team ? "we" : "they");
-  }
-
-  teamName(team) {
-    const seats = this.table.seats.map((_, i) => i).filter((i) => i % 2 === team);
-    return seats.map((s) => (this.table.seats[s].bot ? t("bot_n", { n: s + 1 }) : this.name(s))).join(" & ");
-  }
-
-  resultPanel(r) {
-    const v = this.view;
-    if (this.table.game === "bazar-blot") {
-      if (r.void) return h("section", { class: "result", "data-testid": "deal-result" }, h("h2", {}, t("deal_result_n", { n: v.deal_number })), h("p", {}, t("void_deal")));
-      const c = r.contract;
-      const mine = this.you.seat === null ? null : this.you.seat % 2;
-      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points], ["belote_points", r.belote], ["points", r.points], ["game_total", v.totals]];
-      return h("section", { class: "result", "data-testid": "deal-result" },
-        h("h2", {}, t("deal_result_n", { n: v.deal_number })),
-        h("p", { class: "verdict " + (r.made ? "made" : "failed") }, h("b", {}, contractLabel(c)), ` ${this.name(c.seat)} — `,
-          h("strong", { "data-testid": "made" }, t(r.made ? "made" : "failed")), r.tars_kapoot ? ` (${t("tars_kapoot")})` : ""),
-        h("table", { class: "result-table" },
-          h("thead", {}, h("tr", {}, h("td"), [0, 1].map((tm) => h("th", { scope: "col", class: tm === mine ? "us" : "" }, tm === mine ? t("we") : mine === null ? this.teamName(tm) : t("they"))))),
-          h("tbody", {}, rows.map(([k, pair]) => h("tr", { class: k === "points" ? "total" : k === "game_total" ? "running" : "" }, h("th", { scope: "row" }, t(k)), h("td", {}, pair[0]), h("td", {}, pair[1]))))));
-    }
-    if (r.void) return h("section", { class: "result", "data-testid": "deal-result" }, h("h2", {}, t("deal_result")), h("p", {}, t("void_deal_358")));
-    return h("section", { class: "result", "data-testid": "deal-result" },
-      h("h2", {}, t("deal_result_n", { n: v.counted })),
-      h("p", {}, `${t("trump")}: `, h("b", {}, callLabel(r.trump)), ` — ${this.name(r.caller)}`),
-      h("table", { class: "result-table" },
-        h("thead", {}, h("tr", {}, h("td"), h("th", { scope: "col" }, t("target")), h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, t("score")), h("th", { scope: "col" }, t("total")))),
-        h("tbody", {}, r.targets.map((tg, s) => h("tr", { class: s === this.you.seat ? "us" : "" }, h("th", { scope: "row" }, this.name(s)), h("td", {}, tg), h("td", {}, r.tricks[s]), h("td", { class: r.scores[s] > 0 ? "plus" : r.scores[s] < 0 ? "minus" : "" }, signed(r.scores[s])), h("td", {}, signed(v.totals[s])))))));
-  }
-
-  gameOver() {
-    const g = this.view.game_over;
     const tb = this.table;
-    const winner = tb.game === "bazar-blot" ? this.teamName(g.winner) : this.name(g.winner);
+    if (!v || tb.status === "waiting") return null;
+    const over = v.game_over || tb.ended;
+    if (!over && (!v.result || this.heldTrick())) return null;
+    if (over && this.heldTrick()) return null;
+    if (over && this.overClosed) {
+      return h("div", { class: "reopen" }, h("button", { class: "primary", "data-testid": "show-game-over", onclick: () => { this.overClosed = false; this.render(); } }, t("show_game_over")));
+    }
+    if (!over && this.dismissed.has(v.deal_number)) return null;
+    const closeLabel = t("close");
+    const close = h("button", { class: "small close", "aria-label": closeLabel, title: closeLabel,
+      onclick: () => { if (over) this.overClosed = true; else this.dismissed.add(v.deal_number); this.render(); } }, "×");
+    const body = over
+      ? [this.gameOver(), v.result && !tb.ended ? h("details", { class: "last-deal", open: true }, h("summary", {}, t("last_deal_result")), this.game.result(v, v.result, this)) : null]
+      : [this.game.result(v, v.result, this), h("p", { class: "muted next" }, t("next_deal_soon"))];
+    return h("div", { class: "overlay", role: "dialog", "aria-modal": "false", "aria-label": t(over ? "game_over" : "deal_result") },
+      h("div", { class: "overlay-card" + (over ? " over" : "") }, close, body));
+  }
+
+  // Who won in the seat's terms, the totals, the match score, a rated game's rating changes, and
+  // what comes next; a game ended by agreement or resignation says so.
+  gameOver() {
+    const v = this.view;
+    const g = v.game_over;
+    const tb = this.table;
+    const score = this.game.score(v, this);
+    const totals = h("div", { class: "score final", "data-testid": "final-totals" },
+      score.parts.map((p) => h("span", { class: "side" + (p.mine ? " mine" : "") }, h("small", {}, p.label), h("b", {}, p.value))));
+    const headline = tb.ended
+      ? h("p", { class: "winner", "data-testid": "ended-agreement" }, t(tb.ended === "resigned" ? "ended_resigned" : "ended_agreement"))
+      : h("p", { class: "winner", "data-testid": "winner" }, this.winnerLine(g.winner), g.match_score ? ` ${g.match_score.replace("-", "–")}` : "");
     const seated = this.you.seat !== null;
+    const asks = tb.rematch_asks || [];
     // each player's accuracy once the server has analysed the game (issue 28)
     if (!this.accuracy) this.accuracy = new AccuracyPanel(this.id, () => this.render());
     return h("section", { class: "game-over", "data-testid": "game-over" },
       h("h2", {}, t("game_over")),
-      h("p", { class: "winner" }, t("winner_is", { who: winner })),
-      g.match_score ? h("p", {}, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
-      h("p", {}, `${t("total")}: ${g.totals.join(" : ")}`),
+      headline,
+      g && g.match_score ? h("p", { class: "muted" }, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
+      totals,
+      this.ratingChanges(),
       this.accuracy.view((s) => this.name(s)),
       this.rematchNote(),
       h("div", { class: "row" },
         tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))
-          : seated && !(tb.rematch_asks || []).includes(this.you.seat)
-            ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => this.rematch() }, t((tb.rematch_asks || []).length ? "rematch_accept" : "rematch")) : null,
+          : seated && !asks.includes(this.you.seat)
+            ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => this.rematch() }, t(asks.length ? "rematch_accept" : "rematch")) : null,
         h("a", { href: `/replay/${this.id}`, "data-link": true }, t("watch_replay")),
         h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record"))));
+  }
+
+  // A rated game's end: each player's new rating and its change (asked once the game is over).
+  ratingChanges() {
+    if (!this.table.settings.rated) return null;
+    if (this.ratings === null) {
+      this.ratings = [];
+      api("GET", `/api/tables/${this.id}/ratings`).then((r) => { this.ratings = r.seats; this.render(); }).catch(() => {});
+      return null;
+    }
+    // one line per rated player (the bots of one level are one rated player)
+    const moved = this.ratings.filter((r, i, all) => r.rated && all.findIndex((x) => x.player === r.player) === i);
+    if (!moved.length) return h("p", { class: "muted", "data-testid": "rating-changes" }, t("not_rated"));
+    return h("ul", { class: "rating-changes", "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
+      h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
+      h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1)))));
   }
 
   // Who asked for a rated game's rematch and whom it waits for (every person must accept it).
@@ -712,114 +782,38 @@ export class TablePage {
 
   actionBar() {
     const v = this.view;
-    const L = v.legal;
     const parts = [];
-    const mine = L && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over;
-    if (!mine) {
-      if (v.to_act !== null && v.to_act !== undefined && !v.result) parts.push(h("div", { class: "waiting" }, t("waiting_for", { who: this.name(v.to_act) })));
-    } else {
-      parts.push(this.prompt());
-    }
+    const playing = this.table.status === "playing";
+    const mine = playing && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over;
+    if (this.you.seat === null) parts.push(this.spectatorBar());
+    else if (mine) parts.push(this.game.prompt(v, this) || h("div", { class: "prompt" }, h("div", { class: "your-turn" }, t("your_card"))));
+    else if (playing && v.to_act !== null && v.to_act !== undefined && !v.result) parts.push(h("div", { class: "waiting" }, t("waiting_for", { who: this.name(v.to_act) })));
     parts.push(h("div", { class: "typed", hidden: !this.typed }, this.typed ? `⌨ ${this.typed.toUpperCase()}` : ""));
-    return h("div", { class: "action-bar" + (mine ? " mine" : parts.length > 1 ? "" : " empty"), "aria-live": "polite" }, parts);
+    return h("div", { class: "action-bar" + (mine ? " mine" : ""), "aria-live": "polite" }, parts);
   }
 
-  prompt() {
+  spectatorBar() {
     const v = this.view;
-    const L = v.legal;
-    const dis = this.pending;
-    if (L.kind === "call") return v.game === "3-5-8" ? this.trumpCall(L.calls, dis) : this.biddingControl(L.calls, dis);
-    if (L.kind === "declare") {
-      const best = L.best;
-      const label = (texts) => texts.length ? texts.map((x) => x.split(" ").map(cardLabel).join(" ")).join(" + ") : t("nothing");
-      const finer = L.options.map((opt, i) => [opt, i]).filter(([opt]) => opt.length && JSON.stringify(opt) !== JSON.stringify(best));
-      return h("div", { class: "prompt declare", "data-testid": "declare" },
-        h("div", { class: "your-turn" }, t("your_declarations")),
-        h("div", { class: "calls" },
-          h("button", { class: "primary", "data-declare": "best", disabled: dis, onclick: () => this.send({ declare: "best" }) }, `${t("declare_best")}: ${label(best)}`),
-          h("button", { "data-declare": "none", disabled: dis, onclick: () => this.send({ declare: "none" }) }, t("declare_none")),
-          finer.map(([opt, i]) => h("button", { "data-declare": String(i), disabled: dis, onclick: () => this.send({ declare: opt }) }, label(opt)))));
-    }
-    if (L.kind === "give") {
-      const done = v.exchanges.filter((e) => e.giver === this.you.seat).length;
-      const all = v.plan.filter((p) => p.giver === this.you.seat).length;
-      return h("div", { class: "prompt" }, h("div", { class: "your-turn" }, t("give_card_n", { to: this.name(L.to), i: done + 1, n: all })));
-    }
-    if (L.kind === "discard") return this.discardControl(L, dis);
-    return h("div", { class: "prompt" }, h("div", { class: "your-turn" }, t("your_card")));
-  }
-
-  // Bazar Blot: a level stepper and the five strains (only the bids `legal` lists are live), and
-  // pass / contra / redouble / four sevens when legal; the hand stays in view.
-  biddingControl(calls, dis) {
-    const special = calls.filter((c) => !/^\d/.test(c));
-    const bids = calls.filter((c) => /^\d/.test(c));
-    const levels = [...new Set(bids.map((b) => parseInt(b, 10)))].sort((a, b) => a - b);
-    const key = calls.join(",");
-    if (this.bid.key !== key) this.bid = { key, level: levels.length ? levels[0] : null };
-    const lvl = this.bid.level;
-    const step = (d) => {
-      const i = levels.indexOf(lvl) + d;
-      if (i >= 0 && i < levels.length) {
-        this.bid.level = levels[i];
-        this.render();
-      }
-    };
-    const strains = ["S", "H", "D", "C", "NT"].map((st) => {
-      const call = `${lvl}${st}`;
-      const ok = bids.includes(call);
-      return h("button", { class: "strain" + (st === "H" || st === "D" ? " red" : "") + ` suit-${st}`, "data-call": ok ? call : null, disabled: dis || !ok,
-        "aria-label": callName(call), onclick: () => this.send({ action: call }) }, strainLabel(st));
-    });
-    const row = levels.length ? h("div", { class: "bid-row" },
-      h("div", { class: "stepper", role: "group", "aria-label": t("level") },
-        h("button", { class: "step", "aria-label": t("lower"), disabled: lvl === levels[0], onclick: () => step(-1) }, "−"),
-        h("output", { class: "level", "data-testid": "bid-level", "aria-live": "polite" }, String(lvl)),
-        h("button", { class: "step", "aria-label": t("higher"), disabled: lvl === levels[levels.length - 1], onclick: () => step(1) }, "+")),
-      h("div", { class: "strains" }, strains)) : null;
-    return h("div", { class: "prompt bidding", "data-testid": "bidding" },
-      h("div", { class: "your-turn" }, t("your_call")),
-      row,
-      h("div", { class: "calls" }, special.map((c) => h("button", { "data-call": c, class: c === "pass" ? "pass" : "", disabled: dis, onclick: () => this.send({ action: c }) }, callLabel(c)))));
-  }
-
-  trumpCall(calls, dis) {
-    const v = this.view;
-    const canPass = calls.includes("pass");
-    return h("div", { class: "prompt bidding", "data-testid": "bidding" },
-      h("div", { class: "your-turn" }, t("your_trump_call")),
-      h("div", { class: "strains" }, calls.filter((c) => c !== "pass").map((c) => h("button", { class: "strain" + (c === "H" || c === "D" ? " red" : "") + ` suit-${c}`, "data-call": c, disabled: dis, "aria-label": callName(c), onclick: () => this.send({ action: c }) }, callLabel(c)))),
-      h("div", { class: "calls" }, canPass ? h("button", { "data-call": "pass", class: "pass", disabled: dis, onclick: () => this.send({ action: "pass" }) }, t("pass_once")) : h("span", { class: "muted" }, t("pass_used_long"))));
-  }
-
-  // 3-5-8, T-22: choose the cards to put back (tap again to take one back), then confirm; the
-  // choices go to the server only then, one card each.
-  discardControl(L, dis) {
-    const key = `${this.view.deal_number}:${L.left}`;
-    if (this.pick.key !== key) this.pick = { key, cards: [] };
-    const picked = this.pick.cards;
-    return h("div", { class: "prompt discard" },
-      h("div", { class: "your-turn" }, t("discard_choose", { n: L.left, k: picked.length })),
-      h("div", { class: "picked" }, picked.map((c) => cardButton(c, { class: "mini", "data-pick": c, "aria-label": `${t("undo")}: ${cardName(c)}`, onclick: () => this.togglePick(c) }))),
-      h("div", { class: "calls" },
-        h("button", { class: "primary", "data-testid": "discard-confirm", disabled: dis || picked.length !== L.left, onclick: () => this.confirmDiscard() }, t("discard_confirm", { n: L.left })),
-        picked.length ? h("button", { "data-testid": "discard-undo", onclick: () => { this.pick.cards = []; this.render(); } }, t("undo")) : null));
+    const acting = this.table.status === "playing" && v.to_act !== null && !v.result ? t("waiting_for", { who: this.name(v.to_act) }) : "";
+    return h("div", { class: "spectating" },
+      h("span", {}, t("spectating", { who: this.name(this.watchSeat) })), acting ? h("span", { class: "muted" }, acting) : null,
+      h("button", { class: "small", "data-testid": "turn-table", onclick: () => this.turnTable() }, t("turn_table")));
   }
 
   togglePick(card) {
-    const L = this.view.legal;
+    const left = this.game.picking(this.view, this).left;
     const cards = this.pick.cards;
     const at = cards.indexOf(card);
     if (at >= 0) cards.splice(at, 1);
-    else if (cards.length < L.left) cards.push(card);
+    else if (cards.length < left) cards.push(card);
     this.render();
   }
 
-  confirmDiscard() {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.pending) return;
+  // The cards picked, one action each (the actor handles them in order; each is checked).
+  sendPicked() {
+    if (this.pending || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.pending = true;
-    // The actor handles them in order; each is checked by the rules like any action.
-    for (const c of this.pick.cards) this.ws.send(JSON.stringify({ type: "action", action: c }));
+    for (const c of this.pick.cards) this.push({ type: "action", action: c });
     this.pick.cards = [];
     this.render();
   }
@@ -827,25 +821,34 @@ export class TablePage {
   hand() {
     const v = this.view;
     const L = v.legal;
-    const myTurn = L && v.to_act === this.you.seat;
+    const myTurn = L && v.to_act === this.you.seat && this.table.status === "playing";
     const legal = new Set(myTurn && L.cards ? L.cards : []);
-    const discarding = myTurn && L.kind === "discard";
-    const picked = new Set(discarding ? this.pick.cards : []);
+    const picking = myTurn ? this.game.picking(v, this) : null;
+    const picked = new Set(picking ? this.pick.cards : []);
     const rank = (c) => RANKS.indexOf(splitCard(c).rank);
     const cards = SUIT_ORDER.flatMap((s) => v.hand.filter((c) => splitCard(c).suit === s).sort((a, b) => rank(a) - rank(b)));
-    const trump = v.trump && v.trump !== "NT" && (v.game === "3-5-8" || v.contract) ? v.trump : null;
-    const els = cards.map((c) => {
+    const trump = this.game.trump(v);
+    const since = Date.now() - this.dealtAt;
+    const dealing = since < DEAL_MS;
+    const els = cards.map((c, i) => {
       const ok = legal.has(c);
       const suit = splitCard(c).suit;
       const cls = [ok ? "legal" : myTurn && L.cards ? "illegal" : "idle", suit === trump ? "trump" : "", picked.has(c) ? "picked" : ""].join(" ");
       const el = cardButton(c, { "data-card": c, "data-legal": ok ? "true" : null, class: cls, "aria-disabled": ok ? null : "true",
-        "aria-pressed": discarding ? (picked.has(c) ? "true" : "false") : null, tabindex: ok ? null : "-1" });
-      if (ok && !this.pending) el.addEventListener("click", () => (discarding ? this.togglePick(c) : this.send({ action: c })));
+        "aria-pressed": picking ? (picked.has(c) ? "true" : "false") : null, tabindex: ok ? null : "-1" });
+      if (ok && !this.pending) el.addEventListener("click", () => (picking ? this.togglePick(c) : this.send({ action: c })));
+      if (dealing) {
+        el.style.setProperty("--i", String(i));
+        el.style.setProperty("--since", `${since}ms`);
+      }
       return el;
     });
-    // one row up to ten cards (and always on a wide screen), else two rows
+    // one row up to ten cards (and always on a wide screen), else two rows; the hand keeps the
+    // height of its largest row count of the deal, so that what is under it never moves up
     const rows = els.length > 10 && window.innerWidth < 700 ? [els.slice(0, Math.ceil(els.length / 2)), els.slice(Math.ceil(els.length / 2))] : [els];
-    return h("div", { class: "hand" + (myTurn && L.cards ? " choosing" : ""), "data-testid": "hand", role: "group", "aria-label": t("your_hand") },
+    if (!this.handRows || this.handRows.deal !== v.deal_number) this.handRows = { deal: v.deal_number, rows: 1 };
+    this.handRows.rows = Math.max(this.handRows.rows, rows.length);
+    return h("div", { class: "hand" + (myTurn && L.cards ? " choosing" : "") + (dealing ? " dealing" : "") + ` rows-${this.handRows.rows}`, "data-testid": "hand", role: "group", "aria-label": t("your_hand") },
       rows.map((r) => {
         const row = h("div", { class: "hand-row" }, r);
         row.style.setProperty("--n", String(r.length));
@@ -853,33 +856,16 @@ export class TablePage {
       }));
   }
 
-  // --- beside the table: the score sheet and the log ---------------------------------------------------
+  // --- beside (or under) the table: the score sheet, the talk and the log --------------------------------
 
   side() {
     const v = this.view;
-    const parts = [endPanel(h, this)];
-    if (v && this.table.status !== "waiting") parts.push(this.sheet());
-    parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")), h("ol", {}, this.log.slice(-12).map((x) => h("li", {}, x)))));
+    const parts = [];
+    if (v && this.table.status !== "waiting") parts.push(this.game.sheet(v, this));
+    parts.push(this.chat.panel());
+    parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")),
+      h("ol", {}, this.log.slice(-14).map((x) => h("li", { class: x.kind }, x.text)))));
     return h("aside", { class: "side" }, parts);
-  }
-
-  sheet() {
-    const v = this.view;
-    const deals = [...v.history, ...(v.result ? [v.result] : [])].filter((r) => !r.void);
-    const totals = v.game_over ? v.game_over.totals : v.totals;
-    if (this.table.game === "bazar-blot") {
-      const rows = deals.map((r, i) => {
-        const c = r.contract;
-        return h("tr", { class: r.made ? "" : "failed" }, h("td", {}, i + 1), h("td", { class: "bid" }, `${contractLabel(c)}${r.made ? "" : " ✗"}`), h("td", {}, r.points[0]), h("td", {}, r.points[1]));
-      });
-      return h("section", { class: "panel sheet", "data-testid": "score-sheet" }, h("h3", {}, t("score_sheet")),
-        h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("contract")), h("th", { scope: "col" }, this.teamLabel(0)), h("th", { scope: "col" }, this.teamLabel(1)))),
-          h("tbody", {}, rows, h("tr", { class: "total", "data-testid": "score-total" }, h("td"), h("td", {}, t("total")), h("td", {}, totals[0]), h("td", {}, totals[1])))));
-    }
-    const rows = deals.map((r, i) => h("tr", {}, h("td", {}, i + 1), h("td", {}, callLabel(r.trump)), r.scores.map((x) => h("td", {}, signed(x)))));
-    return h("section", { class: "panel sheet", "data-testid": "score-sheet" }, h("h3", {}, `${t("score_sheet")} (${v.counted}/9)`),
-      h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("trump")), [0, 1, 2].map((s) => h("th", { scope: "col", title: this.name(s) }, this.shortName(s))))),
-        h("tbody", {}, rows, h("tr", { class: "total", "data-testid": "score-total" }, h("td"), h("td", {}, t("total")), totals.map((x) => h("td", {}, signed(x)))))));
   }
 }
 
@@ -927,4 +913,25 @@ function beep() {
   } catch { /* no sound here */ }
 }
 
-export { SUIT, bidLabel };
+// The player asked for notifications: the browser asks them once; refused, the box unticks.
+function askToNotify(box) {
+  Notification.requestPermission().then((answer) => {
+    if (answer !== "granted") {
+      setPref("notify", false);
+      box.checked = false;
+      toast(t("notify_refused"));
+    }
+  });
+}
+
+// "Your turn" while the tab is hidden (through the service worker where there is one: phones
+// show only those).
+function notify(title, body, tag) {
+  if (!pref("notify") || !("Notification" in window) || Notification.permission !== "granted") return;
+  const options = { body, tag, icon: "/static/icons/icon-192.png", badge: "/static/icons/icon-192.png", renotify: true };
+  const worker = navigator.serviceWorker;
+  if (worker && worker.controller) worker.ready.then((reg) => reg.showNotification(title, options)).catch(() => {});
+  else {
+    try { new Notification(title, options); } catch { /* not here */ }
+  }
+}

@@ -53,6 +53,21 @@ export function errorText(code, message) {
   return message ? `${head} ${message}` : head;
 }
 
+// A refusal of the server (an HTTP error thrown by `api`, or a websocket error message) in the
+// player's language: its stable `reason` with its `params` when the page knows it (the sentences
+// are in reasons.js, loaded the first time one is needed), else the error's class and the server's
+// own sentence.
+export async function refusalText(e) {
+  if (e && e.reason) {
+    try {
+      const { reasonText } = await import("/static/reasons.js");
+      const text = reasonText(e.reason, e.params || {});
+      if (text) return text;
+    } catch { /* the sentence of the server, below */ }
+  }
+  return errorText(e && e.code, e && e.message);
+}
+
 export async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   const token = store.getItem("blot.token");
@@ -63,6 +78,8 @@ export async function api(method, path, body) {
   if (!res.ok) {
     const err = new Error((data && data.message) || res.statusText);
     err.code = (data && data.error) || "generic";
+    err.reason = (data && data.reason) || null;
+    err.params = (data && data.params) || {};
     err.status = res.status;
     err.field = (data && data.field) || null;
     throw err;
@@ -152,7 +169,7 @@ export async function syncName() {
 
 // --- preferences (this browser only) -------------------------------------------------------------
 
-const PREFS = { fourColour: false, sound: false, vibrate: true, analysis: false };
+const PREFS = { fourColour: false, sound: false, vibrate: true, analysis: false, notify: false };
 
 export function pref(key) {
   const v = store.getItem("blot.pref." + key);

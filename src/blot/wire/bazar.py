@@ -35,6 +35,7 @@ def _game(game: AnyGame) -> Game:
 def _result(r: DealResult) -> dict[str, Any]:
     out = r.to_json()
     out["tars_kapoot"] = r.tars_kapoot
+    out["kapoot"] = r.kapoot  # the team that took every trick (kapoot, B-50), or None
     return dict(out)
 
 

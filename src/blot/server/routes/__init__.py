@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.websockets import WebSocket
 
+from blot.server.chat import Chat
 from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.jsonin import loads
@@ -15,6 +16,12 @@ from blot.server.jsonin import loads
 def hub_of(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def chat_of(request: Request | WebSocket) -> Chat:
+    """The talk at the tables (:mod:`blot.server.chat`)."""
+    chat: Chat = request.app.state.chat
+    return chat
 
 
 def address(request: Request | WebSocket) -> str:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
 from blot.server.routes import DEVICE_COOKIE
 
@@ -51,3 +53,54 @@ async def index(request: Request) -> FileResponse:
 
 for _path in PAGES:
     router.add_api_route(_path, index, methods=["GET"])
+
+
+#: The page's files a service worker keeps (everything under /static but the icons' sources).
+CACHED = (".js", ".css", ".html", ".png")
+
+
+def _cached_files() -> list[Path]:
+    return sorted(
+        p
+        for p in WEB.rglob("*")
+        if p.is_file() and p.suffix in CACHED and p.name not in ("index.html", "sw.js")
+    )
+
+
+_worker: dict[tuple[tuple[str, int, int], ...], str] = {}
+
+
+def worker_script() -> str:
+    """``web/sw.js`` with its version, a digest of the page's files, and the list of them it
+    caches (made again only when a file changed: the files' sizes and times say so)."""
+    files = _cached_files()
+    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in [*files, WEB / "sw.js"])
+    text = _worker.get(key)
+    if text is None:
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(str(path.relative_to(WEB)).encode())
+            digest.update(path.read_bytes())
+        urls = [f"/static/{p.relative_to(WEB).as_posix()}" for p in files]
+        text = (WEB / "sw.js").read_text(encoding="utf-8")
+        text = text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(urls))
+        _worker.clear()
+        _worker[key] = text
+    return text
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker: served from the root so that it serves the whole site, never cached
+    by the browser itself (a change of any of the page's files installs a new worker)."""
+    return Response(worker_script(), media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/manifest.webmanifest")
+async def manifest() -> FileResponse:
+    """The web app manifest: blot installs as an app (name, icons, colours)."""
+    return FileResponse(
+        WEB / "manifest.webmanifest",
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )

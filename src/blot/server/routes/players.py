@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.errors import Refused
-from blot.server.routes import address, bearer, body_of, device, hub_of
+from blot.server.routes import address, bearer, body_of, device, hub_of, me
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -34,3 +34,31 @@ async def rename(request: Request) -> dict[str, Any]:
     if token is None:
         raise Refused("forbidden", "a player token is needed")
     return await hub_of(request).accounts.rename(token, body.get("name"))
+
+
+@router.get("/avatars")
+async def avatars(request: Request, ids: str = "") -> dict[str, Any]:
+    """``?ids=1,2,3``: the avatars those players chose (``{"avatars": {"1": "🦊"}}``, players who
+    chose none left out), and the ``choices`` a player may make."""
+    from blot.server.chat import AVATARS
+    from blot.store import accounts
+
+    wanted = [int(x) for x in ids.split(",")[:100] if x.strip().isdecimal() and len(x.strip()) < 12]
+    hub = hub_of(request)
+    found = await hub.read(lambda c: accounts.avatars(c, wanted)) if wanted else {}
+    return {"avatars": {str(k): v for k, v in found.items()}, "choices": list(AVATARS)}
+
+
+@router.put("/me/avatar")
+async def set_avatar(request: Request) -> dict[str, Any]:
+    """``{"avatar": "🦊"}`` (one of the choices) or ``{"avatar": null}`` (initials again)."""
+    from blot.server.chat import AVATARS
+    from blot.store import accounts
+
+    player, _ = await me(request)
+    body = await body_of(request)
+    avatar = body.get("avatar")
+    if avatar is not None and avatar not in AVATARS:
+        raise Refused("malformed", f"an avatar is one of {' '.join(AVATARS)}, or null")
+    await hub_of(request).write(lambda c: accounts.set_avatar(c, player, avatar))
+    return {"avatar": avatar}

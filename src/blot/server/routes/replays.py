@@ -11,7 +11,7 @@ from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.games import spec
 from blot.server.errors import Refused
-from blot.server.routes import check_may_see, hub_of
+from blot.server.routes import check_may_see, hub_of, me
 from blot.server.routes.tables import _listed
 from blot.server.table import FINISHED
 from blot.store import LogEntry
@@ -20,9 +20,12 @@ router = APIRouter(prefix="/api", tags=["replays"])
 
 
 @router.get("/replays")
-async def finished(request: Request) -> dict[str, Any]:
+async def finished(request: Request, mine: bool = False) -> dict[str, Any]:
+    """Finished public games, newest first; ``?mine=1``: the games the requesting player sat at
+    (their private ones too; 403 without a player token)."""
     hub = hub_of(request)
-    rows = await hub.db(hub.store.listing, [FINISHED])
+    player = (await me(request))[0] if mine else None
+    rows = await hub.db(hub.store.listing, [FINISHED], 100, True, None, player)
     return {"games": [_listed(r) for r in rows]}
 
 

@@ -10,25 +10,36 @@ from fastapi.responses import JSONResponse
 from blot.games import SPECS
 from blot.server.errors import Refused
 from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me
-from blot.server.table import PLAYING, WAITING, Table
+from blot.server.table import FINISHED, PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
 
 @router.get("/games")
 async def games(request: Request) -> dict[str, Any]:
-    """The games a table can be made for, with their rulesets, options and bot levels (the
-    built-in bots, then the bot programs of ``blot serve --bot``)."""
+    """The games a table can be made for, with what a client needs to draw each one without
+    knowing it (docs/protocol.md): seats, teams, the way play goes round, how long a game lasts,
+    rulesets, options (defaults and what may be chosen), the bot levels (the built-in bots, then
+    the bot programs of ``blot serve --bot``) and those that may sit at rated tables, and the
+    name of the page's module that draws it (``presenter``)."""
+    from blot.bots import RATED_LEVELS
+
     config = hub_of(request).config
     return {
         "games": [
             {
                 "game": game.name,
                 "title": game.title,
+                "presenter": game.package,
                 "seats": game.seats,
+                "teams": [list(team) for team in game.teams],
+                "direction": game.direction,
+                "counted_deals": game.counted_deals(),
                 "rulesets": list(game.rulesets),
                 "options": game.default_options(),
+                "option_fields": game.option_fields(),
                 "bots": game.bot_names() + config.levels(game.name),
+                "rated_bots": [level for level in RATED_LEVELS if level in game.bots],
             }
             for game in SPECS.values()
         ]
@@ -137,6 +148,22 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     again answers the same table); a rated game's once every person of it asked (until then the
     answer is the old table with ``rematch_asks``)."""
     return await _command(request, table_id, "rematch", {})
+
+
+@router.get("/tables/{table_id}/ratings")
+async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
+    """How the finished game moved each seat's rating (``seats``: ``seat``, ``player``, ``rated``,
+    ``rating`` after the game, ``change``); 404 until the game is over. Private tables answer their players
+    only, as the record does."""
+    from blot.store import ratings
+
+    hub = hub_of(request)
+    row = await hub.db(hub.store.table, table_id)
+    if row is None or row["status"] != FINISHED:
+        raise Refused("not_found", "no finished game at this table")
+    await check_may_see(request, row)
+    seats = await hub.read(lambda c: ratings.table_results(c, table_id))
+    return {"rated": bool(row["settings"].get("rated")), "seats": seats}
 
 
 @router.get("/tables/{table_id}/record", response_model=None)

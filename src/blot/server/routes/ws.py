@@ -13,13 +13,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from blot.server.connection import Connection
 from blot.server.errors import Refused
 from blot.server.jsonin import loads
-from blot.server.routes import hub_of
+from blot.server.routes import chat_of, hub_of
 
 router = APIRouter()
 
 #: The longest message a client may send.
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 30.0
+MESSAGE_TYPES = ("action", "chat", "chat_history", "chat_switch", "mute", "ping")
 
 
 def _error(e: Refused, request_id: Any = None) -> str:
@@ -60,6 +61,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("malformed", "token is a string or null")
+        recent = hello.get("recent", 0)
+        if not isinstance(recent, int) or isinstance(recent, bool) or recent < 0:
+            raise Refused("malformed", "recent is the number of recent events wanted for the log")
         table = await hub.registry.load(table_id)
         if table is None:
             raise Refused("not_found", "no such table")
@@ -80,8 +84,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         from blot.server.accounts import token_hash
 
         conn.session = token_hash(token)
-    await table.call(table.seating.connect, conn, since)
+    await table.call(table.seating.connect, conn, since, recent)
+    chat = chat_of(ws)
     try:
+        await table.call(chat.history, table, conn)
         while True:
             text = await _receive(ws)
             request_id = None
@@ -94,8 +100,13 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                     conn.push(json.dumps({"type": "pong", "n": current.n}))
                 elif kind == "action":
                     await hub.registry.command(table_id, "act", {"player": conn.player, "message": message})
+                elif kind in ("chat", "chat_history", "chat_switch"):
+                    current = hub.registry.live.get(table_id, table)
+                    await current.call(chat.command, current, conn, message)
+                elif kind == "mute":
+                    await chat.mute(conn, message)
                 else:
-                    raise Refused("malformed", "unknown message type: use action or ping")
+                    raise Refused("malformed", f"unknown message type: use {', '.join(MESSAGE_TYPES)}")
             except Refused as e:
                 conn.push(_error(e, request_id))
     except WebSocketDisconnect:

@@ -1,0 +1,244 @@
+"""Talk at the table (issue 26): quick phrases and emotes for everybody, free text at casual
+tables, over the table's websocket (docs/protocol.md, "Talk at the table").
+
+What may be said, and when:
+
+- the players and the spectators of a table talk in two rooms that never hear each other;
+- at a **rated** table the League counts hints and signals as dishonour (rulebook §10): the players
+  may say nothing while a deal is being played, only between deals and after the game, and only the
+  quick phrases and emotes (free text is off for everybody there);
+- the table's host may turn its chat off (and on again); ``blot admin silence`` takes an account's
+  voice at every table; anyone may mute a player, whose messages are then never sent to them;
+- a message is a phrase or an emote of a fixed set (the page translates them), or a text of at
+  most :data:`TEXT_LIMIT` characters (control characters removed; the page shows it as text, never
+  as HTML); each player may say :data:`BURST` messages in any :data:`BURST_SECONDS` seconds and
+  :data:`PER_MINUTE` in any minute.
+
+Messages are stored with the table (:mod:`blot.store.chat`) but are not events: a table's event
+numbers, its replay and its record are the same with or without talk. Commands run inside the
+table's actor, so that what a message is checked against (the deal, the seats) cannot change under
+it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from blot.server.connection import Connection, dumps
+from blot.server.errors import RateLimited, Refused
+from blot.server.limits import Limit
+from blot.store import chat as store
+
+if TYPE_CHECKING:
+    from blot.server.hub import Hub
+    from blot.server.table import Table
+
+#: The quick phrases (the page says them in the reader's language).
+PHRASES: Final = ("hello", "gg", "wp", "thanks", "oops", "sorry", "hurry", "bye")
+#: The emotes.
+EMOTES: Final = ("👍", "👏", "😄", "😮", "😢", "🤔", "🎉", "🙏")
+#: The avatars a player may choose to be shown by (else the page shows initials).
+AVATARS: Final = (
+    "🦊", "🐻", "🐼", "🦁", "🐯", "🐸", "🐙", "🦉", "🐢", "🐝", "🦄", "🐲",
+    "🌻", "🍀", "🍒", "🍉", "⭐", "🌙", "🔥", "⚓", "🎩", "🎲", "🍇", "🐞",
+)  # fmt: skip
+TEXT_LIMIT: Final = 200
+BURST: Final = 3
+BURST_SECONDS: Final = 5.0
+PER_MINUTE: Final = 20
+PLAYERS, SPECTATORS = "players", "spectators"
+#: Entries kept in memory before the caches are trimmed (what is dropped is read again).
+CACHE_LIMIT: Final = 20_000
+
+
+def room_of(conn: Connection) -> str:
+    return PLAYERS if conn.seat is not None else SPECTATORS
+
+
+def clean_text(value: Any) -> str:
+    """A free text as it is stored: NFC, control characters gone, spaces collapsed; refused when
+    nothing is left or it is too long."""
+    if not isinstance(value, str):
+        raise Refused("malformed", "a chat text is a string")
+    text = unicodedata.normalize("NFC", value)
+    text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    text = " ".join(text.split())
+    if not text:
+        raise Refused("malformed", "an empty message says nothing")
+    if len(text) > TEXT_LIMIT:
+        raise Refused("malformed", f"a message has at most {TEXT_LIMIT} characters")
+    return text
+
+
+class Chat:
+    """The talk of every table of one server (``app.state.chat``)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        clock = hub.config.clock
+        self.burst = Limit(BURST, BURST_SECONDS, clock)
+        self.minute = Limit(PER_MINUTE, 60.0, clock)
+        #: player -> the players they muted (read when they open a table).
+        self._mutes: dict[int, set[int]] = {}
+        #: table -> whether its chat is on (read when somebody first opens it here).
+        self._on: dict[str, bool] = {}
+
+    async def _is_on(self, table_id: str) -> bool:
+        on = self._on.get(table_id)
+        if on is None:
+            on = await self.hub.read(lambda c: store.chat_on(c, table_id))
+            if len(self._on) > CACHE_LIMIT:
+                self._on = {t: v for t, v in self._on.items() if t in self.hub.tables}
+            self._on[table_id] = on
+        return on
+
+    def _keep_mutes(self, player: int, muted: set[int]) -> None:
+        """Remember whom a player muted while they have a table open (a player with none open
+        may be dropped: their mutes are read again when they open one)."""
+        if len(self._mutes) > CACHE_LIMIT:
+            connected = {c.player for t in self.hub.tables.values() for c in t.connections}
+            self._mutes = {p: m for p, m in self._mutes.items() if p in connected}
+        self._mutes[player] = muted
+
+    # --- commands (each runs inside the table's actor: ``table.call``) ---------------------------
+
+    async def command(self, table: Table, conn: Connection, message: Mapping[str, Any]) -> None:
+        """A ``chat``, ``chat_history`` or ``chat_switch`` message of a connection."""
+        kind = message.get("type")
+        if kind == "chat":
+            await self.say(table, conn, message)
+        elif kind == "chat_history":
+            await self.history(table, conn)
+        else:
+            await self.switch(table, conn, message.get("on"))
+
+    async def history(self, table: Table, conn: Connection) -> None:
+        """Send a connection the talk of its room so far, and what it may say there."""
+        room = room_of(conn)
+        player = conn.player
+        if player is not None:
+            self._keep_mutes(player, await self.hub.read(lambda c: store.mutes(c, player)))
+        muted = self._mutes.get(player, set()) if player is not None else set()
+        messages = await self.hub.read(lambda c: store.history(c, table.id, room, muted))
+        conn.push(
+            dumps(
+                {
+                    "type": "chat_history",
+                    "room": room,
+                    "on": await self._is_on(table.id),
+                    "free_text": not table.settings.get("rated"),
+                    "phrases": list(PHRASES),
+                    "emotes": list(EMOTES),
+                    "muted": sorted(muted),
+                    "messages": messages,
+                }
+            )
+        )
+
+    async def say(self, table: Table, conn: Connection, message: Mapping[str, Any]) -> None:
+        """A message from a connection: checked (see the module's docstring), stored, and sent to
+        everybody in its room who has not muted its author."""
+        kind, body = self._body(table, message)
+        player = conn.player
+        if player is None:
+            raise Refused("forbidden", "only a player may talk at a table: open the lobby first")
+        room = room_of(conn)
+        if not await self._is_on(table.id):
+            raise Refused("forbidden", "the host has turned the chat of this table off")
+        if room == PLAYERS and table.settings.get("rated") and in_deal(table):
+            raise Refused(
+                "forbidden",
+                "at a rated table nothing may be said while a deal is played: wait for its end (League §10)",
+            )
+        key = str(player)
+        wait = max(self.burst.wait(key), self.minute.wait(key))
+        if wait > 0:
+            raise RateLimited(f"you are talking too fast: wait {max(1, round(wait))} seconds", wait)
+        if await self.hub.read(lambda c: store.silenced(c, player)):
+            raise Refused("forbidden", "your account may not talk at tables")
+        self.burst.hit(key)
+        self.minute.hit(key)
+        at = self.hub.now()
+        seat = conn.seat
+        said = await self.hub.write(lambda c: store.add(c, table.id, player, seat, room, kind, body, at))
+        self._send(table, room, said)
+
+    async def switch(self, table: Table, conn: Connection, on: Any) -> None:
+        """The host turns the table's chat off (``on`` false) or on again; both rooms hear of it."""
+        if not isinstance(on, bool):
+            raise Refused("malformed", "on is true or false")
+        player = conn.player
+        if player is None or player != table.host:
+            raise Refused("forbidden", "only the table's host may turn its chat off or on")
+        if on == await self._is_on(table.id):
+            return
+        at = self.hub.now()
+        seat = conn.seat
+        room = room_of(conn)
+        kind = "on" if on else "off"
+        said = await self.hub.write(lambda c: store.add(c, table.id, player, seat, room, kind, "", at))
+        self._on[table.id] = on
+        self._send(table, None, said)
+
+    async def mute(self, conn: Connection, message: Mapping[str, Any]) -> None:
+        """Mute a player (``muted`` true) or hear them again; answers the list of muted players."""
+        player = conn.player
+        target = message.get("player")
+        muted = message.get("muted")
+        if player is None:
+            raise Refused("forbidden", "only a player may mute somebody: open the lobby first")
+        if not isinstance(target, int) or isinstance(target, bool) or not isinstance(muted, bool):
+            raise Refused("malformed", "mute needs player (a number) and muted (true or false)")
+        if target == player:
+            raise Refused("malformed", "you cannot mute yourself")
+        at = self.hub.now()
+        await self.hub.write(lambda c: store.set_mute(c, player, target, muted, at))
+        mutes = self._mutes.setdefault(player, set())
+        if muted:
+            mutes.add(target)
+        else:
+            mutes.discard(target)
+        conn.push(dumps({"type": "muted", "players": sorted(mutes)}))
+
+    # --- helpers ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _body(table: Table, message: Mapping[str, Any]) -> tuple[str, str]:
+        given = [k for k in ("phrase", "emote", "text") if k in message]
+        if len(given) != 1:
+            raise Refused("malformed", "a chat message has one of phrase, emote or text")
+        kind = given[0]
+        value = message[kind]
+        if kind == "phrase":
+            if value not in PHRASES:
+                raise Refused("malformed", f"phrases are {', '.join(PHRASES)}")
+            return kind, str(value)
+        if kind == "emote":
+            if value not in EMOTES:
+                raise Refused("malformed", f"emotes are {' '.join(EMOTES)}")
+            return kind, str(value)
+        if table.settings.get("rated"):
+            raise Refused("forbidden", "free text is off at rated tables: use the quick phrases")
+        return kind, clean_text(value)
+
+    def _send(self, table: Table, room: str | None, said: dict[str, Any]) -> None:
+        """To every connection of ``room`` (None: both) that did not mute the author."""
+        text = dumps({"type": "chat", "message": said})
+        author = said["player"]
+        switch = said["kind"] in store.SWITCH
+        for conn in list(table.connections):
+            if room is not None and room_of(conn) != room:
+                continue
+            if not switch and conn.player is not None and author in self._mutes.get(conn.player, ()):
+                continue
+            conn.push(text)
+
+
+def in_deal(table: Table) -> bool:
+    """Whether a deal is being played at the table now (not before the first, not between two
+    deals, not after the game)."""
+    from blot.server.table import PLAYING
+
+    return table.status == PLAYING and not table.game.needs_cards

@@ -1,0 +1,70 @@
+// The games the server offers (GET /api/games, docs/protocol.md) and the presenter that draws each
+// one. The rest of the page never names a game: it asks the description (seats, teams, which way
+// play goes, how long a game lasts, rulesets, options, bot levels) or the game's presenter, a
+// module of its own (games/<presenter>.js) loaded when a page first needs it.
+//
+// A presenter (`createPresenter(info)` of its module) draws what only its game has:
+//   info                     the game as /api/games describes it
+//   dealLabel(v)             "Deal 3", "Deal 3 of 9"
+//   contractLine(v, ctx)     the contract or trump and who made it, or null
+//   trump(v)                 the trump suit whose cards the hand marks, or null
+//   seatInfo(v, seat, ctx)   what shows under a seat's name: tricks, declarations, chips
+//   center(v, ctx)           the middle of the table when no trick lies there (the bidding, an
+//                            exchange, the talon), or null
+//   prompt(v, ctx)           the control of the seat to act when it is not a card of the hand
+//                            (calls, declarations, discards), or null
+//   picking(v, ctx)          the hand picks cards before they are sent (3-5-8 discards): {left}, or null
+//   result(v, r, ctx)        the result of a deal
+//   sheet(v, ctx)            the score sheet
+//   score(v, ctx)            the running score: {parts: [{label, value, mine}], goal}
+//   announce(event, v, ctx)  a big moment said aloud and shown (belote, contra, kapoot …), or null
+//   resultLine(r, name)      a deal's result in one line (replays)
+//   analysis                 the words of a finished game's analysis: {lost, about, summary, costs}
+// `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
+import { api } from "/static/util.js";
+
+let listed = null;
+
+// Every game, as the server describes them (asked once per page load).
+export function games() {
+  listed ||= api("GET", "/api/games").then((r) => r.games).catch((e) => { listed = null; throw e; });
+  return listed;
+}
+
+export async function gameInfo(name) {
+  return (await games()).find((g) => g.game === name) || null;
+}
+
+const presenters = new Map();
+
+// The presenter of a game (its module loaded once).
+export function presenter(info) {
+  let made = presenters.get(info.game);
+  if (!made) {
+    made = import(`/static/games/${info.presenter}.js`).then((m) => m.createPresenter(info));
+    presenters.set(info.game, made);
+  }
+  return made;
+}
+
+// Where each seat sits as seen from `base`: the next seat in play on the left when play goes
+// clockwise, on the right when it goes counter-clockwise; the rest across the table.
+export function placesFrom(info, base) {
+  const n = info.seats;
+  const clockwise = info.direction === "clockwise";
+  const ring = n === 4 ? ["bottom", clockwise ? "left" : "right", "top", clockwise ? "right" : "left"]
+    : n === 3 ? ["bottom", clockwise ? "left" : "right", clockwise ? "right" : "left"]
+      : ["bottom", "top"];
+  const out = {};
+  for (let s = 0; s < n; s++) out[s] = ring[(s - base + n) % n];
+  return out;
+}
+
+// The team of each seat, and whether teams have partners (then the page says "we" and "they").
+export function teamOf(info, seat) {
+  return info.teams.findIndex((team) => team.includes(seat));
+}
+
+export function hasPartners(info) {
+  return info.teams.some((team) => team.length > 1);
+}

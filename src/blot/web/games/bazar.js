@@ -1,0 +1,178 @@
+// Bazar Blot on the page (docs/rules.md, B-): the bidding's level stepper and strains, the
+// declarations of the first trick, the seat's tricks and chips, the deal's result and score sheet
+// by team, and the big moments (contra, redouble, belote, kapoot). The engine decides every rule;
+// this draws its view (games.js says what a presenter is).
+import { t } from "/static/i18n.js";
+import { h } from "/static/util.js";
+import { callLabel, callName, strainLabel, contractLabel, declarationLabel, cardLabel } from "/static/cards.js";
+
+export function createPresenter(info) {
+  const teamOfSeat = (seat) => info.teams.findIndex((team) => team.includes(seat));
+
+  return {
+    info,
+
+    dealLabel(v) {
+      return t("deal_n", { n: v.deal_number });
+    },
+
+    trump(v) {
+      return v.contract && v.trump !== "NT" ? v.trump : null;
+    },
+
+    contractLine(v, ctx) {
+      if (!v.contract) return null;
+      const c = v.contract;
+      return h("span", { class: "contract", "data-testid": "contract" },
+        h("b", { class: `suit-${c.strain}` }, contractLabel(c)), " ", h("span", { class: "who" }, ctx.shortName(c.seat)));
+    },
+
+    seatInfo(v, s) {
+      const out = [h("span", { class: "tricks" }, t("tricks_n", { n: v.tricks_won[s] }))];
+      if (v.contract && v.contract.seat === s) out.push(h("span", { class: "chip contract-chip" }, contractLabel(v.contract)));
+      const bel = v.belotes.filter((b) => b.seat === s);
+      if (bel.length) out.push(h("span", { class: "chip belote-chip" }, t(bel.length === 1 ? "belote" : "rebelote")));
+      const said = v.tricks.length === 0 ? v.announced.filter((a) => a.seat === s) : v.shown.filter((a) => a.seat === s);
+      if (said.length) {
+        const text = said.map(declarationLabel).join(", ");
+        out.push(h("span", { class: "chip decl", title: text }, text));
+      }
+      return out;
+    },
+
+    center(v, ctx) {
+      if (v.phase === "bidding") return ctx.callsGrid(t("bidding"));
+      return null;
+    },
+
+    prompt(v, ctx) {
+      const L = v.legal;
+      if (L.kind === "call") return biddingControl(L.calls, ctx);
+      if (L.kind === "declare") return declareControl(L, ctx);
+      return null;
+    },
+
+    picking() {
+      return null;
+    },
+
+    result(v, r, ctx) {
+      const head = h("h2", {}, t("deal_result_n", { n: v.deal_number }));
+      if (r.void) return h("section", { class: "result", "data-testid": "deal-result" }, head, h("p", {}, t("void_deal")));
+      const c = r.contract;
+      const mine = ctx.myTeam();
+      const rows = [["tricks", r.tricks], ["card_points", r.card_points], ["declarations", r.declaration_points],
+        ["belote_points", r.belote], ["points", r.points], ["game_total", v.totals]];
+      const moment = r.tars_kapoot ? t("tars_kapoot") : r.kapoot !== null && r.kapoot !== undefined ? t("kapoot_moment", { who: ctx.teamLabel(r.kapoot) }) : null;
+      return h("section", { class: "result", "data-testid": "deal-result" }, head,
+        h("p", { class: "verdict " + (r.made ? "made" : "failed") }, h("b", {}, contractLabel(c)), ` ${ctx.teamLabel(c.team)} (${ctx.name(c.seat)}) — `,
+          h("strong", { "data-testid": "made" }, t(r.made ? "made" : "failed"))),
+        moment ? h("p", { class: "moment", "data-testid": "kapoot" }, moment) : null,
+        h("table", { class: "result-table" },
+          h("thead", {}, h("tr", {}, h("td"), [0, 1].map((tm) => h("th", { scope: "col", class: tm === mine ? "us" : "" }, ctx.teamLabel(tm))))),
+          h("tbody", {}, rows.map(([k, pair]) => h("tr", { class: k === "points" ? "total" : k === "game_total" ? "running" : "" },
+            h("th", { scope: "row" }, t(k)), h("td", {}, pair[0]), h("td", {}, pair[1]))))));
+    },
+
+    // Each line names the contract's team ("10♥ ×2 · we"), a failed one is marked.
+    sheet(v, ctx) {
+      const deals = [...v.history, ...(v.result ? [v.result] : [])].filter((r) => !r.void);
+      const totals = v.game_over ? v.game_over.totals : v.totals;
+      const rows = deals.map((r, i) => {
+        const c = r.contract;
+        return h("tr", { class: r.made ? "" : "failed" }, h("td", {}, i + 1),
+          h("td", { class: "bid" }, contractLabel(c), h("small", { class: "team-of" }, ` ${ctx.teamLabel(c.team)}`), r.made ? "" : " ✗",
+            r.kapoot !== null && r.kapoot !== undefined ? h("small", {}, ` · ${t("kapoot_short")}`) : null),
+          h("td", {}, r.points[0]), h("td", {}, r.points[1]));
+      });
+      return h("section", { class: "panel sheet", "data-testid": "score-sheet" }, h("h3", {}, t("score_sheet")),
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("contract")),
+          h("th", { scope: "col" }, ctx.teamLabel(0)), h("th", { scope: "col" }, ctx.teamLabel(1)))),
+          h("tbody", {}, rows, h("tr", { class: "total", "data-testid": "score-total" }, h("td"), h("td", {}, t("total")), h("td", {}, totals[0]), h("td", {}, totals[1])))));
+    },
+
+    score(v, ctx) {
+      const totals = v.game_over ? v.game_over.totals : v.totals;
+      const mine = ctx.myTeam();
+      const order = mine === 1 ? [1, 0] : [0, 1];
+      return {
+        parts: order.map((tm) => ({ label: ctx.teamLabel(tm), value: String(totals[tm]), mine: tm === mine })),
+        goal: t("to_points", { n: ctx.table.settings.options.target }),
+      };
+    },
+
+    announce(e, v, ctx) {
+      if (e.kind === "call" && (e.action === "contra" || e.action === "redouble")) return `${t(e.action)}! — ${ctx.name(e.seat)}`;
+      if (e.kind === "card" && e.belote) return `${t(e.belote)}! — ${ctx.name(e.seat)}`;
+      if (e.kind === "card" && v.result && !v.result.void) {
+        if (v.result.tars_kapoot) return `${t("tars_kapoot")}!`;
+        if (v.result.kapoot !== null && v.result.kapoot !== undefined) return t("kapoot_moment", { who: ctx.teamLabel(v.result.kapoot) });
+      }
+      return null;
+    },
+
+    resultLine(r) {
+      if (r.void) return t("void_deal");
+      const kapoot = r.kapoot !== null && r.kapoot !== undefined ? ` · ${t("kapoot_short")}` : "";
+      return `${t(r.made ? "made" : "failed")}${kapoot} · ${t("points")}: ${r.points.join(" : ")}`;
+    },
+
+    analysis: {
+      lost: "an_lost_points",
+      about: "an_about_bazar",
+      summary: "an_summary_bazar",
+      costs: [["none", "an_cost_none"], ["small", "an_cost_small"], ["large", "an_cost_large"]],
+    },
+
+    teamOf: teamOfSeat,
+  };
+}
+
+// A level stepper and the five strains (only the bids `legal` lists are live), and pass / contra /
+// redouble / four sevens when legal (B-20 … B-26).
+function biddingControl(calls, ctx) {
+  const dis = ctx.pending;
+  const special = calls.filter((c) => !/^\d/.test(c));
+  const bids = calls.filter((c) => /^\d/.test(c));
+  const levels = [...new Set(bids.map((b) => parseInt(b, 10)))].sort((a, b) => a - b);
+  const key = calls.join(",");
+  if (ctx.bid.key !== key) ctx.bid = { key, level: levels.length ? levels[0] : null };
+  const lvl = ctx.bid.level;
+  const step = (d) => {
+    const i = levels.indexOf(lvl) + d;
+    if (i >= 0 && i < levels.length) {
+      ctx.bid.level = levels[i];
+      ctx.render();
+    }
+  };
+  const strains = ["S", "H", "D", "C", "NT"].map((st) => {
+    const call = `${lvl}${st}`;
+    const ok = bids.includes(call);
+    return h("button", { class: "strain" + (st === "H" || st === "D" ? " red" : "") + ` suit-${st}`, "data-call": ok ? call : null, disabled: dis || !ok,
+      "aria-label": callName(call), onclick: () => ctx.send({ action: call }) }, strainLabel(st));
+  });
+  const row = levels.length ? h("div", { class: "bid-row" },
+    h("div", { class: "stepper", role: "group", "aria-label": t("level") },
+      h("button", { class: "step", "aria-label": t("lower"), disabled: lvl === levels[0], onclick: () => step(-1) }, "−"),
+      h("output", { class: "level", "data-testid": "bid-level", "aria-live": "polite" }, String(lvl)),
+      h("button", { class: "step", "aria-label": t("higher"), disabled: lvl === levels[levels.length - 1], onclick: () => step(1) }, "+")),
+    h("div", { class: "strains" }, strains)) : null;
+  return h("div", { class: "prompt bidding", "data-testid": "bidding" },
+    h("div", { class: "your-turn" }, t("your_call")),
+    row,
+    h("div", { class: "calls" }, special.map((c) => h("button", { "data-call": c, class: c === "pass" ? "pass" : "", disabled: dis, onclick: () => ctx.send({ action: c }) }, callLabel(c)))));
+}
+
+// The first trick: declare the best set, nothing, or another set the hand holds (B-43).
+function declareControl(L, ctx) {
+  const dis = ctx.pending;
+  const best = L.best;
+  const label = (texts) => texts.length ? texts.map((x) => x.split(" ").map(cardLabel).join(" ")).join(" + ") : t("nothing");
+  const finer = L.options.map((opt, i) => [opt, i]).filter(([opt]) => opt.length && JSON.stringify(opt) !== JSON.stringify(best));
+  return h("div", { class: "prompt declare", "data-testid": "declare" },
+    h("div", { class: "your-turn" }, t("your_declarations")),
+    h("div", { class: "calls" },
+      h("button", { class: "primary", "data-declare": "best", disabled: dis, onclick: () => ctx.send({ declare: "best" }) }, `${t("declare_best")}: ${label(best)}`),
+      h("button", { "data-declare": "none", disabled: dis, onclick: () => ctx.send({ declare: "none" }) }, t("declare_none")),
+      finer.map(([opt, i]) => h("button", { "data-declare": String(i), disabled: dis, onclick: () => ctx.send({ declare: opt }) }, label(opt)))));
+}

@@ -1,0 +1,27 @@
+// The page's few icons, drawn in SVG (an emoji or a rare symbol is missing from some systems'
+// fonts); each is aria-hidden: the button that holds it has the words.
+const NS = "http://www.w3.org/2000/svg";
+
+const PATHS = {
+  // a speech bubble
+  chat: "M4 5h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H10l-5 4v-4H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z",
+  // a robot's head
+  bot: "M11 2h2v3h4a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3V8a3 3 0 0 1 3-3h4zM8.5 10a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm7 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM9 15.5h6v1.5H9zM1 10h2v5H1zm20 0h2v5h-2z",
+  // two cards, the last trick
+  trick: "M3 6.5 11 4l3 11-8 2.5zM13 4h7a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z",
+};
+
+export function icon(name, size = 20) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", String(size));
+  svg.setAttribute("height", String(size));
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.setAttribute("class", `icon icon-${name}`);
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("d", PATHS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}

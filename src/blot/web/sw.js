@@ -1,0 +1,47 @@
+// The service worker of blot's page (issue 26). The page's own files come from a cache made for
+// this version of them, so that the page opens at once on a repeat visit; a page asked for while
+// the network is gone gets a friendly offline page instead of the browser's error. The API and the
+// tables' websockets always go to the server. The server fills in VERSION (a digest of the files)
+// and FILES when it sends this script: a new version installs itself and drops the old cache.
+const VERSION = "__VERSION__";
+const FILES = __FILES__;
+const CACHE = `blot-${VERSION}`;
+const OFFLINE = "/static/offline.html";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+    .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("blot-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, { ignoreSearch: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+async function page(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await caches.match(OFFLINE)) || Response.error();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname.startsWith("/static/")) event.respondWith(fromCache(request));
+});

@@ -1,0 +1,544 @@
+"""The table as a card room (issue 26), in Debian's chromium at a phone's 390x844 and a laptop's
+1366x768, in English and Armenian: the running score in view on every turn, a layout that never
+moves, chips that never cover cards, bidding heads that are never cut, the end of a game
+confirmed and shown to everybody, the winner in the seat's terms, talk at the table, the log after
+a reconnect and for spectators, no button a player may not use, one's own replays, refusals in
+the player's language, reduced motion, and the installable app. Each phase is saved under
+``.artifacts/screens`` as test_table.py does."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import LiveServer
+from .test_browser import event_number
+from .test_table import SIZES, close, no_overflow, open_page, screen
+
+LOCALES = {"en": "en-US", "hy": "hy-AM", "ru": "ru-RU", "bg": "bg-BG"}
+DECISION = (
+    "[data-testid=deal-result], [data-testid=game-over], [data-declare=best], [data-call], "
+    "[data-card][data-legal='true'], [data-testid=discard-confirm]"
+)
+#: What the score says, per language: the words of the seat's side (Bazar Blot's "we").
+WE = {"en": "We", "hy": "Մենք", "ru": "Мы", "bg": "Ние"}
+THEY = {"en": "They", "hy": "Նրանք", "ru": "Они", "bg": "Те"}
+#: Who won a game at a table of bots, in the seat's terms: with the partner, or the other side.
+WON = {
+    "en": ("You and Bot 3 won", "Bot 2 and Bot 4 won"),
+    "hy": ("Դուք և Բոտ 3 հաղթեցիք", "Հաղթանակ՝ Բոտ 2 և Բոտ 4"),
+    "ru": ("Вы и Бот 3 выиграли", "Победа: Бот 2 и Бот 4"),
+    "bg": ("Вие и Бот 3 спечелихте", "Победа: Бот 2 и Бот 4"),
+}
+#: Every phase in English and Armenian at both sizes, and in Russian and Bulgarian on a phone.
+PHASES = [(size, lang) for size in SIZES for lang in ("en", "hy")] + [("phone", "ru"), ("phone", "bg")]
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """The next deal waits: a finished deal's result stays as long as a test looks at it."""
+    live = LiveServer(tmp_path / "blot.sqlite3", deal_pause=60.0)
+    yield live
+    live.stop()
+
+
+def axe_clean(page: Any, where: str) -> None:
+    """axe-core finds nothing serious or critical on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    bad = [
+        (v["id"], [n["target"] for n in v["nodes"]]) for v in found if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == [], (where, bad)
+
+
+def box(page: Any, selector: str, on_page: bool = False) -> dict[str, float]:
+    """Where an element is now in the viewport (``on_page``: in the page, whatever its scrolling),
+    found and measured in one step: the page redraws often."""
+    found: dict[str, float] = page.evaluate(
+        """([s, onPage]) => { const r = document.querySelector(s).getBoundingClientRect();
+                  const dx = onPage ? scrollX : 0, dy = onPage ? scrollY : 0;
+                  return {x: r.x + dx, y: r.y + dy, w: r.width, h: r.height}; }""",
+        [selector, on_page],
+    )
+    return found
+
+
+def inside_viewport(page: Any, selector: str) -> bool:
+    b = box(page, selector)
+    size = page.viewport_size
+    return (
+        b["x"] >= 0
+        and b["y"] >= 0
+        and b["x"] + b["w"] <= size["width"] + 0.5
+        and b["y"] + b["h"] <= size["height"] + 0.5
+    )
+
+
+OVERLAPS = """() => {
+    // the visible part of each chip (its seat box clips it) against every card on the table
+    const cut = (a, b) => ({l: Math.max(a.left, b.left), t: Math.max(a.top, b.top),
+                            r: Math.min(a.right, b.right), b: Math.min(a.bottom, b.bottom)});
+    const cards = [...document.querySelectorAll('[data-trick-card], .talon-cards .card')]
+        .map(e => e.getBoundingClientRect());
+    const bad = [];
+    for (const chip of document.querySelectorAll('.seat-box .chip, .seat-box .tricks')) {
+        const seen = cut(chip.getBoundingClientRect(), chip.closest('.seat-box').getBoundingClientRect());
+        if (seen.r <= seen.l || seen.b <= seen.t) continue;
+        for (const c of cards) {
+            const o = cut(seen, c);
+            if (o.r - o.l > 0.5 && o.b - o.t > 0.5) bad.push(chip.textContent);
+        }
+    }
+    return bad;
+}"""
+CUT_HEADS = """() => [...document.querySelectorAll('table.calls-grid th')]
+    .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
+    .map(th => th.textContent)"""
+
+
+def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, float]]) -> None:
+    """What must hold at every decision: the score in view with both sides and what the game is
+    played to, the board and the hand where they were, no chip over a card, no cut head."""
+    assert inside_viewport(page, "[data-testid=score]"), box(page, "[data-testid=score]")
+    score = page.inner_text("[data-testid=score]")
+    assert len(re.findall(r"[+-]?\d+", score)) >= (3 if game == "bazar-blot" else 4), score  # totals + goal
+    if game == "bazar-blot":
+        assert WE[lang] in score, score
+    for part in ("board", "hand"):
+        now = box(page, "section.board" if part == "board" else "[data-testid=hand]", on_page=True)
+        if part in layout:
+            assert (now["y"], now["h"]) == (layout[part]["y"], layout[part]["h"]), (part, now, layout[part])
+        else:
+            layout[part] = now
+    assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate(CUT_HEADS) == []
+
+
+def decide(page: Any, first: bool) -> None:
+    n = event_number(page)
+    if page.locator("[data-declare=best]").count():
+        page.click("[data-declare=best]")
+    elif page.locator("[data-testid=discard-confirm]").count():
+        while page.locator("[data-testid=discard-confirm][disabled]").count():
+            page.locator("[data-card][data-legal='true']:not(.picked)").first.click()
+        page.click("[data-testid=discard-confirm]")
+    elif page.locator("[data-call]").count():
+        calls = page.eval_on_selector_all("[data-call]", "els => els.map(e => e.dataset.call)")
+        bids = [c for c in calls if c not in ("pass", "contra", "redouble", "sevens")]
+        page.click(f"[data-call='{bids[0] if first and bids else 'pass' if 'pass' in calls else calls[0]}']")
+    else:
+        page.locator("[data-card][data-legal='true']").first.click()
+    page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
+
+
+@pytest.mark.parametrize(("size", "lang"), PHASES)
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
+    browser: Any, slow_server: LiveServer, game: str, size: str, lang: str
+) -> None:
+    """Bazar Blot to 1 point: its one deal is the whole game, and the end says who won in the
+    seat's terms with the totals in view. 3-5-8: its first deal."""
+    page = open_page(browser, size, LOCALES[lang])
+    tag = f"{game}-{lang}"
+    try:
+        page.goto(slow_server.url + "/")
+        page.select_option("[data-testid=game]", game)
+        if game == "bazar-blot":
+            page.fill("[data-testid=target]", "1")
+            page.dispatch_event("[data-testid=target]", "change")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-card]")
+        layout: dict[str, dict[str, float]] = {}
+        turns = 0
+        while True:
+            page.wait_for_selector(DECISION)
+            if page.locator("[data-testid=deal-result], [data-testid=game-over]").count():
+                break
+            check_turn(page, game, lang, layout)
+            if turns == 0:
+                screen(page, f"{tag}-first-turn")
+            if turns == 3:
+                screen(page, f"{tag}-play")
+            decide(page, first=turns == 0)
+            turns += 1
+        assert turns >= (9 if game == "bazar-blot" else 16)
+        no_overflow(page)
+        if game == "bazar-blot":
+            page.wait_for_selector("[data-testid=game-over]")
+            over = page.locator("[data-testid=game-over]")
+            assert inside_viewport(page, "[data-testid=game-over]")
+            winner = page.inner_text("[data-testid=winner]")
+            assert winner.startswith(WON[lang]) and re.search(r"[12]–0$", winner), winner
+            totals = page.inner_text("[data-testid=final-totals]")
+            assert WE[lang] in totals and inside_viewport(page, "[data-testid=final-totals]"), totals
+            sheet = page.inner_text("[data-testid=score-sheet] tbody tr:first-child")
+            assert WE[lang] in sheet or THEY[lang] in sheet, sheet  # the contract's team
+            screen(page, f"{tag}-game-over")
+            if size == "phone":
+                axe_clean(page, "the end of a game")
+            assert over.locator("[data-testid=rematch]").count() == 1
+        else:
+            assert inside_viewport(page, "[data-testid=deal-result]")
+            screen(page, f"{tag}-result")
+    finally:
+        close(page)
+
+
+def _seat(page: Any, url: str, seat: int) -> None:
+    page.goto(url)
+    page.click(f"[data-testid=sit-{seat}]")
+    page.wait_for_selector("[data-testid=leave-seat]")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_item1_ending_needs_a_confirmation_and_everybody_sees_the_end(
+    browser: Any, server: LiveServer, size: str
+) -> None:
+    """Ani (English) proposes, Boris (Armenian) agrees; both and a spectator (Armenian) see the end."""
+    ani, boris, watcher = (open_page(browser, size, LOCALES[x]) for x in ("en", "hy", "hy"))
+    try:
+        ani.goto(server.url + "/")
+        ani.click("[data-testid=new-table]")
+        ani.wait_for_url("**/table/*")
+        url = ani.url
+        _seat(boris, url, 2)
+        ani.click("[data-testid=fill-bots]")
+        ani.click("[data-testid=start]")
+        ani.wait_for_selector("[data-card]")
+        watcher.goto(url)
+        watcher.wait_for_selector("[data-testid=seat-0]")
+        ani.click("[data-testid=table-menu] summary")
+        ani.click("[data-testid=propose-end]")
+        assert ani.locator("[data-testid=end-confirm]").is_visible()
+        screen(ani, "end-confirm-en")
+        axe_clean(ani, "the end's confirmation")
+        ani.click("[data-testid=cancel-end]")  # one tap ends nothing
+        assert ani.locator("[data-testid=end-confirm]").count() == 0
+        ani.click("[data-testid=table-menu] summary")
+        ani.click("[data-testid=propose-end]")
+        ani.click("[data-testid=confirm-end]")
+        boris.wait_for_selector("[data-testid=end-vote]")
+        assert "Համաձայն են ավարտել խաղը" in boris.inner_text("[data-testid=end-vote]")
+        screen(boris, "end-vote-hy")
+        boris.click("[data-testid=end-agree]")
+        boris.click("[data-testid=confirm-end]")
+        for page, words in (
+            (ani, "ended by agreement"),
+            (boris, "համաձայնությամբ"),
+            (watcher, "համաձայնությամբ"),
+        ):
+            page.wait_for_selector("[data-testid=game-over] [data-testid=ended-agreement]")
+            assert words in page.inner_text("[data-testid=ended-agreement]")
+            assert inside_viewport(page, "[data-testid=game-over]")
+            assert page.locator("[data-call], [data-card][data-legal='true'], [data-declare]").count() == 0
+        screen(watcher, "ended-spectator-hy")
+        axe_clean(watcher, "the end of a game, a spectator")
+        assert watcher.locator("[data-testid=rematch]").count() == 0  # a spectator cannot start it
+    finally:
+        for page in (ani, boris, watcher):
+            close(page)
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "hy"), ("laptop", "en")])
+def test_item3_talk_at_the_table(browser: Any, server: LiveServer, size: str, lang: str) -> None:
+    """Phrases and text by the seat and in the log, shown as text; the spectators' room apart;
+    a mute; the host turns the chat off."""
+    ani, boris, watcher = (
+        open_page(browser, size, LOCALES[lang]),
+        open_page(browser, size),
+        open_page(browser, size),
+    )
+    try:
+        ani.goto(server.url + "/")
+        ani.click("[data-testid=new-table]")
+        ani.wait_for_url("**/table/*")
+        url = ani.url
+        _seat(boris, url, 1)
+        watcher.goto(url)
+        watcher.wait_for_selector("[data-testid=sit-3]")
+        boris.click("[data-testid=chat]")
+        boris.wait_for_selector("[data-phrase=gg]")
+        screen(boris, f"chat-open-{lang}")
+        axe_clean(boris, "the chat")
+        boris.click("[data-phrase=gg]")
+        said = {"en": "Good game", "hy": "Լավ խաղ էր"}[lang]
+        ani.wait_for_selector("[data-testid=log] li.said")
+        assert said in ani.inner_text("[data-testid=log]")
+        boris.fill("[data-testid=chat-text]", "<b>hello</b> & bye")
+        boris.click("[data-testid=chat-send]")
+        ani.wait_for_function(
+            "() => document.querySelector('[data-testid=log]').textContent.includes('<b>hello</b>')"
+        )
+        assert ani.locator("[data-testid=log] b").count() == 0  # shown as text, never as HTML
+        watcher.click("[data-testid=chat]")
+        watcher.click("[data-phrase=wp]")
+        watcher.wait_for_selector("[data-testid=chat-messages] li:has-text('Well played')")
+        ani.click("[data-testid=chat]")
+        ani.wait_for_selector("[data-testid=chat-messages] li")
+        assert (
+            ani.locator("[data-testid=chat-messages] li").count() == 2
+        )  # Boris's two: the spectators talk apart
+        boris_id = boris.evaluate("blotPage.you.player")
+        ani.click(".chat-sheet details.mutes summary")
+        ani.click(f"[data-testid=mute-{boris_id}]")
+        ani.wait_for_selector(f"[data-testid=mute-{boris_id}][aria-pressed=true]")
+        boris.click("[data-phrase=oops]")
+        boris.wait_for_selector("[data-testid=chat-messages] li:has-text('Oops')")
+        ani.click("[data-testid=table-menu] summary")
+        ani.uncheck("[data-testid=chat-switch]")  # the host turns the table's chat off
+        boris.wait_for_selector("[data-testid=chat-quiet]")
+        assert boris.locator("[data-phrase=gg][disabled]").count() == 1
+        oops = {"en": "Oops", "hy": "Վա՜յ"}[lang]
+        assert oops not in ani.inner_text("[data-testid=log]")  # muted: never sent to Ani
+        screen(ani, f"chat-host-{lang}")
+    finally:
+        for page in (ani, boris, watcher):
+            close(page)
+
+
+def test_item3_a_rated_tables_players_say_nothing_during_a_deal(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, "phone")
+    try:
+        made = httpx.post(
+            server.url + "/api/accounts", json={"username": "Ani", "password": "correct horse battery"}
+        )
+        token = made.json()["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        table = httpx.post(
+            server.url + "/api/tables", json={"game": "3-5-8", "rated": True}, headers=headers
+        ).json()["id"]
+        httpx.post(f"{server.url}/api/tables/{table}/fill-bots", json={"level": "basic"}, headers=headers)
+        httpx.post(f"{server.url}/api/tables/{table}/start", headers=headers)
+        page.goto(server.url + "/")
+        page.wait_for_selector(
+            "[data-testid=play-bots]:not([disabled])"
+        )  # the page made its guest: replace it
+        page.evaluate("t => localStorage.setItem('blot.token', t)", token)
+        page.goto(f"{server.url}/table/{table}")
+        page.wait_for_selector("[data-card]")
+        page.click("[data-testid=chat]")
+        page.wait_for_selector("[data-testid=chat-quiet]")
+        assert "League §10" in page.inner_text("[data-testid=chat-quiet]")
+        assert page.locator("[data-phrase]:not([disabled])").count() == 0
+        assert page.locator("[data-testid=chat-text]").count() == 0  # no free text at a rated table
+    finally:
+        close(page)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_item1_the_log_is_complete_after_a_reconnect_and_for_spectators(
+    browser: Any, server: LiveServer, size: str
+) -> None:
+    page, watcher = open_page(browser, size), open_page(browser, size, LOCALES["hy"])
+    try:
+        page.goto(server.url + "/")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-call]")
+        decide(page, first=True)
+        page.wait_for_selector(DECISION)
+        log = page.locator("[data-testid=log] li").all_inner_texts()
+        assert len(log) >= 6 and "sits in seat 1" in log[0]
+        page.reload()
+        page.wait_for_selector("[data-card]")
+        page.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log)
+        )
+        assert page.locator("[data-testid=log] li").all_inner_texts()[: len(log)] == log
+        watcher.goto(page.url)
+        watcher.wait_for_function(
+            "n => document.querySelectorAll('[data-testid=log] li').length >= n", arg=len(log)
+        )
+        assert (
+            "-րդ տեղում" in watcher.locator("[data-testid=log] li").first.inner_text()
+        )  # from the first event on
+    finally:
+        close(page)
+        close(watcher)
+
+
+def test_item1_strangers_see_no_button_they_may_not_use(browser: Any, server: LiveServer) -> None:
+    host, stranger = open_page(browser, "phone"), open_page(browser, "phone", LOCALES["hy"])
+    try:
+        host.goto(server.url + "/")
+        host.click("[data-testid=new-table]")
+        host.wait_for_url("**/table/*")
+        host.wait_for_selector("[data-testid=fill-bots]")
+        assert host.locator("[data-testid=fill-bots], [data-testid=start]").count() == 2
+        stranger.goto(host.url)
+        stranger.wait_for_selector("[data-testid=sit-1]")
+        assert (
+            stranger.locator("[data-testid=fill-bots], [data-testid=start], [data-testid^=add-bot]").count()
+            == 0
+        )
+        assert stranger.locator("[data-testid=wait-start]").count() == 1
+        stranger.click("[data-testid=sit-1]")  # seated, they may
+        stranger.wait_for_selector("[data-testid=fill-bots]")
+    finally:
+        close(host)
+        close(stranger)
+
+
+def test_item1_the_replay_list_filters_to_ones_own_games(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, "laptop", LOCALES["hy"])
+    try:
+        other = httpx.post(server.url + "/api/players", json={"name": "Boris"}).json()
+        headers = {"Authorization": f"Bearer {other['token']}"}
+        theirs = httpx.post(server.url + "/api/tables", json={"game": "3-5-8"}, headers=headers).json()["id"]
+        httpx.post(f"{server.url}/api/tables/{theirs}/fill-bots", json={"level": "basic"}, headers=headers)
+        httpx.post(f"{server.url}/api/tables/{theirs}/start", headers=headers)
+        httpx.post(f"{server.url}/api/tables/{theirs}/end", json={"agree": True}, headers=headers)
+        page.goto(server.url + "/")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-card]")
+        mine = page.url.rsplit("/", 1)[1]
+        page.click("[data-testid=table-menu] summary")
+        page.click("[data-testid=propose-end]")
+        page.click("[data-testid=confirm-end]")
+        page.wait_for_selector("[data-testid=game-over]")
+        page.goto(server.url + "/replays")
+        page.wait_for_selector("[data-testid=replays]")
+        assert page.locator("[data-testid=replays] li").count() == 2
+        page.click("[data-testid=replays-mine]")
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=replays] li').length === 1")
+        assert page.locator(f"[data-testid=replays] a[href='/replay/{mine}']").count() == 1
+        screen(page, "replays-mine-hy")
+        axe_clean(page, "one's own replays")
+    finally:
+        close(page)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("hy", "մեկ այբուբենի"), ("ru", "одного алфавита"), ("bg", "една азбука")]
+)
+def test_item1_refusals_are_said_in_the_players_language(
+    browser: Any, server: LiveServer, lang: str, words: str
+) -> None:
+    page = open_page(browser, "phone", LOCALES[lang])
+    try:
+        page.goto(server.url + "/login")
+        page.fill("[data-testid=signup-username]", "AniԱ")
+        page.fill("[data-testid=signup-password]", "correct horse battery")
+        page.fill("[data-testid=signup-again]", "correct horse battery")
+        page.click("[data-testid=signup-submit]")
+        page.wait_for_selector("[data-testid=signup-error]:not([hidden])")
+        text = page.inner_text("[data-testid=signup-error]")
+        assert words in text and "alphabet" not in text, text
+    finally:
+        close(page)
+
+
+def test_item2_reduced_motion_deals_without_moving(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(
+        locale="en-US", viewport={"width": 390, "height": 844}, reduced_motion="reduce"
+    )
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-testid=hand].dealing [data-card]")
+        names = page.eval_on_selector_all(
+            "[data-testid=hand] .card", "els => els.map(e => getComputedStyle(e).animationName)"
+        )
+        assert set(names) == {"none"}
+    finally:
+        context.close()
+    page = open_page(browser, "phone")
+    try:
+        page.goto(server.url + "/")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-testid=hand].dealing [data-card]")
+        assert (
+            page.eval_on_selector("[data-testid=hand] .card", "e => getComputedStyle(e).animationName")
+            == "deal-in"
+        )
+    finally:
+        close(page)
+
+
+def test_item4_installable_offline_and_a_turn_seen_from_a_hidden_tab(
+    browser: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    """A browser profile of its own (an incognito context is never installable), as a person's."""
+    from .conftest import ARGS, CHROMIUM
+
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=str(CHROMIUM),
+        args=ARGS,
+        locale="en-US",
+        viewport={"width": 390, "height": 844},
+    )
+    try:
+        context.grant_permissions(["notifications"], origin=server.url)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("[data-testid=play-bots]:not([disabled])")
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and json.loads(manifest["data"])["short_name"] == "blot"
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        page.wait_for_function("async () => !!(await navigator.serviceWorker.ready).active", timeout=30_000)
+        page.reload()  # the worker controls the page from now on, with the page's files cached
+        page.wait_for_function("() => !!navigator.serviceWorker.controller")
+        cached = page.evaluate("async () => (await caches.keys()).length")
+        assert cached == 1
+        # the player's turn while the tab is hidden: a notification (opted in) and the title
+        page.evaluate("""() => {
+            Object.defineProperty(document, 'hidden', {get: () => true, configurable: true});
+            window.shown = [];
+            const real = ServiceWorkerRegistration.prototype.showNotification;
+            ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+                window.shown.push(title); return real.call(this, title, options);
+            };
+        }""")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-card]")
+        page.click("[data-testid=table-menu] summary")
+        page.check("[data-testid=pref-notify]")
+        page.click("[data-testid=table-menu] summary")
+        page.wait_for_selector("[data-call]")
+        n = event_number(page)
+        page.click("[data-call=pass]")
+        page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
+        page.wait_for_selector("[data-call], [data-card][data-legal='true'], [data-declare]", timeout=60_000)
+        page.wait_for_function("() => window.shown.length > 0")  # the turn came back while hidden
+        assert page.evaluate("window.shown") == ["Your turn"]
+        assert page.title() == "● Your turn — blot"
+        context.set_offline(True)
+        page.goto(server.url + "/replays")
+        assert page.locator("[data-testid=offline]").count() == 1  # the friendly page, not the browser's
+        screen(page, "offline")
+        axe_clean(page, "the offline page")
+    finally:
+        context.close()
+
+
+def test_item2_an_account_chooses_its_avatar_and_the_table_shows_it(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, "phone", LOCALES["hy"])
+    try:
+        page.goto(server.url + "/login")
+        page.fill("[data-testid=signup-username]", "Ani")
+        page.fill("[data-testid=signup-password]", "correct horse battery")
+        page.fill("[data-testid=signup-again]", "correct horse battery")
+        page.click("[data-testid=signup-submit]")
+        page.wait_for_url(server.url + "/")
+        page.goto(server.url + "/account")
+        page.click("[data-avatar='🦊']")
+        page.wait_for_selector("[data-avatar='🦊'][aria-pressed=true]")
+        axe_clean(page, "the account page")
+        screen(page, "account-avatar-hy")
+        page.goto(server.url + "/")
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-testid=seat-0] .avatar.emoji")
+        assert page.inner_text("[data-testid=seat-0] .avatar") == "🦊"
+        assert page.locator("[data-testid=seat-1] .avatar.bot svg").count() == 1  # bots marked as bots
+    finally:
+        close(page)
