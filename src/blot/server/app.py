@@ -19,7 +19,18 @@ from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
 from blot.server.guard import Guard
 from blot.server.hub import Hub
-from blot.server.routes import accounts, health, pages, players, ratings, replays, scoresheets, tables, ws
+from blot.server.routes import (
+    accounts,
+    events,
+    health,
+    pages,
+    players,
+    ratings,
+    replays,
+    scoresheets,
+    tables,
+    ws,
+)
 
 STATUS = {
     "malformed": 400,
@@ -88,7 +99,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def blot_error(_request: Request, e: BlotError) -> JSONResponse:
         return await refused(_request, Refused.of(e))
 
-    for module in (health, players, accounts, ratings, tables, replays, scoresheets, ws, pages):
+    for module in (health, players, accounts, ratings, tables, replays, scoresheets, events, ws, pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.add_middleware(Guard, config=config)

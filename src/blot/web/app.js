@@ -5,6 +5,7 @@ import { t, setLang, lang, LANGS } from "/static/i18n.js";
 import { scoresheetPages } from "/static/scoresheet.js";
 import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
+import { eventPages, nextGames } from "/static/events.js";
 import {
   h, api, toast, errorText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
@@ -44,6 +45,7 @@ function translateStatic() {
 const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, errorText, go, store, main, showPending });
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, errorText, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, errorText, session, main, showPending });
+const { EventsPage, EventPage, ConsolePage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -71,7 +73,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$)/.test(path);
   let m;
   try {
     await ensurePlayer(!readOnly);
@@ -84,6 +86,10 @@ async function route() {
   else if (path === "/scoresheet") page = new SheetsPage();
   else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
   else if ((m = /^\/scoresheet\/([\w-]+)$/.exec(path))) page = new SheetPage(m[1], null);
+  else if (path === "/events") page = new EventsPage();
+  else if ((m = /^\/event\/([\w-]+)\/table\/(\d+)$/.exec(path))) page = new ConsolePage(m[1], m[2]);
+  else if ((m = /^\/event\/([\w-]+)$/.exec(path))) page = new EventPage(m[1]);
+  else if (path === "/register") page = new RegisterPage();
   else if (path === "/login") page = new LoginPage();
   else if (path === "/account") page = new AccountPage();
   else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));
@@ -123,6 +129,7 @@ class LobbyPage {
     try {
       await refreshMe();
       this.games = (await api("GET", "/api/games")).games;
+      this.next = await nextGames(api);
       await this.loadTables();
     } catch (e) {
       toast(errorText(e.code, e.message));
@@ -206,6 +213,9 @@ class LobbyPage {
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
     main.replaceChildren(h("div", { class: "lobby" },
       bars.length ? h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b))) : null,
+      (this.next || []).length ? h("section", { class: "panel ready", "data-testid": "next-game" }, this.next.map((g) => h("p", {},
+        t("your_next_game", { event: g.event_name, n: g.round }), " ",
+        h("a", { class: "button primary", href: `/table/${g.table}`, "data-link": true }, t("go_to_table"))))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
         h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), rated),
         h("div", { class: "row" }, quick, create),

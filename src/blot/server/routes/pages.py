@@ -17,7 +17,7 @@ router = APIRouter(include_in_schema=False)
 
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
-#: leaderboards and a player's profile.
+#: leaderboards and a player's profile; the events, an event, a referee's console, the register.
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -30,6 +30,10 @@ PAGES = (
     "/account",
     "/leaderboard",
     "/players/{username}",
+    "/events",
+    "/event/{event_id}",
+    "/event/{event_id}/table/{table}",
+    "/register",
 )
 
 
