@@ -355,6 +355,11 @@ def test_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
         data = emma.post(f"{path}/conflict", {"reason": "the referee is Ani's cousin"})
         assert data["rounds"][0]["tables"][0]["referee"] is None
         assert referee.post(f"{path}/notes", {"kind": "end"}, status=403)
+        answer = referee.post(f"/api/scoresheets/{sheet}/deals", MADE, status=403)  # stepped down (L-8)
+        assert (
+            answer["message"]
+            == "this Davtar is an event's: only its table's referee or the organizers edit it"
+        )
         organizer.post(f"{path}/referee", {"username": "sage"})
         sage.post(f"/api/scoresheets/{sheet}/deals", MADE)  # 21 + 16 + 21 = 58 : 6 (B-70 at 51)
         sage.post(f"{path}/notes", {"kind": "winner", "text": "ani & gohar"})

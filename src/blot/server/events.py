@@ -35,6 +35,7 @@ from sqlalchemy.exc import IntegrityError
 from blot.errors import BlotError
 from blot.events import pairing
 from blot.events.standings import (
+    BYE_POINTS,
     FORFEIT_LOSS,
     FORFEIT_WIN,
     Entrant,
@@ -248,11 +249,6 @@ class EventService:
             raise Refused("not_found", "no such event")
         return state
 
-    async def visible(self, event_id: str, viewer: int | None) -> EventState:
-        """The event, when the viewer may see it: a public one, or one reached by its link (an
-        event's id is its link: a private event is simply not listed)."""
-        return await self.load(event_id)
-
     def to_json(self, state: EventState, viewer: int | None = None) -> dict[str, Any]:
         settings = state.settings
         field = settings.pop("field", None)
@@ -268,11 +264,7 @@ class EventService:
                         "id": int(t["id"]),
                         "number": number,
                         "table": t["table_id"],
-                        "sheet": None
-                        if t["sheet_id"] is None
-                        else t["sheet_id"]
-                        if viewer in ({t["referee"]} | set(state.organizers))
-                        else "shared",
+                        "sheet": self._sheet_for(state, t, viewer),
                         "entries": list(g.entries),
                         "result": None if g.points is None else list(g.points),
                         "score": None if g.score is None else list(g.score),
@@ -331,6 +323,14 @@ class EventService:
                 for k, row in cross_table(entrants, rounds).items()
             },
         }
+
+    @staticmethod
+    def _sheet_for(state: EventState, t: Mapping[str, Any], viewer: int | None) -> str | None:
+        """A score sheet's edit id (its secret) for the table's referee and the organizers only."""
+        if t["sheet_id"] is None:
+            return None
+        keepers = {t["referee"], *state.organizers}
+        return str(t["sheet_id"]) if viewer in keepers else "shared"
 
     @staticmethod
     def _table_status(t: Mapping[str, Any], g: Game) -> str:
@@ -661,6 +661,15 @@ class EventService:
         await self.storage.write(lambda c: rows.add_organizer(c, state.id, found.id))
         return self.to_json(await self.load(state.id), viewer)
 
+    async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
+        """A score sheet that is an event's table is edited by its referee and the event's
+        organizers only (a referee who stepped down no longer can, L-8)."""
+        keepers = await self.storage.read(lambda c: rows.keepers_of_sheet(c, sheet_id))
+        if keepers is not None and player not in keepers:
+            raise Refused(
+                "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
+            )
+
     # --- rounds ---------------------------------------------------------------------------------
 
     async def start_round(self, player: int, event_id: str) -> dict[str, Any]:
@@ -719,15 +728,7 @@ class EventService:
                 rows.insert_table(
                     c, {"event_id": state.id, "round": number, "number": index, "entries": list(table)}
                 )
-            from sqlalchemy import update
-
-            from blot.store.schema import events
-
-            c.execute(
-                update(events)
-                .where(events.c.id == state.id)
-                .values(settings=settings, status="running", updated_at=at)
-            )
+            rows.start(c, state.id, settings, at)
 
         try:
             await self.storage.write(write)
@@ -764,8 +765,6 @@ class EventService:
                     for e, p in zip(g.entries, g.points, strict=True):
                         earned[e] = p
             for e in r.byes:
-                from blot.events.standings import BYE_POINTS
-
                 earned[e] = BYE_POINTS
             history.append(pairing.Played(tuple(g.entries for g in r.games), r.byes, earned))
         return history

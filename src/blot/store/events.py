@@ -32,7 +32,6 @@ from blot.store.schema import (
     events,
     players,
     results,
-    scoresheets,
     tables,
 )
 
@@ -65,11 +64,17 @@ def organizers(c: Connection, event_id: str) -> list[int]:
     return [int(r.player_id) for r in rows]
 
 
-def touch(c: Connection, event_id: str, at: datetime, status: str | None = None) -> None:
-    values: dict[str, Any] = {"updated_at": at}
-    if status is not None:
-        values["status"] = status
-    c.execute(update(events).where(events.c.id == event_id).values(**values))
+def touch(c: Connection, event_id: str, at: datetime) -> None:
+    c.execute(update(events).where(events.c.id == event_id).values(updated_at=at))
+
+
+def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetime) -> None:
+    """A round has started: the event runs (its settings now hold a round robin's field)."""
+    c.execute(
+        update(events)
+        .where(events.c.id == event_id)
+        .values(settings=dict(settings), status="running", updated_at=at)
+    )
 
 
 def listing(c: Connection, viewer: int | None, limit: int = 100) -> list[dict[str, Any]]:
@@ -233,14 +238,18 @@ def event_table(c: Connection, row_id: int) -> dict[str, Any] | None:
     return None if row is None else dict(row)
 
 
-def event_table_of(
-    c: Connection, *, table_id: str | None = None, sheet_id: str | None = None
-) -> dict[str, Any] | None:
-    """The event table an online table or a score sheet belongs to, if any."""
-    column = event_tables.c.table_id if table_id is not None else event_tables.c.sheet_id
-    key = table_id if table_id is not None else sheet_id
-    row = c.execute(select(event_tables).where(column == key)).mappings().first()
-    return None if row is None else dict(row)
+def keepers_of_sheet(c: Connection, sheet_id: str) -> set[int] | None:
+    """Who may edit a score sheet that is an event's table (its referee and the event's
+    organizers), or None for a sheet of no event."""
+    row = c.execute(
+        select(event_tables.c.event_id, event_tables.c.referee).where(event_tables.c.sheet_id == sheet_id)
+    ).first()
+    if row is None:
+        return None
+    keepers = set(organizers(c, str(row.event_id)))
+    if row.referee is not None:
+        keepers.add(int(row.referee))
+    return keepers
 
 
 def link_table(
@@ -295,13 +304,6 @@ def due_forfeits(c: Connection, before: datetime, limit: int = 200) -> list[dict
 
 def set_referee(c: Connection, row_id: int, referee: int | None) -> None:
     c.execute(update(event_tables).where(event_tables.c.id == row_id).values(referee=referee))
-
-
-def refereed_by(c: Connection, player: int) -> list[dict[str, Any]]:
-    query = select(event_tables, events.c.name.label("event_name")).join(
-        events, events.c.id == event_tables.c.event_id
-    )
-    return [dict(r) for r in c.execute(query.where(event_tables.c.referee == player)).mappings()]
 
 
 def next_games(c: Connection, player: int) -> list[dict[str, Any]]:
@@ -427,10 +429,6 @@ def insert_decision(c: Connection, decided_on: str, decision: str, concerns: str
 def decisions(c: Connection, limit: int = 500) -> list[dict[str, Any]]:
     query = select(court_decisions).order_by(court_decisions.c.decided_on.desc(), court_decisions.c.id.desc())
     return [dict(r) for r in c.execute(query.limit(limit)).mappings()]
-
-
-def sheet_exists(c: Connection, sheet_id: str) -> bool:
-    return c.execute(select(scoresheets.c.id).where(scoresheets.c.id == sheet_id)).first() is not None
 
 
 def tars_register(c: Connection) -> list[dict[str, Any]]:
