@@ -50,6 +50,7 @@ NOT_RUN = {
     "blot puzzles mine games.jsonl": (
         "analysing three whole games takes a minute (tests/cli/test_cli_puzzles.py runs it)"
     ),
+    "blot admin organizer EVENT_ID Ani": "EVENT_ID stands for an event's id (test_events.py runs it)",
 }
 
 #: What a command reads on its standard input (``blot play``: leave at the first question).
@@ -86,8 +87,9 @@ def test_every_readme_command_is_run_or_says_why_not() -> None:
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The files the examples name: ``examples/`` (the bot programs), ``game.json`` (the first
-    four deals of a Bazar Blot game), ``games.jsonl`` (three games of ``blot simulate``) and a
-    data directory whose database has an account ``Ani``."""
+    four deals of a Bazar Blot game), ``games.jsonl`` (three games of ``blot simulate``),
+    ``event.json`` (an exported event of one round) and a data directory whose database has an
+    account ``Ani``."""
     from blot.accounts import username_key
     from blot.store import Store, default_url
     from blot.store import accounts as store
@@ -97,6 +99,13 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _blot(work, "simulate", "--games", "3", "--seed", "5", "--bots", "basic", "--records", "games.jsonl")
     game = json.loads((work / "games.jsonl").read_text().splitlines()[0])
     (work / "game.json").write_text(json.dumps({**game, "deals": game["deals"][:4]}))
+    event = {
+        "name": "Cup",
+        "format": "swiss",
+        "entries": [{"id": 1, "name": "Ani & Gohar"}, {"id": 2, "name": "Bagrat & Davit"}],
+        "rounds": [{"number": 1, "tables": [{"entries": [1, 2], "result": [2, 0]}], "byes": []}],
+    }
+    (work / "event.json").write_text(json.dumps(event))
     db = Store.open(default_url(work / "data"))
     now = datetime.now(UTC)
     ani = db.write(lambda c: store.create(c, "Ani", username_key("Ani"), "not a hash", now))

@@ -184,6 +184,35 @@ def bars_of(c: Connection, player: int, now: datetime) -> list[Bar]:
     return bars(c, sorted(partners | {player}), now, involving=player)
 
 
+def register(c: Connection, now: datetime) -> list[dict[str, Any]]:
+    """The League's register of tars kapoot bans (L-3): each pair that suffered one, since when,
+    for one year or for life (a second one), until when, and whether the ban is in force now."""
+    from blot.store.events import tars_register
+
+    times: dict[tuple[int, int], list[datetime]] = defaultdict(list)
+    names: dict[tuple[int, int], tuple[str, str]] = {}
+    for row in tars_register(c):
+        key = (row["players"][0], row["players"][1])
+        times[key].append(_aware(row["at"], now))
+        names[key] = row["names"]
+    out = []
+    for key, when in times.items():
+        lifetime = len(when) >= 2
+        until = None if lifetime else a_year_after(when[0])
+        out.append(
+            {
+                "players": list(names[key]),
+                "since": iso(when[0]),
+                "second": iso(when[1]) if lifetime else None,
+                "ban": "lifetime" if lifetime else "one year",
+                "until": None if until is None else iso(until),
+                "in_force": until is None or now < until,
+            }
+        )
+    out.sort(key=lambda b: str(b["since"]), reverse=True)
+    return out
+
+
 def _aware(at: datetime, like: datetime) -> datetime:
     """SQLite gives back naive datetimes (stored in UTC); PostgreSQL aware ones."""
     if at.tzinfo is None and like.tzinfo is not None:
@@ -191,4 +220,4 @@ def _aware(at: datetime, like: datetime) -> datetime:
     return at
 
 
-__all__ = ["Bar", "Outcome", "SeatOutcome", "a_year_after", "bars", "bars_of", "record_outcome"]
+__all__ = ["Bar", "Outcome", "SeatOutcome", "a_year_after", "bars", "bars_of", "record_outcome", "register"]

@@ -29,7 +29,7 @@ MESSAGE_KEYS = {
 CHAT_MESSAGE_KEYS = {"id", "at", "room", "seat", "player", "name", "kind", "body"}
 TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
-    "end_is_resignation", "ended", "rematch", "rematch_asks",
+    "end_is_resignation", "ended", "rematch", "rematch_asks", "resume_asks", "resumed",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
@@ -58,6 +58,10 @@ EVENT_KEYS = {
     "end": {"kind", "seat", "agree", "ended", "n"},
     "rematch": {"kind", "table", "n"},
     "rematch_ask": {"kind", "seat", "n"},
+    "forfeit": {"kind", "seats", "n"},
+    "boards_over": {"kind", "seats", "n"},
+    "resume_ask": {"kind", "seat", "n"},
+    "resumed": {"kind", "table", "n"},
 }
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 

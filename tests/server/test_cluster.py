@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from blot.games import spec
+
 from .cluster import Person, Process, Redis, Socket, fresh_database, over, skip_without_services
 from .conftest import simple_choice
 
@@ -245,6 +247,54 @@ def test_shared_state_is_shared(db: str, redis: Redis) -> None:
         ]
         assert statuses[-1] == 429 and 429 not in statuses[:-2]
         sock.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_an_event_runs_across_processes(db: str, redis: Redis) -> None:
+    """Issue 25 on a cluster: a round started through two processes at once is started once; an
+    entrant finds "your table is ready" and plays through the process that does not drive the
+    table; each game's result reaches the standings that either process answers (B-71)."""
+    one, two = Process(db, redis.url), Process(db, redis.url)
+    try:
+        organizer = Person(one, "organizer", account=True)
+        ani, boris = Person(one, "ani", account=True), Person(two, "boris", account=True)
+        body = {"name": "Cluster cup", "rounds": 2, "options": {"target": 1}, "forfeit_seconds": 3600}
+        event = organizer.post("/api/events", body)["id"]
+        entry = ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "boris"]})["entries"][0]["id"]
+        boris.post(f"/api/events/{event}/entries/{entry}/confirm", via=two)
+        for _ in range(3):
+            organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(
+                lambda p: p.http.post(f"/api/events/{event}/rounds",
+                                      headers={"Authorization": f"Bearer {organizer.token}"}),
+                (one, two),
+            ))  # fmt: skip
+        assert sorted(a.status_code for a in answers) == [200, 409], [a.text for a in answers]
+        refused = next(a.json()["message"] for a in answers if a.status_code == 409)
+        assert refused in ("round 1 has already been started", "round 1 is still being played")
+        data = two.http.get(f"/api/events/{event}").json()
+        assert [len(r["tables"]) for r in data["rounds"]] == [2]
+        ready = two.http.get("/api/events/next", headers={"Authorization": f"Bearer {boris.token}"}).json()
+        table = ready["games"][0]["table"]
+        mine = next(t for t in data["rounds"][0]["tables"] if t["table"] == table)
+        seats = (0, 2) if mine["entries"][0] == entry else (1, 3)
+        players = {seats[0]: Socket(one, table, ani.token), seats[1]: Socket(two, table, boris.token)}
+        play(players, [])
+        deadline = time.monotonic() + 60
+        while any(t["result"] is None for t in data["rounds"][0]["tables"]):
+            assert time.monotonic() < deadline, "the round's results never came"
+            time.sleep(0.3)
+            data = two.http.get(f"/api/events/{event}").json()
+        assert one.http.get(f"/api/events/{event}").json()["standings"] == data["standings"]
+        for t in data["rounds"][0]["tables"]:  # each result is its game's match score (B-71)
+            result = spec("bazar-blot").replay(one.http.get(f"/api/tables/{t['table']}/record").json())
+            win = 2 if result.game.result.match_score == "2-0" else 1
+            assert t["result"] == [win if result.game.result.winner == team else 0 for team in (0, 1)]
+        for sock in players.values():
+            sock.close()
     finally:
         one.stop()
         two.stop()

@@ -150,3 +150,40 @@ def test_issue22_item9_a_second_server_on_one_postgresql_database_is_refused() -
 
     with fresh_database() as url:
         second_server_is_refused(url)
+
+
+def test_an_event_on_postgresql(pg_url: str) -> None:
+    """Issue 25 on PostgreSQL: a Swiss of bot pairs played into standings checked against the
+    records, an account entered twice refused by the database, a round started twice at once
+    started once."""
+    import threading
+
+    from .test_events import check_against_records, run_event
+
+    with make_client(pg_url) as client:
+        organizer = Account(client, "pg_organizer")
+        body = {"name": "PG Swiss", "rounds": 2, "options": {"target": 51}}
+        data = run_event(client, organizer, body, 4)
+        assert data["status"] == "finished" and len(data["rounds"]) == 2
+        check_against_records(client, data)
+        ani, _ = Account(client, "pg_ani"), Account(client, "pg_gohar")
+        event = organizer.post("/api/events", {"name": "PG Cup", "rounds": 2})["id"]
+        ani.post(f"/api/events/{event}/entries", {"usernames": ["pg_ani", "pg_gohar"]})
+        answer = ani.post(
+            f"/api/events/{event}/entries", {"usernames": ["pg_ani", "pg_organizer"]}, status=409
+        )
+        assert answer["message"] == "pg_ani is already entered in this event"
+        for _ in range(4):
+            organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        answers: list[Any] = []
+
+        def start() -> None:
+            answers.append(client.post(f"/api/events/{event}/rounds", headers=organizer.headers))
+
+        threads = [threading.Thread(target=start) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(a.status_code for a in answers) == [200, 409, 409]
+        assert len(client.get(f"/api/events/{event}").json()["rounds"]) == 1

@@ -143,3 +143,69 @@ def remove_message(url: str, message: int, out: TextIO | None = None) -> None:
 def _shown(text: str) -> str:
     """Text typed by players as a terminal may print it: control characters escaped."""
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in text)
+
+
+def add_organizer(url: str, event_id: str, username: str, out: TextIO | None = None) -> None:
+    """Make an account an organizer of an event (issue 25)."""
+    from blot.store import events as rows
+
+    out = out or sys.stdout
+    db = _open(url)
+    try:
+        account = _account(db, username)
+        event = db.read(lambda c: rows.event_row(c, event_id))
+        if event is None:
+            raise BlotError(f"no event {printable(event_id)!r}")
+        added = db.write(lambda c: rows.add_organizer(c, event_id, account.id))
+    finally:
+        db.close()
+    name = printable(str(event["name"]))
+    if added:
+        print(f"{account.username} now organizes {name}", file=out)
+    else:
+        print(f"{account.username} already organizes {name}", file=out)
+
+
+COURTS = {"sages": "the Court of Sages", "conduct": "the Court of Conduct"}
+
+
+def add_court_member(url: str, username: str, court: str, out: TextIO | None = None) -> None:
+    """Make an account a member of one of the League's courts (L-5)."""
+    from blot.store import events as rows
+
+    out = out or sys.stdout
+    if court not in COURTS:
+        raise BlotError(f"no court {printable(court)!r}: use sages or conduct")
+    db = _open(url)
+    try:
+        account = _account(db, username)
+        db.write(lambda c: rows.add_court_member(c, account.id, court))
+    finally:
+        db.close()
+    print(f"{account.username} sits on {COURTS[court]}", file=out)
+
+
+def publish_decision(url: str, date: str, concerns: str, decision: str, out: TextIO | None = None) -> None:
+    """A decision of the Court of Conduct, published in the League's register (L-10)."""
+    from datetime import UTC, datetime
+
+    from blot.store import events as rows
+
+    out = out or sys.stdout
+    try:
+        day = datetime.strptime(date, "%Y-%m-%d").date().isoformat()
+    except ValueError:
+        raise BlotError(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
+    for what, text, limit in (("what it concerns", concerns, 200), ("the decision", decision, 4000)):
+        if not text.strip():
+            raise BlotError(f"{what} is needed")
+        if len(text) > limit:
+            raise BlotError(f"{what} has at most {limit} characters")
+    db = _open(url)
+    try:
+        number = db.write(
+            lambda c: rows.insert_decision(c, day, decision.strip(), concerns.strip(), datetime.now(UTC))
+        )
+    finally:
+        db.close()
+    print(f"decision {number} of {day} is published in the register", file=out)

@@ -249,6 +249,22 @@ def scoresheet(
     )
 
 
+event = typer.Typer(help="League events: standings of an exported event.", no_args_is_help=True)
+app.add_typer(event, name="event")
+
+
+@event.command("standings")
+def event_standings(
+    file: Annotated[Path, typer.Argument(help="An exported event: the JSON of GET /api/events/ID.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
+) -> None:
+    """Print the standings of an exported event, recomputed from its rounds (match points, then
+    the tie-breaks of its format)."""
+    from blot.cli.event import print_standings
+
+    print_standings(file, as_json)
+
+
 def _seconds(value: float) -> float:
     """A duration option: a finite number of seconds, 0 or more."""
     import math
@@ -370,6 +386,49 @@ def admin_chat_remove(
     from blot.cli.admin import remove_message
 
     remove_message(_existing_db(db, data_dir), message)
+
+
+@admin.command("organizer")
+def admin_organizer(
+    event_id: Annotated[str, typer.Argument(help="The event (its id, from its link).")],
+    username: Annotated[str, typer.Argument(help="The account that will organize it too.")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Make an account an organizer of an event."""
+    from blot.cli.admin import add_organizer
+
+    add_organizer(_existing_db(db, data_dir), event_id, username)
+
+
+@admin.command("court")
+def admin_court(
+    username: Annotated[str, typer.Argument(help="The account.")],
+    court: Annotated[
+        str, typer.Argument(help="sages (the Court of Sages) or conduct (the Court of Conduct).")
+    ],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Make an account a member of one of the League's courts: it then sees and answers the
+    questions the referees send to it, without the players' names."""
+    from blot.cli.admin import add_court_member
+
+    add_court_member(_existing_db(db, data_dir), username, court)
+
+
+@admin.command("decision")
+def admin_decision(
+    date: Annotated[str, typer.Argument(help="The date of the decision, YYYY-MM-DD.")],
+    concerns: Annotated[str, typer.Argument(help="The event or game it concerns.")],
+    decision: Annotated[str, typer.Argument(help="The decision, as the Court publishes it.")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Publish a decision of the Court of Conduct in the League's register (L-10)."""
+    from blot.cli.admin import publish_decision
+
+    publish_decision(_existing_db(db, data_dir), date, concerns, decision)
 
 
 @app.command()

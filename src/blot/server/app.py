@@ -23,6 +23,7 @@ from blot.server.hub import Hub
 from blot.server.reasons import with_reason
 from blot.server.routes import (
     accounts,
+    events,
     health,
     pages,
     players,
@@ -106,7 +107,19 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def blot_error(_request: Request, e: BlotError) -> JSONResponse:
         return await refused(_request, Refused.of(e))
 
-    for module in (health, players, accounts, ratings, tables, replays, scoresheets, puzzles, ws, pages):
+    for module in (
+        health,
+        players,
+        accounts,
+        ratings,
+        tables,
+        replays,
+        scoresheets,
+        puzzles,
+        events,
+        ws,
+        pages,
+    ):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.add_middleware(Guard, config=config)

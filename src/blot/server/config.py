@@ -75,6 +75,9 @@ class ServerConfig:
     waiting_per_address: int = 20
     #: How often the hub looks for waiting tables to close and finished ones to unload.
     sweep_seconds: float = 60.0
+    #: How often the events' sweep opens tables a round's start left unopened and gives the
+    #: forfeits that are due (issue 25).
+    event_sweep_seconds: float = 15.0
     #: How often the hub checks that the sessions of open connections still exist (a logout, a
     #: new password, ``blot admin disable`` in another process): an ended one is closed.
     session_check_seconds: float = 5.0

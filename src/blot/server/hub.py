@@ -5,7 +5,8 @@
 - :attr:`Hub.registry`: the tables (:mod:`blot.server.tables`);
 - :attr:`Hub.accounts`: guests, sessions and accounts (:mod:`blot.server.accounts`);
 - :attr:`Hub.limits`: the limits per address and per account (:mod:`blot.server.limits`);
-- :attr:`Hub.analyses`: the analyses of finished games, each in a process of its own.
+- :attr:`Hub.analyses`: the analyses of finished games, each in a process of its own;
+- :attr:`Hub.events`: League events (:mod:`blot.server.events`).
 
 It is what each table needs around it (:class:`~blot.server.services.TableServices`). Database
 reads run in the hub's own small pool, never in the bots' threads.
@@ -31,8 +32,10 @@ from blot.server.accounts import AccountService
 from blot.server.analyses import Analyses
 from blot.server.cluster import Cluster
 from blot.server.config import ServerConfig
+from blot.server.events import EventService
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
+from blot.server.referees import Referees
 from blot.server.table import Table
 from blot.server.tables import Tables
 from blot.store import LogEntry, Store, Writer
@@ -59,6 +62,9 @@ class Hub:
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
         self.analyses = Analyses(self, config.analysis_workers, learn=config.learn)
+        #: League events (issue 25): everything of them is read from the database.
+        self.events = EventService(self, self.registry, self.store)
+        self.referees = Referees(self.events)
         self._tasks: list[asyncio.Task[None]] = []
         self._claimed = False
 
@@ -175,6 +181,7 @@ class Hub:
             loop.create_task(self.registry.resume()),
             loop.create_task(self.registry.sweep_forever()),
             loop.create_task(self.accounts.check_sessions_forever()),
+            loop.create_task(self.events.sweep_forever()),
         ]
         if self.cluster.shared:
             await self._beat()

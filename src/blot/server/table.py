@@ -46,6 +46,10 @@ AGREEMENT = "agreement"
 #: ... or, at a rated table where a side had no person to agree, the sides with persons resigned
 #: (issue 22: a person alone with bots is not spared a loss by "agreeing" with themselves).
 RESIGNED = "resigned"
+#: ... or an event's table ended without the game's end (issue 25): its round's fixed deals were
+#: all played (a duplicate round), or an entrant did not come and lost by forfeit.
+BOARDS_PLAYED = "boards"
+FORFEIT = "forfeit"
 #: The turn timer of a rated table that did not choose one, in seconds (a rated table always has
 #: one: a player who never acts would otherwise freeze the game).
 RATED_TIMER = 60
@@ -95,6 +99,15 @@ class Table:
         self.rematch: str | None = None  # the table of this game's rematch, once there is one
         #: The seats whose players asked for a rematch (a rated game's starts when every person has).
         self.rematch_asks: set[int] = set()
+        #: A duplicate round's deals (issue 25), dealt in this order instead of shuffled cards:
+        #: from the table's creation line, never sent to anybody.
+        self.boards: list[dict[str, Any]] | None = None
+        #: The seats that lost by forfeit (an event's entrant who did not come).
+        self.forfeited: set[int] = set()
+        #: A game ended by agreement is unfinished (League §7, L-2): the seats whose players asked
+        #: to continue it, and the table where it goes on once every person has.
+        self.resume_asks: set[int] = set()
+        self.resumed: str | None = None
         self.seats = [Seat() for _ in range(game_spec.seats)]
         self._game: AnyGame | None = None
         self.n = 0  # the number of the last event (= the log's last seq)
@@ -205,6 +218,7 @@ class Table:
             self.settings = dict(p["settings"])
             self.public = bool(p["public"])
             self.host = p.get("host")
+            self.boards = p.get("boards")
             rules = self.spec.rules(self.settings.get("ruleset"), self.settings.get("options"))
             self._game = self.spec.new_game(rules)
             return {"kind": "create"}, {}
@@ -215,6 +229,19 @@ class Table:
             return {"kind": "start"}, {}
         if kind == "end":
             return self._fold_end(int(p["seat"]), bool(p["agree"]), bool(p.get("resign")))
+        if kind in ("boards_over", "forfeit"):
+            self.status = FINISHED
+            self.ended = BOARDS_PLAYED if kind == "boards_over" else FORFEIT
+            self.forfeited = {int(s) for s in p.get("seats", [])}
+            return {"kind": kind, "seats": sorted(self.forfeited)}, {}
+        if kind == "resume_ask":
+            self.resume_asks.add(int(p["seat"]))
+            return {"kind": "resume_ask", "seat": int(p["seat"])}, {}
+        if kind == "resumed":
+            self.resumed = str(p["table"])
+            return {"kind": "resumed", "table": self.resumed if self.public else None}, (
+                {} if self.public else {i: {"table": self.resumed} for i in range(self.spec.seats)}
+            )
         if kind == "rematch_ask":
             self.rematch_asks.add(int(p["seat"]))
             return {"kind": "rematch_ask", "seat": int(p["seat"])}, {}
@@ -289,6 +316,8 @@ class Table:
         )
         self.seats, self._game, self.n, self.events = fresh.seats, fresh._game, fresh.n, fresh.events
         self.rematch, self.rematch_asks = fresh.rematch, fresh.rematch_asks
+        self.boards, self.forfeited = fresh.boards, fresh.forfeited
+        self.resume_asks, self.resumed = fresh.resume_asks, fresh.resumed
         for s, count in zip(self.seats, connected, strict=True):
             s.connected = count
         self.turns.forget_bots()
@@ -322,6 +351,8 @@ class Table:
             "ended": self.ended,
             "rematch": self.rematch if at_table or self.public else None,
             "rematch_asks": sorted(self.rematch_asks),
+            "resume_asks": sorted(self.resume_asks),
+            "resumed": self.resumed if at_table or self.public else None,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -457,6 +488,10 @@ class Table:
             summary = self.wire.summary(self.game)
             if self.ended is not None:
                 summary["ended"] = self.ended
+            if self.boards is not None:
+                summary["deal_points"] = [list(r.seat_points) for r in self.game.result.deals]
+            if self.forfeited:
+                summary["forfeited"] = sorted(self.forfeited)
             changes["summary"] = summary
             changes["record"] = self.spec.record_of(self.game, self.players())
             changes["finished_at"] = now()
@@ -475,6 +510,8 @@ class Table:
             result = self.game.result
             places = tuple(self.spec.ranking(result))
             tars = result.bars_losers
+        elif self.ended in (BOARDS_PLAYED, FORFEIT):
+            places = self._event_places()
         elif self.ended == RESIGNED:
             losing = [team for team in self.spec.teams if any(self.seats[s].player is not None for s in team)]
             resigned = {s for team in losing for s in team if self.seats[s].player is not None}
@@ -489,7 +526,18 @@ class Table:
             )
             for i, s in enumerate(self.seats)
         )
-        return Outcome(self.id, self.spec.name, bool(self.settings.get("rated")), places, seats, tars)
+        # a forfeit or a round of fixed deals is no game to the end (B-70): no rating moves
+        rated = bool(self.settings.get("rated")) and self.ended not in (BOARDS_PLAYED, FORFEIT)
+        return Outcome(self.id, self.spec.name, rated, places, seats, tars)
+
+    def _event_places(self) -> tuple[int, ...]:
+        """Places at an event's table that ended without the game's end: after a forfeit the
+        teams that came share the first place; after a duplicate round's deals, by points."""
+        if self.ended == FORFEIT:
+            return tuple(1 if s in self.forfeited else 0 for s in range(self.spec.seats))
+        seats = range(self.spec.seats)
+        totals = [sum(r.seat_points[s] for r in self.game.result.deals) for s in seats]
+        return tuple(0 if totals[s] == max(totals) else 1 for s in seats)
 
     def players(self) -> list[str]:
         return [s.name or f"seat {i}" for i, s in enumerate(self.seats)]
@@ -559,7 +607,8 @@ class Table:
 
     async def command(self, name: str, args: Mapping[str, Any]) -> dict[str, Any] | None:
         """A command of a player (the table's owner runs it; any process may have received it):
-        ``act``, ``sit``, ``leave``, ``bot``, ``fill_bots``, ``start``, ``end``, ``summary``. The
+        ``act``, ``sit``, ``leave``, ``bot``, ``fill_bots``, ``start``, ``end``, ``summary``; and
+        ``forfeit`` from an event's sweep (no client can send it: the routes name their commands). The
         answer is the table's summary (or nothing for ``act``); a refusal raises :class:`Refused`."""
         player = args.get("player")
         seating = self.seating
@@ -568,6 +617,8 @@ class Table:
             return None
         if name == "summary":
             return self.summary(self.at_table(player))
+        if name == "forfeit":  # the events' sweep (blot.server.events), never a client
+            return {"forfeited": await self.forfeit([int(s) for s in args.get("seats", [])])}
         if not isinstance(player, int):
             raise Refused("forbidden", "a player token is needed: create a player first")
         if name == "sit":
@@ -621,6 +672,19 @@ class Table:
                 payload["resign"] = True
             await self.change("end", payload)
         return self.summary()
+
+    async def forfeit(self, seats: list[int]) -> bool:
+        """An event's entrant did not come (blot.server.events): the game ends, lost by the
+        teams of ``seats``; False when it is no longer being played."""
+        if self.status != PLAYING:
+            return False
+        await self.change("forfeit", {"seats": sorted(set(seats))})
+        return True
+
+    async def boards_over(self) -> None:
+        """A duplicate round's deals are all played: the table's game ends there."""
+        if self.status == PLAYING:
+            await self.change("boards_over", {})
 
     async def close_waiting(self) -> bool:
         """Delete the table from the database when it is still waiting with nobody connected

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -40,6 +40,10 @@ TIMER_LIMIT = 600
 #: The longest pause a table may choose after a complete trick, in seconds.
 TRICK_PAUSE_LIMIT = 5
 K = TypeVar("K")
+
+
+class _Linked(Exception):
+    """The event's table was opened by someone else first: this one is not made."""
 
 
 def _decrement(counts: dict[K, int], key: K) -> None:
@@ -289,30 +293,59 @@ class Tables:
         await old.change("rematch", {"table": table.id})
         return table.id
 
+    async def open_for_event(
+        self,
+        game: str,
+        settings: dict[str, Any],
+        public: bool,
+        seats: list[dict[str, Any]],
+        boards: list[dict[str, Any]] | None,
+        link: Callable[[Connection, str], bool],
+    ) -> Table | None:
+        """A table of an event's round (issue 25), started at once and hosted by nobody;
+        ``link(c, table_id)`` ties it to its place in the round in the same transaction, and the
+        table is not made when it answers False (another request or process opened it first)."""
+        try:
+            return await self._open(game, settings, public, None, seats, start=True, boards=boards, link=link)
+        except _Linked:
+            return None
+
     async def _open(
         self,
         game: str,
         settings: dict[str, Any],
         public: bool,
-        host: int,
+        host: int | None,
         seats: list[dict[str, Any]],
         start: bool = False,
+        boards: list[dict[str, Any]] | None = None,
+        link: Callable[[Connection, str], bool] | None = None,
     ) -> Table:
         """Write a new table (its creation, the seats given, optionally its start) and run it."""
-        table_id = secrets.token_urlsafe(9)
-        entries = [LogEntry(1, "create", {"settings": settings, "public": public, "host": host})]
+        created: dict[str, Any] = {"settings": settings, "public": public, "host": host}
+        if boards is not None:
+            created["boards"] = boards
+        entries = [LogEntry(1, "create", created)]
         for seat in seats:
             entries.append(LogEntry(len(entries) + 1, "bot" if "level" in seat else "sit", seat))
         if start:
             entries.append(LogEntry(len(entries) + 1, "start", {}))
+        return await self._open_log(game, entries, link)
+
+    async def _open_log(
+        self, game: str, entries: list[LogEntry], link: Callable[[Connection, str], bool] | None = None
+    ) -> Table:
+        """Write a new table whose log is ``entries`` and run it (``link``: see
+        :meth:`open_for_event`, in the same transaction)."""
+        table_id = secrets.token_urlsafe(9)
         table = Table.rebuild(self.services, table_id, game, entries)
         row = {
             "id": table_id,
             "game": game,
-            "settings": settings,
-            "public": public,
+            "settings": table.settings,
+            "public": table.public,
             "status": table.status,
-            "host": host,
+            "host": table.host,
             "seats": [s.to_json(i) for i, s in enumerate(table.seats)],
             "last_seq": len(entries),
         }
@@ -322,6 +355,8 @@ class Tables:
         def write(c: Connection) -> int | None:
             Store.insert_table(c, row)
             Store.append(c, table_id, entries, {})
+            if link is not None and not link(c, table_id):
+                raise _Linked()
             return self.cluster.ownership.claim(c, table_id, now)
 
         epoch: int | None = await self.services.write(write)
@@ -330,6 +365,49 @@ class Tables:
         self._quiet[table_id] = time.monotonic()
         table.start()
         return table
+
+    async def continue_game(self, player: int, table_id: str) -> dict[str, Any]:
+        """Continue an unfinished game (ended by agreement, League §7, L-2) at a new table: the
+        same seats, the same deals and every action of the old log, from where it was left. It
+        starts once every person of the game has asked (until then the answer is the old table,
+        with ``resume_asks``); an event's round follows the game to its new table."""
+        old = await self.table(table_id)
+        found: str | dict[str, Any] = await old.call(self._continue, old, player)
+        if isinstance(found, dict):
+            return found
+        table = await self.table(found)
+        summary: dict[str, Any] = await table.call(table.read, lambda t: t.summary())
+        return summary
+
+    async def _continue(self, old: Table, player: int) -> str | dict[str, Any]:
+        from blot.server.table import AGREEMENT
+
+        if old.status != FINISHED or old.ended != AGREEMENT:
+            raise Refused("conflict", "only a game ended by agreement is unfinished and can be continued")
+        seat = old.seating.seat_of(player)
+        if seat is None:
+            raise Refused("forbidden", "only the players of an unfinished game continue it")
+        if old.resumed is not None:
+            return old.resumed
+        if seat not in old.resume_asks:
+            await old.change("resume_ask", {"seat": seat})
+        people = {i for i, s in enumerate(old.seats) if s.player is not None}
+        if not people <= old.resume_asks:
+            return old.summary()
+        log_lines = await self.services.read_log(old.id)
+        kept = [e for e in log_lines if e.kind in ("create", "sit", "leave", "bot", "start", "deal", "act")]
+        entries = [LogEntry(n, e.kind, e.payload) for n, e in enumerate(kept, 1)]
+        old_id = old.id
+
+        def link(c: Connection, new_id: str) -> bool:
+            from blot.store.events import relink_table
+
+            relink_table(c, old_id, new_id)
+            return True
+
+        table = await self._open_log(old.spec.name, entries, link)
+        await old.change("resumed", {"table": table.id})
+        return table.id
 
     def present(self, table_id: str) -> bool:
         """Whether a seated person is at the table now (its page open): the lobby lists only
@@ -423,6 +501,8 @@ class Tables:
                 try:
                     if name == "rematch":
                         return await self.rematch(int(args["player"]), table_id)
+                    if name == "resume":
+                        return await self.continue_game(int(args["player"]), table_id)
                     return await table.call(table.command, name, args)
                 except Moved:
                     continue
@@ -476,6 +556,8 @@ class Tables:
         try:
             if name == "rematch":
                 result: Any = await self.rematch(int(args.get("player", 0)), table_id)
+            elif name == "resume":
+                result = await self.continue_game(int(args.get("player", 0)), table_id)
             else:
                 result = await table.call(table.command, name, args)
         except Moved:

@@ -56,6 +56,7 @@ class TurnsTable(Protocol):
     settings: dict[str, Any]
     seats: list[Seat]
     last_event: dict[str, Any]
+    boards: list[dict[str, Any]] | None
 
     @property
     def game(self) -> AnyGame: ...
@@ -70,6 +71,8 @@ class TurnsTable(Protocol):
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
 
     async def accept(self, seat: int, action: Action, by: str) -> None: ...
+
+    async def boards_over(self) -> None: ...
 
 
 class Turns:
@@ -133,7 +136,9 @@ class Turns:
         if game.needs_cards:
             # the first deal at once; after a deal: its last trick, then its result (both games)
             delay = 0.0 if game.deal is None else pause + self.config.deal_pause
-            self._timer = loop.call_later(max(delay, wait), table.post, self._deal, epoch)
+            boards = table.boards
+            step = self._deal if boards is None or len(game.deals) < len(boards) else self._boards_over
+            self._timer = loop.call_later(max(delay, wait), table.post, step, epoch)
             return
         seat = game.to_act
         if seat is None:
@@ -161,7 +166,15 @@ class Turns:
         table = self.table
         if not self._current(epoch) or not table.game.needs_cards:
             return
+        boards = table.boards
+        if boards is not None:  # a duplicate round: the same cards at every table (issue 25)
+            await table.change("deal", boards[len(table.game.deals)])
+            return
         await table.change("deal", table.spec.random_deal(self.rng).to_json())
+
+    async def _boards_over(self, epoch: int) -> None:
+        if self._current(epoch) and self.table.game.needs_cards:
+            await self.table.boards_over()
 
     def _bot_for(self, seat: int) -> tuple[Bot[View, Action], str]:
         table = self.table

@@ -22,6 +22,16 @@ and change them; a test checks that the migrations and these definitions agree.
   (played, left, ended by agreement), and the rating before and after when the game moved it
   (the rating history and the profiles are read from here).
 - ``tars_kapoots``: each tars kapoot (B-55) a pair of accounts suffered at a rated table.
+- ``events``: League events (issue 25): name, game, format, settings, status; ``event_organizers``
+  who run each; ``event_entries`` (a pair of accounts, one account, or a bot level) and
+  ``event_members`` (each account in an entry, unique per event: nobody registers twice);
+  ``event_rounds`` (one row per round, unique per event and number: a round cannot be started
+  twice; a duplicate round's deals, never sent to anybody); ``event_tables`` (a round's tables:
+  the entries in seat order, the online table or the referee's score sheet, the referee, a
+  forfeit); ``event_notes`` (a referee's announcements and disputes, timestamped); ``court_cases``
+  (questions sent to the League's courts, without the players' names) and ``court_members``;
+  ``court_decisions`` (the Court of Conduct's published decisions, the League's register).
+  Standings are never stored: they are computed from the games' results.
 - ``analyses``: the double-dummy analysis of a finished game (issue 14), computed once and kept:
   the page's JSON (``format``: its version; another version is computed again) and how many
   seconds it took.
@@ -55,6 +65,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
     false,
 )
@@ -337,4 +348,126 @@ chat_mutes = Table(
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("muted_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", String(24), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("status", String(12), nullable=False),
+    Column("created_by", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_events_listing", "public", "status", "updated_at"),
+)
+
+event_organizers = Table(
+    "event_organizers",
+    metadata,
+    Column("event_id", String(24), ForeignKey("events.id"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+)
+
+event_entries = Table(
+    "event_entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(24), ForeignKey("events.id"), nullable=False),
+    Column("name", String(90), nullable=False),
+    Column("bot", String(80), nullable=True),
+    Column("late", Boolean, nullable=False, server_default=false()),
+    Column("withdrawn_at", DateTime(timezone=True), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_event_entries_event", "event_id"),
+)
+
+event_members = Table(
+    "event_members",
+    metadata,
+    Column("event_id", String(24), ForeignKey("events.id"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("entry_id", Integer, ForeignKey("event_entries.id"), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("confirmed", Boolean, nullable=False),
+    Index("ix_event_members_entry", "entry_id"),
+    Index("ix_event_members_player", "player_id"),
+)
+
+event_rounds = Table(
+    "event_rounds",
+    metadata,
+    Column("event_id", String(24), ForeignKey("events.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("byes", JSON, nullable=False),
+    Column("boards", JSON, nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+)
+
+event_tables = Table(
+    "event_tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_id", String(24), ForeignKey("events.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("entries", JSON, nullable=False),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=True),
+    Column("sheet_id", String(24), ForeignKey("scoresheets.id"), nullable=True),
+    Column("referee", Integer, ForeignKey("players.id"), nullable=True),
+    Column("forfeit", JSON, nullable=True),
+    UniqueConstraint("event_id", "round", "number", name="uq_event_tables_round_number"),
+    Index("ix_event_tables_table", "table_id"),
+    Index("ix_event_tables_sheet", "sheet_id"),
+    Index("ix_event_tables_referee", "referee"),
+)
+
+event_notes = Table(
+    "event_notes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_table", Integer, ForeignKey("event_tables.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("body", JSON, nullable=False),
+    Column("by_player", Integer, ForeignKey("players.id"), nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_event_notes_table", "event_table", "at"),
+)
+
+court_members = Table(
+    "court_members",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("court", String(12), primary_key=True),
+)
+
+court_cases = Table(
+    "court_cases",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_table", Integer, ForeignKey("event_tables.id"), nullable=False),
+    Column("court", String(12), nullable=False),
+    Column("question", Text, nullable=False),
+    Column("asked_at", DateTime(timezone=True), nullable=False),
+    Column("answer", Text, nullable=True),
+    Column("answered_by", Integer, ForeignKey("players.id"), nullable=True),
+    Column("answered_at", DateTime(timezone=True), nullable=True),
+    Column("applied", Text, nullable=True),
+    Column("applied_at", DateTime(timezone=True), nullable=True),
+    Index("ix_court_cases_court", "court", "asked_at"),
+)
+
+court_decisions = Table(
+    "court_decisions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("decided_on", String(10), nullable=False),
+    Column("decision", Text, nullable=False),
+    Column("concerns", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -6,8 +6,9 @@ import { scoresheetPages } from "/static/scoresheet.js";
 import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
+import { eventPages, nextGames } from "/static/events.js";
 import {
-  h, api, toast, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
+  h, api, toast, errorText, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
@@ -56,6 +57,7 @@ function translateStatic() {
 const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, go, store, main, showPending });
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
+const { EventsPage, EventPage, ConsolePage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -83,7 +85,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$)/.test(path);
   let m;
   try {
     await ensurePlayer(!readOnly);
@@ -96,6 +98,10 @@ async function route() {
   else if (path === "/scoresheet") page = new SheetsPage();
   else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
   else if ((m = /^\/scoresheet\/([\w-]+)$/.exec(path))) page = new SheetPage(m[1], null);
+  else if (path === "/events") page = new EventsPage();
+  else if ((m = /^\/event\/([\w-]+)\/table\/(\d+)$/.exec(path))) page = new ConsolePage(m[1], m[2]);
+  else if ((m = /^\/event\/([\w-]+)$/.exec(path))) page = new EventPage(m[1]);
+  else if (path === "/register") page = new RegisterPage();
   else if (path === "/login") page = new LoginPage();
   else if (path === "/account") page = new AccountPage();
   else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));
@@ -151,6 +157,7 @@ class LobbyPage {
       await refreshMe();
       this.games = await listGames();
       if (!this.form.game) this.pickGame(this.games[0].game);
+      this.next = await nextGames(api);
       await this.loadTables();
     } catch (e) {
       toast(await refusalText(e));
@@ -245,6 +252,9 @@ class LobbyPage {
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
     main.replaceChildren(h("div", { class: "lobby" },
       bars.length ? h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b))) : null,
+      (this.next || []).length ? h("section", { class: "panel ready", "data-testid": "next-game" }, this.next.map((g) => h("p", {},
+        t("your_next_game", { event: g.event_name, n: g.round }), " ",
+        h("a", { class: "button primary", href: `/table/${g.table}`, "data-link": true }, t("go_to_table"))))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
         h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), rated),
         h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),

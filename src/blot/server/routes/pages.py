@@ -19,7 +19,8 @@ router = APIRouter(include_in_schema=False)
 
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
-#: leaderboards and a player's profile; the puzzles.
+#: leaderboards and a player's profile; the puzzles; the events, an event, a referee's console,
+#: the register.
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -34,6 +35,10 @@ PAGES = (
     "/players/{username}",
     "/puzzles",
     "/puzzles/{puzzle_id}",
+    "/events",
+    "/event/{event_id}",
+    "/event/{event_id}/table/{table}",
+    "/register",
 )
 
 

@@ -198,6 +198,7 @@ async def _put_deal(request: Request, sheet_id: str, number: int | None) -> dict
     stored = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
     body = await _body(request)
     editor = await _editor(request, body)
+    await hub_of(request).events.check_sheet_keeper(sheet_id, editor.player)
     _precheck(stored, body, number)
     if number is None:
         after, added = await _write(
@@ -232,6 +233,7 @@ async def delete_deal(sheet_id: str, number: str, request: Request) -> dict[str,
     if await request.body():
         body = await _body(request)
     editor = await _editor(request, body)
+    await hub.events.check_sheet_keeper(sheet_id, editor.player)
     after = await _write(request, stored.share_id, lambda c: service.delete_last(c, sheet_id, n, editor))
     return after.to_json()
 

@@ -166,6 +166,14 @@ async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     return {"rated": bool(row["settings"].get("rated")), "seats": seats}
 
 
+@router.post("/tables/{table_id}/resume")
+async def resume(table_id: str, request: Request) -> dict[str, Any]:
+    """Continue an unfinished game (ended by agreement, League §7) at a new table with the same
+    seats, from where it stopped; once every person of the game has asked (until then the answer
+    is the old table with ``resume_asks``)."""
+    return await _command(request, table_id, "resume", {})
+
+
 @router.get("/tables/{table_id}/record", response_model=None)
 async def record(table_id: str, request: Request, download: bool = False) -> Any:
     """The game's docs/format.md record once the game is over (404 before)."""

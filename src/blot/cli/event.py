@@ -1,0 +1,69 @@
+"""``blot event``: events from the terminal. ``blot event standings FILE.json`` prints the
+standings of an exported event (``GET /api/events/{id}``'s JSON), recomputed from its rounds by
+the same rules as the server (:mod:`blot.events.standings`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from blot.errors import BlotError
+from blot.printable import printable
+
+TIEBREAK_TITLES = {
+    "buchholz": "Buchholz",
+    "sonneborn_berger": "S-B",
+    "head_to_head": "H2H",
+    "difference": "Diff",
+}
+
+
+def load_export(path: Path) -> dict[str, Any]:
+    """The exported event in ``path``; :class:`BlotError` in one sentence when it is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BlotError(f"there is no file {path}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise BlotError(f"{path} cannot be read: {e}") from None
+    except ValueError:
+        raise BlotError(f"{path} is not JSON") from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("rounds"), list)
+        or not isinstance(data.get("entries"), list)
+    ):
+        raise BlotError(f"{path} is not an exported event: it needs entries and rounds (GET /api/events/ID)")
+    return data
+
+
+def print_standings(path: Path, as_json: bool = False) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from blot.events.standings import standings_of_export
+
+    data = load_export(path)
+    try:
+        rows = standings_of_export(data)
+    except (KeyError, TypeError, ValueError) as e:
+        raise BlotError(f"{path} is not an exported event: a round or an entry is malformed ({e})") from None
+    if as_json:
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+        return
+    keys = list(rows[0].tiebreaks) if rows else []
+    title = printable(str(data.get("name", "event")))
+    table = Table(title=Text(f"{title}: {len(data['rounds'])} rounds ({data.get('format', 'swiss')})"))
+    for column in ("#", "entry", "points", *(TIEBREAK_TITLES.get(k, k) for k in keys), "games"):
+        table.add_column(column, justify="left" if column == "entry" else "right")
+    for r in rows:
+        name = printable(r.name) + (" (withdrawn)" if r.withdrawn else "")
+        values = [_show(r.tiebreaks[k]) for k in keys]
+        table.add_row(str(r.rank), Text(name), _show(r.points), *values, str(r.games))
+    Console().print(table)
+
+
+def _show(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"

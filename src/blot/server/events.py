@@ -1,0 +1,944 @@
+"""League events on the server (issue 25): creating an event, entries, starting rounds (pairing
+them and opening their tables or score sheets), results and standings, forfeits, and the
+referees' console.
+
+Nothing of an event is kept in this process's memory: every request reads the event from the
+database and every change is one transaction of the store's writer. What two requests could race
+is settled by the database (:mod:`blot.store.events`): an account enters an event once, a round
+starts once, a table of a round is opened once. Results are never typed twice: an online table's
+come from its stored end (the ``tables`` row's summary and the ``results`` rows written with the
+game's last line), an over-the-board table's from the referee's score sheet. Standings are
+computed from them on every read (:mod:`blot.events.standings`).
+
+The periodic :meth:`EventService.sweep` (any process may run it) opens the tables of a round
+whose start was cut short and gives forfeits: an entrant with a seat at an online table where,
+``forfeit_seconds`` (5 minutes unless chosen) after the round's start, that seat's person has not
+made a move of their own, loses the game by forfeit (every seat of a pair must come).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from blot.errors import BlotError
+from blot.events import pairing
+from blot.events.standings import (
+    BYE_POINTS,
+    FORFEIT_LOSS,
+    FORFEIT_WIN,
+    Entrant,
+    Game,
+    Round,
+    cross_table,
+    match_points,
+    standings,
+)
+from blot.games import GameSpec, spec
+from blot.server.errors import Refused
+from blot.server.services import Storage
+from blot.server.table import AGREEMENT, FORFEIT, RATED_TIMER
+from blot.server.tables import TIMER_LIMIT, Tables
+from blot.store import Store
+from blot.store import accounts as account_rows
+from blot.store import events as rows
+
+log = logging.getLogger("blot.server")
+
+FORMATS = ("swiss", "round_robin", "duplicate")
+NAME_LIMIT = 80
+ROUND_LIMIT = 30
+DEAL_LIMIT = 16
+ENTRY_LIMIT = 1000
+#: Seconds an entrant has to come to an online table (then the game is lost by forfeit).
+FORFEIT_SECONDS = 300
+#: A duplicate round's tables play to this target, so that only the round's deals end them.
+DUPLICATE_TARGET = 10_000
+
+
+def _clean_text(value: Any, what: str, limit: int) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise Refused("malformed", f"{what} is needed", what)
+    text = " ".join(value.split())
+    if len(text) > limit:
+        raise Refused("malformed", f"{what} has at most {limit} characters", what)
+    if any(not ch.isprintable() for ch in text):
+        raise Refused("malformed", f"{what} may not hold control characters", what)
+    return text
+
+
+def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = body.get(key, default)
+    if not isinstance(value, bool):
+        raise Refused("malformed", f"{key} is true or false", key)
+    return value
+
+
+def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int, words: str) -> int:
+    value = body.get(key, default)
+    if type(value) is not int or not low <= value <= high:
+        raise Refused("malformed", f"{key} is {words}, a whole number from {low} to {high}", key)
+    return value
+
+
+@lru_cache(maxsize=64)
+def _schedule(field: tuple[int, ...], size: int) -> tuple[pairing.Pairing, ...]:
+    """A round robin's whole schedule (a pure function of its entrants: cached)."""
+    return tuple(pairing.round_robin(list(field), size=size))
+
+
+@dataclass
+class EventState:
+    """An event as read from the database, for one request."""
+
+    row: dict[str, Any]
+    organizers: list[int]
+    entries: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    tables: list[dict[str, Any]]
+    sheets: dict[str, dict[str, Any]]
+    #: The referees' announcements, disputes and escalations (the event page shows them).
+    notes: list[dict[str, Any]]
+
+    @property
+    def id(self) -> str:
+        return str(self.row["id"])
+
+    @property
+    def game(self) -> GameSpec:
+        return spec(self.row["game"])
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return dict(self.row["settings"])
+
+    @property
+    def format(self) -> str:
+        return str(self.row["format"])
+
+    @property
+    def size(self) -> int:
+        """Entrants at a table: two pairs in Bazar Blot, three players in 3-5-8."""
+        return len(self.game.teams) if self.game.name == "bazar-blot" else self.game.seats
+
+    def confirmed(self, entry: Mapping[str, Any]) -> bool:
+        return entry["bot"] is not None or all(m["confirmed"] for m in entry["members"])
+
+    def active(self) -> list[int]:
+        """Entries that may be paired: confirmed and not withdrawn, in registration order."""
+        return [int(e["id"]) for e in self.entries if e["withdrawn_at"] is None and self.confirmed(e)]
+
+    def total_rounds(self) -> int:
+        if self.format == "round_robin":
+            field = self.settings.get("field")
+            if field is None:
+                return 0
+            return len(_schedule(tuple(field), self.size))
+        return int(self.settings["rounds"])
+
+    def games(self) -> list[Round]:
+        """The rounds as standings need them, results taken from the games' stored ends."""
+        by_round: dict[int, list[Game]] = {}
+        for t in self.tables:
+            by_round.setdefault(int(t["round"]), []).append(self._game_of(t))
+        return [
+            Round(int(r["number"]), tuple(by_round.get(int(r["number"]), [])), tuple(r["byes"]))
+            for r in self.rounds
+        ]
+
+    def _game_of(self, t: Mapping[str, Any]) -> Game:
+        entries = tuple(int(e) for e in t["entries"])
+        number = int(t["round"])
+        table = t["table_id"]
+        if t["sheet_id"] is not None:
+            sheet = self.sheets.get(str(t["sheet_id"]))
+            if sheet is None or not sheet["finished"]:
+                return Game(number, entries, table=None)
+            winner = int(sheet["winner"])
+            points = match_points(
+                self.game.name, [0 if i == winner else 1 for i in range(2)], sheet["match_score"]
+            )
+            return Game(number, entries, points, tuple(sheet["totals"]))
+        if table is None or t["table_status"] != "finished":
+            return Game(number, entries, table=table)
+        summary = t["table_summary"] or {}
+        if summary.get("ended") == AGREEMENT:  # unfinished (League §7): counts for nothing yet
+            return Game(number, entries, table=table)
+        seats = self._seats_of(entries)
+        places = t["places"]
+        by_entry = [min(places.get(s, 1) or 0 for s in seats[i]) for i in range(len(entries))]
+        if summary.get("ended") == FORFEIT:
+            lost = set(summary.get("forfeited", []))
+            points = tuple(FORFEIT_LOSS if set(seats[i]) & lost else FORFEIT_WIN for i in range(len(entries)))
+        else:
+            points = match_points(self.game.name, by_entry, summary.get("match_score"))
+        totals = summary.get("totals") or []
+        score = tuple(int(totals[i]) for i in range(len(entries))) if len(totals) >= len(entries) else None
+        boards = tuple((int(p[0]), int(p[1])) for p in summary.get("deal_points", []))
+        return Game(number, entries, points, score, boards, table)
+
+    def _seats_of(self, entries: Sequence[int]) -> list[tuple[int, ...]]:
+        """The seats of each entry of a table, in the table's order."""
+        if self.game.name == "bazar-blot":
+            return [self.game.teams[i] for i in range(len(entries))]
+        return [(i,) for i in range(len(entries))]
+
+    def round_over(self, number: int) -> bool:
+        return all(g.points is not None for r in self.games() if r.number == number for g in r.games)
+
+    def status(self) -> str:
+        if not self.rounds:
+            return "registration"
+        total = self.total_rounds()
+        if len(self.rounds) >= total and self.round_over(len(self.rounds)):
+            return "finished"
+        return "running"
+
+
+class EventService:
+    """Events of one server (the hub owns it): every method reads what it needs from the
+    database and writes through the store's writer."""
+
+    def __init__(self, storage: Storage, tables: Tables, store: Store) -> None:
+        self.storage = storage
+        self.tables = tables
+        self.store = store
+        self.config = storage.config
+
+    # --- reading --------------------------------------------------------------------------------
+
+    async def load(self, event_id: str) -> EventState:
+        if not isinstance(event_id, str) or len(event_id) > 24:
+            raise Refused("not_found", "no such event")
+
+        def read(c: Connection) -> EventState | None:
+            row = rows.event_row(c, event_id)
+            if row is None:
+                return None
+            tables = rows.round_tables(c, event_id)
+            sheets = {}
+            from blot.scoresheet import sheets as service
+
+            for t in tables:
+                if t["sheet_id"] is not None:
+                    stored = service.load(c, t["sheet_id"])
+                    sheets[str(t["sheet_id"])] = stored.sheet.standing().to_json()
+            return EventState(
+                row,
+                rows.organizers(c, event_id),
+                rows.entries(c, event_id),
+                rows.rounds(c, event_id),
+                tables,
+                sheets,
+                [note_json(n) for n in rows.notes(c, event_id)],
+            )
+
+        state = await self.storage.read(read)
+        if state is None:
+            raise Refused("not_found", "no such event")
+        return state
+
+    def to_json(self, state: EventState, viewer: int | None = None) -> dict[str, Any]:
+        settings = state.settings
+        field = settings.pop("field", None)
+        rounds = state.games()
+        table_rows = {(int(t["round"]), int(t["number"])): t for t in state.tables}
+        out_rounds = []
+        for r, stored in zip(rounds, state.rounds, strict=True):
+            tables = []
+            for number, g in enumerate(r.games, 1):
+                t = table_rows[(r.number, number)]
+                tables.append(
+                    {
+                        "id": int(t["id"]),
+                        "number": number,
+                        "table": t["table_id"],
+                        "sheet": self._sheet_for(state, t, viewer),
+                        "entries": list(g.entries),
+                        "result": None if g.points is None else list(g.points),
+                        "score": None if g.score is None else list(g.score),
+                        "boards": [list(b) for b in g.boards],
+                        "referee": t["referee"],
+                        "status": self._table_status(t, g),
+                    }
+                )
+            over = all(x["result"] is not None for x in tables)
+            out_rounds.append(
+                {
+                    "number": r.number,
+                    "status": "finished" if over else "playing",
+                    "started_at": _iso(stored["started_at"]),
+                    "tables": tables,
+                    "byes": list(r.byes),
+                }
+            )
+        entrants = [
+            Entrant(int(e["id"]), str(e["name"]), e["withdrawn_at"] is not None)
+            for e in state.entries
+            if state.confirmed(e)
+        ]
+        table = standings(entrants, rounds, state.format)
+        return {
+            "id": state.id,
+            "name": state.row["name"],
+            "game": state.game.name,
+            "format": state.format,
+            "status": state.status(),
+            "public": bool(state.row["public"]),
+            "settings": settings,
+            "rounds_total": state.total_rounds()
+            if field is not None or state.format != "round_robin"
+            else None,
+            "organizers": state.organizers,
+            "organizer": viewer in state.organizers,
+            "created_at": _iso(state.row["created_at"]),
+            "entries": [
+                {
+                    "id": int(e["id"]),
+                    "name": e["name"],
+                    "bot": e["bot"],
+                    "late": bool(e["late"]),
+                    "withdrawn": e["withdrawn_at"] is not None,
+                    "confirmed": state.confirmed(e),
+                    "members": e["members"],
+                }
+                for e in state.entries
+            ],
+            "rounds": out_rounds,
+            "notes": state.notes,
+            "standings": [s.to_json() for s in table],
+            "cross_table": {
+                str(k): {str(o): v for o, v in row.items()}
+                for k, row in cross_table(entrants, rounds).items()
+            },
+        }
+
+    @staticmethod
+    def _sheet_for(state: EventState, t: Mapping[str, Any], viewer: int | None) -> str | None:
+        """A score sheet's edit id (its secret) for the table's referee and the organizers only."""
+        if t["sheet_id"] is None:
+            return None
+        keepers = {t["referee"], *state.organizers}
+        return str(t["sheet_id"]) if viewer in keepers else "shared"
+
+    @staticmethod
+    def _table_status(t: Mapping[str, Any], g: Game) -> str:
+        if g.points is not None:
+            return "finished"
+        summary = t.get("table_summary") or {}
+        if summary.get("ended") == AGREEMENT:
+            return "unfinished"
+        return "playing"
+
+    async def listing(self, viewer: int | None) -> list[dict[str, Any]]:
+        found = await self.storage.read(lambda c: rows.listing(c, viewer))
+        return [
+            {
+                "id": r["id"],
+                "name": r["name"],
+                "game": r["game"],
+                "format": r["format"],
+                "status": r["status"],
+                "public": bool(r["public"]),
+                "online": bool(r["settings"].get("online")),
+                "rated": bool(r["settings"].get("rated")),
+                "rounds": r["settings"].get("rounds"),
+                "created_at": _iso(r["created_at"]),
+            }
+            for r in found
+        ]
+
+    async def next_games(self, player: int) -> list[dict[str, Any]]:
+        """The player's event tables waiting for them ("your table is ready")."""
+        found = await self.storage.read(lambda c: rows.next_games(c, player))
+        return [
+            {
+                "event": r["event_id"],
+                "event_name": r["event_name"],
+                "round": r["round"],
+                "table": r["table_id"],
+            }
+            for r in found
+        ]
+
+    async def standings_csv(self, event_id: str) -> str:
+        state = await self.load(event_id)
+        data = self.to_json(state)
+        out = io.StringIO()
+        keys = list(data["standings"][0]["tiebreaks"]) if data["standings"] else []
+        writer = csv.writer(out)
+        writer.writerow(["rank", "entry", "name", "points", *keys, "games", "withdrawn"])
+        for s in data["standings"]:
+            writer.writerow(
+                [
+                    s["rank"],
+                    s["entry"],
+                    s["name"],
+                    s["points"],
+                    *(s["tiebreaks"][k] for k in keys),
+                    s["games"],
+                    s["withdrawn"],
+                ]
+            )
+        return out.getvalue()
+
+    # --- creating -------------------------------------------------------------------------------
+
+    async def create(self, player: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A new event; its creator is its organizer (an account)."""
+        if await self._username(player) is None:
+            raise Refused("forbidden", "only an account can run an event: sign up or log in first")
+        name = _clean_text(body.get("name"), "name", NAME_LIMIT)
+        try:
+            game = spec(body.get("game", "bazar-blot"))
+        except BlotError as e:
+            raise Refused.of(e) from None
+        fmt = body.get("format", "swiss")
+        if fmt not in FORMATS:
+            raise Refused("malformed", f"format is {', '.join(FORMATS)}", "format")
+        if fmt == "duplicate" and game.name != "bazar-blot":
+            raise Refused(
+                "malformed", "duplicate is played by Bazar Blot pairs, not by 3-5-8 players", "format"
+            )
+        options = body.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise Refused("malformed", "options is an object of the game's options, or null", "options")
+        try:
+            rules = game.rules(body.get("ruleset"), options or None)
+        except BlotError as e:
+            raise Refused.of(e) from None
+        online = _flag(body, "online", True)
+        rated = _flag(body, "rated", False)
+        public = _flag(body, "public", True)
+        if rated and not online:
+            raise Refused(
+                "malformed",
+                "ratings move only with online games: an over-the-board event is not rated",
+                "rated",
+            )
+        if rated and fmt == "duplicate":
+            raise Refused(
+                "malformed",
+                "a duplicate round's fixed deals are no game to the end: it cannot be rated",
+                "rated",
+            )
+        if not online and game.name != "bazar-blot":
+            raise Refused(
+                "malformed",
+                "over the board, the referees keep Bazar Blot's Davtar: 3-5-8 events are online",
+                "online",
+            )
+        settings: dict[str, Any] = {
+            "ruleset": rules.ruleset,
+            "options": rules.options(),
+            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT, "the number of rounds"),
+            "online": online,
+            "rated": rated,
+            "forfeit_seconds": _whole(
+                body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600, "the seconds an entrant has to come"
+            ),
+            "timer": _whole(
+                body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT, "the turn timer in seconds"
+            ),
+        }
+        if rated and not settings["timer"]:
+            settings["timer"] = RATED_TIMER
+        if fmt == "duplicate":
+            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT, "the deals of a duplicate round")
+        deadline = body.get("deadline")
+        if deadline is not None:
+            try:
+                when = datetime.fromisoformat(str(deadline))
+            except ValueError:
+                raise Refused(
+                    "malformed", "deadline is a date and time such as 2026-05-01T18:00:00Z", "deadline"
+                ) from None
+            settings["deadline"] = when.isoformat()
+        at = self.storage.now()
+        event_id = secrets.token_urlsafe(9)
+        row = {
+            "id": event_id,
+            "name": name,
+            "game": game.name,
+            "format": fmt,
+            "settings": settings,
+            "public": public,
+            "status": "registration",
+            "created_by": player,
+            "created_at": at,
+            "updated_at": at,
+        }
+        await self.storage.write(lambda c: rows.insert_event(c, row, player))
+        return self.to_json(await self.load(event_id), player)
+
+    async def _username(self, player: int) -> str | None:
+        def read(c: Connection) -> str | None:
+            found = account_rows.by_id(c, player)
+            return None if found is None or found.disabled else found.username
+
+        return await self.storage.read(read)
+
+    # --- entries --------------------------------------------------------------------------------
+
+    async def enter(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry: ``{"usernames": [...]}`` (a pair in Bazar Blot, one account in 3-5-8; the
+        requester among them, or the organizer) or ``{"bot": LEVEL}`` (the organizer)."""
+        state = await self.load(event_id)
+        organizer = player in state.organizers
+        late = bool(state.rounds)
+        if late:
+            if not organizer:
+                raise Refused(
+                    "conflict",
+                    "registration is closed: the event has started (only its organizer adds late entries)",
+                )
+            if state.format == "round_robin":
+                raise Refused("conflict", "a round robin's schedule is made at its start: no late entries")
+            if len(state.rounds) * 2 > state.total_rounds():
+                raise Refused("conflict", "late entries are possible until half the rounds are played")
+        deadline = state.settings.get("deadline")
+        if (
+            deadline is not None
+            and not organizer
+            and self.storage.now() > _aware(datetime.fromisoformat(deadline))
+        ):
+            raise Refused("conflict", "the registration deadline has passed")
+        if sum(1 for e in state.entries if e["withdrawn_at"] is None) >= ENTRY_LIMIT:
+            raise Refused("conflict", f"an event has at most {ENTRY_LIMIT} entries")
+        at = self.storage.now()
+        if "bot" in body:
+            return await self._enter_bot(state, player, body.get("bot"), late, at)
+        names = body.get("usernames")
+        need = 2 if state.game.name == "bazar-blot" else 1
+        what = "a pair of two accounts" if need == 2 else "one account"
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != need:
+            raise Refused(
+                "malformed",
+                f"an entry of {state.game.title} is {what}: usernames is a list of {need}",
+                "usernames",
+            )
+        from blot.accounts import username_key
+
+        keys = [username_key(n) for n in names]
+        if len(set(keys)) != len(keys):
+            raise Refused(
+                "malformed", f"a pair is two different accounts: {names[0]} is named twice", "usernames"
+            )
+
+        def find(c: Connection) -> list[Any]:
+            return [account_rows.find(c, k) for k in keys]
+
+        accounts = await self.storage.read(find)
+        for typed, found in zip(names, accounts, strict=True):
+            if found is None or found.disabled:
+                raise Refused("not_found", f"there is no account {typed}", "usernames")
+        ids = [a.id for a in accounts]
+        if not organizer and player not in ids:
+            raise Refused(
+                "forbidden", "you may enter yourself (with your partner); the organizer enters others"
+            )
+        await self._check_bars(ids, at)
+        referees = {t["referee"] for t in state.tables}
+        for account in accounts:
+            if account.id in referees:
+                raise Refused(
+                    "conflict",
+                    f"{account.username} referees a table of this event and cannot also play in it",
+                )
+        entry_name = " & ".join(a.username for a in accounts)
+
+        def write(c: Connection) -> int:
+            entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
+            for position, account in enumerate(accounts):
+                rows.insert_member(
+                    c, state.id, account.id, entry, position, organizer or account.id == player
+                )
+            rows.touch(c, state.id, at)
+            return entry
+
+        try:
+            await self.storage.write(write)
+        except IntegrityError:
+            taken = await self.storage.read(
+                lambda c: {m["player"] for e in rows.entries(c, state.id) for m in e["members"]}
+            )
+            who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
+            raise Refused("conflict", f"{who} is already entered in this event") from None
+        return self.to_json(await self.load(event_id), player)
+
+    async def _enter_bot(
+        self, state: EventState, player: int, level: Any, late: bool, at: datetime
+    ) -> dict[str, Any]:
+        if player not in state.organizers:
+            raise Refused("forbidden", "only the event's organizer adds bot entrants")
+        if not isinstance(level, str) or level not in state.game.bots:
+            raise Refused(
+                "malformed", f"a bot entrant is a level: {', '.join(state.game.bot_names())}", "bot"
+            )
+        if state.settings.get("rated"):
+            from blot.server.seats import check_rated_level
+
+            check_rated_level(state.game, level)
+        count = sum(1 for e in state.entries if e["bot"] is not None) + 1
+        name = f"bot ({level}) {count}"
+
+        def write(c: Connection) -> None:
+            rows.insert_entry(c, state.id, name, level, late, at)
+            rows.touch(c, state.id, at)
+
+        await self.storage.write(write)
+        return self.to_json(await self.load(state.id), player)
+
+    async def _check_bars(self, ids: Sequence[int], at: datetime) -> None:
+        """League §7 (``--league``): a pair barred by a tars kapoot may not enter."""
+        if not self.config.league or len(ids) < 2:
+            return
+        from blot import league
+
+        found = await self.storage.read(lambda c: league.bars(c, list(ids), at))
+        if found:
+            raise Refused("forbidden", found[0].sentence())
+
+    async def confirm(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
+        state = await self.load(event_id)
+        if state.rounds and player not in state.organizers:
+            raise Refused("conflict", "registration is closed: the event has started")
+        done = await self.storage.write(lambda c: rows.confirm(c, state.id, entry, player))
+        if not done:
+            raise Refused("forbidden", "only an account of this entry confirms it")
+        return self.to_json(await self.load(event_id), player)
+
+    async def withdraw(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
+        state = await self.load(event_id)
+        found = next((e for e in state.entries if int(e["id"]) == entry), None)
+        if found is None:
+            raise Refused("not_found", "no such entry in this event")
+        members = {m["player"] for m in found["members"]}
+        if player not in members and player not in state.organizers:
+            raise Refused("forbidden", "only the entry's own accounts or the organizer withdraw it")
+        if found["withdrawn_at"] is not None:
+            raise Refused("conflict", "that entry has withdrawn already")
+        at = self.storage.now()
+        played = any(entry in t["entries"] for t in state.tables) or any(
+            entry in r["byes"] for r in state.rounds
+        )
+
+        def write(c: Connection) -> None:
+            if played:
+                rows.withdraw(c, entry, at)
+            else:
+                rows.delete_unconfirmed(c, entry)
+            rows.touch(c, state.id, at)
+
+        await self.storage.write(write)
+        return self.to_json(await self.load(event_id), player)
+
+    async def add_organizer(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        state = await self.load(event_id)
+        if player not in state.organizers:
+            raise Refused("forbidden", "only an organizer of the event adds another")
+        return await self._add_organizer(state, body.get("username"), player)
+
+    async def _add_organizer(self, state: EventState, username: Any, viewer: int) -> dict[str, Any]:
+        from blot.accounts import username_key
+
+        if not isinstance(username, str):
+            raise Refused("malformed", "username is needed", "username")
+        found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
+        if found is None:
+            raise Refused("not_found", f"there is no account {username}")
+        await self.storage.write(lambda c: rows.add_organizer(c, state.id, found.id))
+        return self.to_json(await self.load(state.id), viewer)
+
+    async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
+        """A score sheet that is an event's table is edited by its referee and the event's
+        organizers only (a referee who stepped down no longer can, L-8)."""
+        keepers = await self.storage.read(lambda c: rows.keepers_of_sheet(c, sheet_id))
+        if keepers is not None and player not in keepers:
+            raise Refused(
+                "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
+            )
+
+    # --- rounds ---------------------------------------------------------------------------------
+
+    async def start_round(self, player: int, event_id: str) -> dict[str, Any]:
+        """Pair the next round and open its tables (online) or score sheets (over the board)."""
+        state = await self.load(event_id)
+        if player not in state.organizers:
+            raise Refused("forbidden", "only the event's organizer starts its rounds")
+        number = len(state.rounds) + 1
+        if state.rounds and not state.round_over(len(state.rounds)):
+            raise Refused("conflict", f"round {len(state.rounds)} is still being played")
+        active = state.active()
+        barred = await self._barred(state, active)
+        active = [e for e in active if e not in barred]
+        settings = state.settings
+        if state.format == "round_robin":
+            field = settings.get("field") or active
+            if len(field) < state.size:
+                raise Refused("conflict", f"a round needs at least {state.size} entries")
+            schedule = _schedule(tuple(field), state.size)
+            if number > len(schedule):
+                raise Refused("conflict", "every round of the event has been played")
+            planned = schedule[number - 1]
+            playing = set(active)
+            tables: list[tuple[int, ...]] = []
+            byes = list(planned.byes)
+            for t in planned.tables:
+                if all(e in playing for e in t):
+                    tables.append(t)
+                else:  # a withdrawn entrant is not paired again: the others of its table have a bye
+                    byes.extend(e for e in t if e in playing)
+            result = pairing.Pairing(tuple(tables), tuple(byes))
+            settings["field"] = list(field)
+        else:
+            if number > int(settings["rounds"]):
+                raise Refused("conflict", "every round of the event has been played")
+            if len(active) < state.size:
+                raise Refused("conflict", f"a round needs at least {state.size} confirmed entries")
+            history = self._history(state)
+            result = await asyncio.to_thread(
+                pairing.swiss,
+                active,
+                history,
+                size=state.size,
+                round_number=number,
+                total_rounds=int(settings["rounds"]),
+            )
+        boards = None
+        if state.format == "duplicate":
+            rng = self.tables.services.new_rng()
+            boards = [state.game.random_deal(rng).to_json() for _ in range(int(settings["deals"]))]
+        at = self.storage.now()
+
+        def write(c: Connection) -> None:
+            rows.insert_round(c, state.id, number, result.byes, boards, at)
+            for index, table in enumerate(result.tables, 1):
+                rows.insert_table(
+                    c, {"event_id": state.id, "round": number, "number": index, "entries": list(table)}
+                )
+            rows.start(c, state.id, settings, at)
+
+        try:
+            await self.storage.write(write)
+        except IntegrityError:
+            raise Refused("conflict", f"round {number} has already been started") from None
+        await self.open_tables(state.id)
+        return self.to_json(await self.load(event_id), player)
+
+    async def _barred(self, state: EventState, active: Sequence[int]) -> set[int]:
+        """Entries whose pair is barred now (League §7, ``--league``): they are not paired."""
+        if not self.config.league or state.game.name != "bazar-blot":
+            return set()
+        from blot import league
+
+        now = self.storage.now()
+        pairs = {
+            int(e["id"]): [m["player"] for m in e["members"]] for e in state.entries if int(e["id"]) in active
+        }
+        pairs = {k: v for k, v in pairs.items() if len(v) == 2}
+        if not pairs:
+            return set()
+
+        def read(c: Connection) -> set[int]:
+            return {entry for entry, ids in pairs.items() if league.bars(c, ids, now)}
+
+        return await self.storage.read(read)
+
+    def _history(self, state: EventState) -> list[pairing.Played]:
+        history = []
+        for r in state.games():
+            earned: dict[int, float] = {}
+            for g in r.games:
+                if g.points is not None:
+                    for e, p in zip(g.entries, g.points, strict=True):
+                        earned[e] = p
+            for e in r.byes:
+                earned[e] = BYE_POINTS
+            history.append(pairing.Played(tuple(g.entries for g in r.games), r.byes, earned))
+        return history
+
+    async def open_tables(self, event_id: str | None = None) -> int:
+        """Open the tables (or score sheets) of started rounds that have none yet: right after a
+        start, and from the sweep for a start cut short. Answers how many were opened."""
+
+        def read(c: Connection) -> list[dict[str, Any]]:
+            found = rows.unopened(c)
+            return [r for r in found if event_id is None or r["event_id"] == event_id]
+
+        opened = 0
+        pending = await self.storage.read(read)
+        states: dict[str, EventState] = {}
+        for t in pending:
+            state = states.get(t["event_id"]) or await self.load(t["event_id"])
+            states[state.id] = state
+            try:
+                if await self._open_one(state, t):
+                    opened += 1
+            except Exception:
+                log.exception(
+                    "event %s: table %s of round %s could not be opened", state.id, t["number"], t["round"]
+                )
+        return opened
+
+    async def _open_one(self, state: EventState, t: Mapping[str, Any]) -> bool:
+        settings = state.settings
+        entries = {int(e["id"]): e for e in state.entries}
+        row_id = int(t["id"])
+        if not settings.get("online"):
+            return await self._open_sheet(state, row_id, [str(entries[int(e)]["name"]) for e in t["entries"]])
+        seats: list[dict[str, Any]] = []
+        for index, entry_id in enumerate(t["entries"]):
+            entry = entries[int(entry_id)]
+            places = state.game.teams[index] if state.game.name == "bazar-blot" else (index,)
+            for position, seat in enumerate(places):
+                if entry["bot"] is not None:
+                    seats.append({"seat": seat, "level": entry["bot"]})
+                else:
+                    member = entry["members"][position]
+                    seats.append(
+                        {"seat": seat, "player": member["player"], "name": member["name"], "guest": False}
+                    )
+        options = dict(settings["options"])
+        boards = None
+        if state.format == "duplicate":
+            options["target"] = DUPLICATE_TARGET
+            boards = next(r["boards"] for r in state.rounds if int(r["number"]) == int(t["round"]))
+        table_settings: dict[str, Any] = {
+            "ruleset": settings["ruleset"],
+            "options": options,
+            "trick_pause": self.config.trick_pause,
+            "rated": bool(settings.get("rated")),
+            "timer": int(settings.get("timer") or 0),
+            "event": {
+                "id": state.id,
+                "name": state.row["name"],
+                "round": int(t["round"]),
+                "table": int(t["number"]),
+            },
+        }
+        if boards is not None:
+            table_settings["boards"] = len(boards)
+        table = await self.tables.open_for_event(
+            state.game.name,
+            table_settings,
+            bool(state.row["public"]),
+            seats,
+            boards,
+            lambda c, table_id: rows.link_table(c, row_id, table_id=table_id),
+        )
+        return table is not None
+
+    async def _open_sheet(self, state: EventState, row_id: int, teams: list[str]) -> bool:
+        """An over-the-board table: the referee's score sheet (Davtar), its teams the two pairs."""
+        from blot.scoresheet import sheets as service
+
+        settings = state.settings
+        body = {
+            "ruleset": settings["ruleset"],
+            "options": settings["options"],
+            "teams": [n[:40] for n in teams],
+        }
+
+        def write(c: Connection) -> bool:
+            stored = service.create(c, body, service.Editor(state.row["name"][:40], None))
+            if not rows.link_table(c, row_id, sheet_id=stored.id):
+                raise _Taken()
+            return True
+
+        try:
+            return await self.storage.write(write)
+        except _Taken:
+            return False
+
+    # --- the sweep ------------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Open tables a start left unopened, and give forfeits that are due."""
+        await self.open_tables()
+        now = self.storage.now()
+        due = await self.storage.read(lambda c: rows.due_forfeits(c, now - timedelta(seconds=1)))
+        for t in due:
+            try:
+                await self._forfeit(t, now)
+            except Exception:
+                log.exception("event table %s: the forfeit check failed", t["id"])
+
+    async def _forfeit(self, t: Mapping[str, Any], now: datetime) -> None:
+        state = await self.load(str(t["event_id"]))
+        started = next(r["started_at"] for r in state.rounds if int(r["number"]) == int(t["round"]))
+        if (
+            _aware(started) + timedelta(seconds=int(state.settings.get("forfeit_seconds", FORFEIT_SECONDS)))
+            > now
+        ):
+            return
+        table_id = str(t["table_id"])
+        log_lines = await self.storage.read(lambda c: Store.log_of(c, table_id))
+        people = {int(e.payload["seat"]) for e in log_lines if e.kind == "sit"}
+        came = {
+            int(e.payload["seat"]) for e in log_lines if e.kind == "act" and e.payload.get("by") == "player"
+        }
+        absent = people - came
+        seats = state._seats_of(t["entries"])
+        lost = [int(e) for i, e in enumerate(t["entries"]) if set(seats[i]) & absent]
+        if lost:
+            lost_seats = sorted(s for i, e in enumerate(t["entries"]) if int(e) in lost for s in seats[i])
+            # on the table's owner, this process or another (blot.server.tables.Tables.command)
+            done = await self.tables.command(table_id, "forfeit", {"seats": lost_seats})
+            if not done["forfeited"]:
+                return
+            log.info("event %s: %s lost by forfeit at table %s", state.id, lost, table_id)
+        row_id = int(t["id"])
+        await self.storage.write(lambda c: rows.set_forfeit(c, row_id, lost))
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.event_sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of events failed")
+
+
+def note_json(n: Mapping[str, Any]) -> dict[str, Any]:
+    """A referee's note as the event page and the console show it."""
+    return {
+        "id": int(n["id"]),
+        "table": int(n["event_table"]),
+        "round": n.get("round"),
+        "number": n.get("number"),
+        "kind": n["kind"],
+        "at": _iso(n["at"]),
+        "by": n["by_player"],
+        **dict(n["body"]),
+    }
+
+
+class _Taken(Exception):
+    """Another request opened the table first (nothing of this one is kept)."""
+
+
+def _aware(at: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored in UTC)."""
+    from datetime import UTC
+
+    return at.replace(tzinfo=UTC) if at.tzinfo is None else at
+
+
+def _iso(at: Any) -> str | None:
+    if at is None:
+        return None
+    if isinstance(at, datetime):
+        return _aware(at).isoformat()
+    return str(at)

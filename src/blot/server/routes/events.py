@@ -1,0 +1,205 @@
+"""League events (docs/protocol.md, "Events"): create, list and read events, entries, rounds,
+standings (JSON and CSV), the referees' console and the League's register."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse
+
+from blot.numbers import whole_number
+from blot.server.errors import Refused
+from blot.server.routes import bearer, body_of, hub_of, me
+
+router = APIRouter(prefix="/api", tags=["events"])
+
+
+async def _viewer(request: Request) -> int | None:
+    found = await hub_of(request).accounts.player(bearer(request))
+    return None if found is None else found[0]
+
+
+def _number(text: str, what: str) -> int:
+    number = whole_number(text, 9)
+    if number is None:
+        raise Refused("not_found", f"no such {what}")
+    return number
+
+
+@router.post("/events")
+async def create_event(request: Request) -> dict[str, Any]:
+    """A new event: ``{"name", "game", "format", "rounds", "online", "rated", "public", "ruleset",
+    "options", "deals", "deadline", "forfeit_seconds", "timer"}``; its creator organizes it."""
+    player, _ = await me(request)
+    return await hub_of(request).events.create(player, await body_of(request))
+
+
+@router.get("/events")
+async def list_events(request: Request) -> dict[str, Any]:
+    """Public events and the viewer's own, newest first."""
+    return {"events": await hub_of(request).events.listing(await _viewer(request))}
+
+
+@router.get("/events/next")
+async def next_games(request: Request) -> dict[str, Any]:
+    """The requester's event tables being played ("your table is ready")."""
+    found = await hub_of(request).accounts.player(bearer(request))
+    if found is None:
+        return {"games": []}
+    return {"games": await hub_of(request).events.next_games(found[0])}
+
+
+@router.get("/events/{event_id}")
+async def get_event(event_id: str, request: Request) -> dict[str, Any]:
+    """The event: entries, rounds with their tables and results, standings, cross table."""
+    service = hub_of(request).events
+    viewer = await _viewer(request)
+    return service.to_json(await service.load(event_id), viewer)
+
+
+@router.get("/events/{event_id}/standings", response_model=None)
+async def event_standings(event_id: str, request: Request, format: str = "json") -> Any:
+    """The standings (``?format=csv`` for a spreadsheet)."""
+    service = hub_of(request).events
+    if format == "csv":
+        text = await service.standings_csv(event_id)
+        headers = {"Content-Disposition": f'attachment; filename="blot-event-{event_id}.csv"'}
+        return PlainTextResponse(text, media_type="text/csv; charset=utf-8", headers=headers)
+    if format != "json":
+        raise Refused("malformed", "format is json or csv", "format")
+    data = service.to_json(await service.load(event_id))
+    return {
+        "event": data["id"],
+        "status": data["status"],
+        "standings": data["standings"],
+        "cross_table": data["cross_table"],
+    }
+
+
+@router.post("/events/{event_id}/entries")
+async def enter(event_id: str, request: Request) -> dict[str, Any]:
+    """Enter: ``{"usernames": [...]}`` or ``{"bot": "basic"}``."""
+    player, _ = await me(request)
+    return await hub_of(request).events.enter(player, event_id, await body_of(request))
+
+
+@router.post("/events/{event_id}/entries/{entry}/confirm")
+async def confirm(event_id: str, entry: str, request: Request) -> dict[str, Any]:
+    """An account of a pair confirms it (a pair plays once both accounts have)."""
+    player, _ = await me(request)
+    return await hub_of(request).events.confirm(player, event_id, _number(entry, "entry"))
+
+
+@router.delete("/events/{event_id}/entries/{entry}")
+async def withdraw(event_id: str, entry: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    return await hub_of(request).events.withdraw(player, event_id, _number(entry, "entry"))
+
+
+@router.post("/events/{event_id}/organizers")
+async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
+    """``{"username"}``: another organizer of the event."""
+    player, _ = await me(request)
+    return await hub_of(request).events.add_organizer(player, event_id, await body_of(request))
+
+
+@router.post("/events/{event_id}/rounds")
+async def start_round(event_id: str, request: Request) -> dict[str, Any]:
+    """Pair and start the next round."""
+    player, _ = await me(request)
+    return await hub_of(request).events.start_round(player, event_id)
+
+
+# --- over the board: the referee's console and the courts -------------------------------------------
+
+
+@router.post("/events/{event_id}/tables/{table}/referee")
+async def assign_referee(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """The organizer assigns a table's referee: ``{"username"}`` (null: none)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.assign(player, event_id, _number(table, "table"), body)
+
+
+@router.get("/events/{event_id}/tables/{table}/console")
+async def console(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """The referee's console: the table's sheet id, its announcements, disputes and cases."""
+    player, _ = await me(request)
+    return await hub_of(request).referees.console(player, event_id, _number(table, "table"))
+
+
+@router.post("/events/{event_id}/tables/{table}/notes")
+async def announce(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """An announcement: ``{"kind": "start" | "players" | "break" | "complaint" | "end" | "winner"
+    | "unfinished" | "reopened", "text"}``."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.announce(player, event_id, _number(table, "table"), body)
+
+
+@router.post("/events/{event_id}/tables/{table}/disputes")
+async def dispute(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """A dispute: ``{"claim", "explanation", "ruling", "penalty": {"kind", "team",
+    "declaration_points"} | null}`` (the penalty goes on the sheet, B-72)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.dispute(player, event_id, _number(table, "table"), body)
+
+
+@router.post("/events/{event_id}/tables/{table}/cases")
+async def escalate(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """A question for a court: ``{"court": "sages" | "conduct", "question"}`` (names removed)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.escalate(player, event_id, _number(table, "table"), body)
+
+
+@router.post("/events/{event_id}/tables/{table}/cases/{case}/apply")
+async def apply_answer(event_id: str, table: str, case: str, request: Request) -> dict[str, Any]:
+    """The referee applies a court's answer: ``{"applied"}``."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    referees = hub_of(request).referees
+    return await referees.apply(player, event_id, _number(table, "table"), _number(case, "case"), body)
+
+
+@router.post("/events/{event_id}/tables/{table}/conflict")
+async def conflict(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """A player at the table raises a conflict of interest: ``{"reason"}``; the referee steps down."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.conflict(player, event_id, _number(table, "table"), body)
+
+
+@router.get("/courts/{court}/cases")
+async def court_cases(court: str, request: Request) -> dict[str, Any]:
+    """A court's cases, for its members only: each question and answer, without who or where."""
+    player, _ = await me(request)
+    return await hub_of(request).referees.court_cases(player, court)
+
+
+@router.post("/cases/{case}/answer")
+async def answer_case(case: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.answer(player, _number(case, "case"), body)
+
+
+@router.get("/register")
+async def register(request: Request) -> dict[str, Any]:
+    """The League's register: tars kapoot bans and the Court of Conduct's published decisions."""
+    from blot import league
+    from blot.store import events as rows
+
+    hub = hub_of(request)
+    now = hub.now()
+    bans = await hub.read(lambda c: league.register(c, now))
+    decisions = await hub.read(rows.decisions)
+    return {
+        "bans": bans,
+        "decisions": [
+            {"id": d["id"], "date": d["decided_on"], "decision": d["decision"], "concerns": d["concerns"]}
+            for d in decisions
+        ],
+    }

@@ -1,0 +1,451 @@
+"""The rows of League events (``blot.store``): events, organizers, entries and their accounts,
+rounds, the tables of a round, the referees' notes, the courts' cases and members, and the
+Court of Conduct's published decisions. Only stores: what an event allows is
+:mod:`blot.server.events`, pairing and standings are :mod:`blot.events`. Every function is
+blocking and takes a SQLAlchemy connection.
+
+What two requests could race is made safe here by the database: an account is in an event once
+(``event_members``' primary key), a round is started once (``event_rounds``' primary key), a
+table of a round is opened once (:func:`link_table` updates only a row that has no table yet),
+a court answers a case once (:func:`answer_case` updates only an unanswered one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy.engine import Connection
+
+from blot.store.schema import (
+    court_cases,
+    court_decisions,
+    court_members,
+    event_entries,
+    event_members,
+    event_notes,
+    event_organizers,
+    event_rounds,
+    event_tables,
+    events,
+    players,
+    results,
+    tables,
+)
+
+
+def insert_event(c: Connection, row: Mapping[str, Any], organizer: int) -> None:
+    c.execute(insert(events).values(**row))
+    c.execute(insert(event_organizers).values(event_id=row["id"], player_id=organizer))
+
+
+def add_organizer(c: Connection, event_id: str, player: int) -> bool:
+    """Make ``player`` an organizer of the event; False when they already are one."""
+    found = c.execute(
+        select(event_organizers.c.player_id).where(
+            event_organizers.c.event_id == event_id, event_organizers.c.player_id == player
+        )
+    ).first()
+    if found is not None:
+        return False
+    c.execute(insert(event_organizers).values(event_id=event_id, player_id=player))
+    return True
+
+
+def event_row(c: Connection, event_id: str) -> dict[str, Any] | None:
+    row = c.execute(select(events).where(events.c.id == event_id)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def organizers(c: Connection, event_id: str) -> list[int]:
+    rows = c.execute(select(event_organizers.c.player_id).where(event_organizers.c.event_id == event_id))
+    return [int(r.player_id) for r in rows]
+
+
+def touch(c: Connection, event_id: str, at: datetime) -> None:
+    c.execute(update(events).where(events.c.id == event_id).values(updated_at=at))
+
+
+def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetime) -> None:
+    """A round has started: the event runs (its settings now hold a round robin's field)."""
+    c.execute(
+        update(events)
+        .where(events.c.id == event_id)
+        .values(settings=dict(settings), status="running", updated_at=at)
+    )
+
+
+def listing(c: Connection, viewer: int | None, limit: int = 100) -> list[dict[str, Any]]:
+    """Public events and the viewer's own (entered or organized), newest first."""
+    mine = select(event_members.c.event_id).where(event_members.c.player_id == viewer)
+    run = select(event_organizers.c.event_id).where(event_organizers.c.player_id == viewer)
+    query = select(events).where(or_(events.c.public.is_(True), events.c.id.in_(mine), events.c.id.in_(run)))
+    rows = c.execute(query.order_by(events.c.updated_at.desc()).limit(limit)).mappings()
+    return [dict(r) for r in rows]
+
+
+# --- entries --------------------------------------------------------------------------------------
+
+
+def insert_entry(c: Connection, event_id: str, name: str, bot: str | None, late: bool, at: datetime) -> int:
+    result = c.execute(
+        insert(event_entries).values(event_id=event_id, name=name, bot=bot, late=late, created_at=at)
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def insert_member(
+    c: Connection, event_id: str, player: int, entry: int, position: int, confirmed: bool
+) -> None:
+    """An account of an entry (an IntegrityError when the account is in the event already)."""
+    c.execute(
+        insert(event_members).values(
+            event_id=event_id, player_id=player, entry_id=entry, position=position, confirmed=confirmed
+        )
+    )
+
+
+def confirm(c: Connection, event_id: str, entry: int, player: int) -> bool:
+    """The account confirms its place in the entry; False when it is not in it."""
+    done = c.execute(
+        update(event_members)
+        .where(
+            event_members.c.event_id == event_id,
+            event_members.c.entry_id == entry,
+            event_members.c.player_id == player,
+        )
+        .values(confirmed=True)
+    )
+    return bool(done.rowcount)
+
+
+def withdraw(c: Connection, entry: int, at: datetime) -> bool:
+    """Withdraw an entry (once: False when it was withdrawn already)."""
+    done = c.execute(
+        update(event_entries)
+        .where(event_entries.c.id == entry, event_entries.c.withdrawn_at.is_(None))
+        .values(withdrawn_at=at)
+    )
+    return bool(done.rowcount)
+
+
+def delete_unconfirmed(c: Connection, entry: int) -> None:
+    """An entry withdrawn before it was confirmed leaves no trace (its accounts may enter again)."""
+    c.execute(delete(event_members).where(event_members.c.entry_id == entry))
+    c.execute(delete(event_entries).where(event_entries.c.id == entry))
+
+
+def entries(c: Connection, event_id: str) -> list[dict[str, Any]]:
+    """The event's entries in registration order, each with its accounts (``members``: player,
+    name, position, confirmed)."""
+    rows = [
+        dict(r)
+        for r in c.execute(
+            select(event_entries).where(event_entries.c.event_id == event_id).order_by(event_entries.c.id)
+        ).mappings()
+    ]
+    members = c.execute(
+        select(
+            event_members.c.entry_id,
+            event_members.c.player_id,
+            event_members.c.position,
+            event_members.c.confirmed,
+            players.c.username,
+            players.c.name,
+        )
+        .join(players, players.c.id == event_members.c.player_id)
+        .where(event_members.c.event_id == event_id)
+        .order_by(event_members.c.entry_id, event_members.c.position)
+    ).all()
+    by_entry: dict[int, list[dict[str, Any]]] = {}
+    for m in members:
+        by_entry.setdefault(int(m.entry_id), []).append(
+            {
+                "player": int(m.player_id),
+                "name": str(m.username or m.name),
+                "position": int(m.position),
+                "confirmed": bool(m.confirmed),
+            }
+        )
+    for row in rows:
+        row["members"] = by_entry.get(int(row["id"]), [])
+    return rows
+
+
+# --- rounds and their tables ----------------------------------------------------------------------
+
+
+def insert_round(
+    c: Connection, event_id: str, number: int, byes: Sequence[int], boards: Any, at: datetime
+) -> None:
+    """The round's row (an IntegrityError when it exists: a round is started once)."""
+    c.execute(
+        insert(event_rounds).values(
+            event_id=event_id, number=number, byes=list(byes), boards=boards, started_at=at
+        )
+    )
+
+
+def rounds(c: Connection, event_id: str) -> list[dict[str, Any]]:
+    query = select(event_rounds).where(event_rounds.c.event_id == event_id).order_by(event_rounds.c.number)
+    return [dict(r) for r in c.execute(query).mappings()]
+
+
+def insert_table(c: Connection, row: Mapping[str, Any]) -> int:
+    result = c.execute(insert(event_tables).values(**row))
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def round_tables(c: Connection, event_id: str) -> list[dict[str, Any]]:
+    """Every table of the event, with what the games' stored results say: the online table's
+    status, summary and the place of each seat (``places``), or the score sheet's id."""
+    t = event_tables.c
+    rows = [
+        dict(r)
+        for r in c.execute(
+            select(
+                event_tables,
+                tables.c.status.label("table_status"),
+                tables.c.summary.label("table_summary"),
+            )
+            .outerjoin(tables, tables.c.id == t.table_id)
+            .where(t.event_id == event_id)
+            .order_by(t.round, t.number)
+        ).mappings()
+    ]
+    ids = [r["table_id"] for r in rows if r["table_id"] is not None and r["table_status"] == "finished"]
+    places: dict[str, dict[int, int | None]] = {}
+    for chunk in range(0, len(ids), 500):
+        for r in c.execute(
+            select(results.c.table_id, results.c.seat, results.c.place).where(
+                results.c.table_id.in_(ids[chunk : chunk + 500])
+            )
+        ):
+            places.setdefault(str(r.table_id), {})[int(r.seat)] = r.place
+    for row in rows:
+        row["places"] = places.get(row["table_id"] or "", {})
+    return rows
+
+
+def event_table(c: Connection, row_id: int) -> dict[str, Any] | None:
+    row = c.execute(select(event_tables).where(event_tables.c.id == row_id)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def keepers_of_sheet(c: Connection, sheet_id: str) -> set[int] | None:
+    """Who may edit a score sheet that is an event's table (its referee and the event's
+    organizers), or None for a sheet of no event."""
+    row = c.execute(
+        select(event_tables.c.event_id, event_tables.c.referee).where(event_tables.c.sheet_id == sheet_id)
+    ).first()
+    if row is None:
+        return None
+    keepers = set(organizers(c, str(row.event_id)))
+    if row.referee is not None:
+        keepers.add(int(row.referee))
+    return keepers
+
+
+def link_table(
+    c: Connection, row_id: int, *, table_id: str | None = None, sheet_id: str | None = None
+) -> bool:
+    """Link an opened table or sheet to its place in the round, once (False: linked already)."""
+    t = event_tables.c
+    if table_id is not None:
+        done = c.execute(
+            update(event_tables).where(t.id == row_id, t.table_id.is_(None)).values(table_id=table_id)
+        )
+    else:
+        done = c.execute(
+            update(event_tables).where(t.id == row_id, t.sheet_id.is_(None)).values(sheet_id=sheet_id)
+        )
+    return bool(done.rowcount)
+
+
+def relink_table(c: Connection, old: str, new: str) -> None:
+    """An unfinished game continued at a new table (League §7): the round's place follows it."""
+    c.execute(update(event_tables).where(event_tables.c.table_id == old).values(table_id=new))
+
+
+def unopened(c: Connection, limit: int = 100) -> list[dict[str, Any]]:
+    """Tables of started rounds that have no table or score sheet yet (a start cut short): any
+    process opens them."""
+    t = event_tables.c
+    query = select(event_tables).where(t.table_id.is_(None), t.sheet_id.is_(None)).limit(limit)
+    return [dict(r) for r in c.execute(query).mappings()]
+
+
+def set_forfeit(c: Connection, row_id: int, forfeit: Sequence[int]) -> bool:
+    t = event_tables.c
+    done = c.execute(
+        update(event_tables).where(t.id == row_id, t.forfeit.is_(None)).values(forfeit=list(forfeit))
+    )
+    return bool(done.rowcount)
+
+
+def due_forfeits(c: Connection, before: datetime, limit: int = 200) -> list[dict[str, Any]]:
+    """Online tables of rounds started before ``before`` still being played and not forfeited."""
+    t = event_tables.c
+    query = (
+        select(event_tables)
+        .join(event_rounds, and_(event_rounds.c.event_id == t.event_id, event_rounds.c.number == t.round))
+        .join(tables, tables.c.id == t.table_id)
+        .where(t.forfeit.is_(None), tables.c.status == "playing", event_rounds.c.started_at < before)
+        .limit(limit)
+    )
+    return [dict(r) for r in c.execute(query).mappings()]
+
+
+def set_referee(c: Connection, row_id: int, referee: int | None) -> None:
+    c.execute(update(event_tables).where(event_tables.c.id == row_id).values(referee=referee))
+
+
+def next_games(c: Connection, player: int) -> list[dict[str, Any]]:
+    """The event tables not over where ``player`` plays (an entry of theirs sits there)."""
+    mine = [
+        int(r.entry_id)
+        for r in c.execute(select(event_members.c.entry_id).where(event_members.c.player_id == player))
+    ]
+    if not mine:
+        return []
+    t = event_tables.c
+    query = (
+        select(event_tables, events.c.name.label("event_name"), tables.c.status.label("table_status"))
+        .join(events, events.c.id == t.event_id)
+        .outerjoin(tables, tables.c.id == t.table_id)
+        .where(t.event_id.in_(select(event_members.c.event_id).where(event_members.c.player_id == player)))
+    )
+    found = []
+    for r in c.execute(query).mappings():
+        if (
+            set(r["entries"]) & set(mine)
+            and r["table_status"] in ("waiting", "playing")
+            and r["forfeit"] is None
+        ):
+            found.append(dict(r))
+    return found
+
+
+# --- the referee's console and the courts -----------------------------------------------------------
+
+
+def insert_note(
+    c: Connection, row_id: int, kind: str, body: Mapping[str, Any], by: int | None, at: datetime
+) -> None:
+    c.execute(insert(event_notes).values(event_table=row_id, kind=kind, body=dict(body), by_player=by, at=at))
+
+
+def notes(c: Connection, event_id: str) -> list[dict[str, Any]]:
+    query = (
+        select(event_notes, event_tables.c.round, event_tables.c.number)
+        .join(event_tables, event_tables.c.id == event_notes.c.event_table)
+        .where(event_tables.c.event_id == event_id)
+        .order_by(event_notes.c.at, event_notes.c.id)
+    )
+    return [dict(r) for r in c.execute(query).mappings()]
+
+
+def add_court_member(c: Connection, player: int, court: str) -> bool:
+    found = c.execute(
+        select(court_members).where(court_members.c.player_id == player, court_members.c.court == court)
+    ).first()
+    if found is not None:
+        return False
+    c.execute(insert(court_members).values(player_id=player, court=court))
+    return True
+
+
+def courts_of(c: Connection, player: int) -> list[str]:
+    return [
+        str(r.court)
+        for r in c.execute(select(court_members.c.court).where(court_members.c.player_id == player))
+    ]
+
+
+def insert_case(c: Connection, row_id: int, court: str, question: str, at: datetime) -> int:
+    result = c.execute(
+        insert(court_cases).values(event_table=row_id, court=court, question=question, asked_at=at)
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def case(c: Connection, case_id: int) -> dict[str, Any] | None:
+    row = c.execute(select(court_cases).where(court_cases.c.id == case_id)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def cases(
+    c: Connection, *, courts: Iterable[str] = (), event_table_ids: Iterable[int] = ()
+) -> list[dict[str, Any]]:
+    """The cases of some courts, or of some event tables, oldest first."""
+    query = select(court_cases)
+    wanted_courts, wanted_tables = list(courts), list(event_table_ids)
+    if wanted_courts:
+        query = query.where(court_cases.c.court.in_(wanted_courts))
+    else:
+        query = query.where(court_cases.c.event_table.in_(wanted_tables))
+    return [dict(r) for r in c.execute(query.order_by(court_cases.c.asked_at, court_cases.c.id)).mappings()]
+
+
+def answer_case(c: Connection, case_id: int, answer: str, by: int, at: datetime) -> bool:
+    k = court_cases.c
+    done = c.execute(
+        update(court_cases)
+        .where(k.id == case_id, k.answer.is_(None))
+        .values(answer=answer, answered_by=by, answered_at=at)
+    )
+    return bool(done.rowcount)
+
+
+def apply_case(c: Connection, case_id: int, applied: str, at: datetime) -> bool:
+    k = court_cases.c
+    done = c.execute(
+        update(court_cases)
+        .where(k.id == case_id, k.answer.is_not(None), k.applied.is_(None))
+        .values(applied=applied, applied_at=at)
+    )
+    return bool(done.rowcount)
+
+
+def insert_decision(c: Connection, decided_on: str, decision: str, concerns: str, at: datetime) -> int:
+    result = c.execute(
+        insert(court_decisions).values(
+            decided_on=decided_on, decision=decision, concerns=concerns, created_at=at
+        )
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def decisions(c: Connection, limit: int = 500) -> list[dict[str, Any]]:
+    query = select(court_decisions).order_by(court_decisions.c.decided_on.desc(), court_decisions.c.id.desc())
+    return [dict(r) for r in c.execute(query.limit(limit)).mappings()]
+
+
+def tars_register(c: Connection) -> list[dict[str, Any]]:
+    """Every tars kapoot on record with the pair's names, oldest first (the League's register)."""
+    from blot.store.schema import tars_kapoots
+
+    k = tars_kapoots.c
+    rows_found = c.execute(select(k.player_a, k.player_b, k.at).order_by(k.at, k.id)).all()
+    ids = {int(r.player_a) for r in rows_found} | {int(r.player_b) for r in rows_found}
+    from blot.store.ratings import names_of
+
+    names = names_of(c, ids)
+    return [
+        {
+            "players": (int(r.player_a), int(r.player_b)),
+            "names": (names.get(int(r.player_a), ""), names.get(int(r.player_b), "")),
+            "at": r.at,
+        }
+        for r in rows_found
+    ]

@@ -1,0 +1,366 @@
+// League events (docs/protocol.md, "Events"): the list of events and a new event, an event with its
+// entries, rounds, tables, standings and cross table, the referee's console beside the Davtar, and
+// the League's register. The server decides everything (pairing, results, standings); this page
+// shows what it answers and sends what the person clicks.
+import { t, lang } from "/static/i18n.js";
+
+export function eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe }) {
+  const when = (iso) => (iso ? new Date(iso).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }) : "");
+  const fail = (e) => toast(errorText(e.code, e.message));
+  const field = (id, label, control) => {
+    control.id = id;
+    return h("div", { class: "field" }, h("label", { for: id }, label), control);
+  };
+
+  class EventsPage {
+    constructor() {
+      this.events = null;
+      this.form = { name: "", game: "bazar-blot", format: "swiss", rounds: 5, online: true, rated: false, public: true, target: 301, deals: 4 };
+      this.load();
+    }
+
+    leave() { this.left = true; }
+
+    async load() {
+      try {
+        await refreshMe();
+        this.events = (await api("GET", "/api/events")).events;
+      } catch (e) { fail(e); }
+      this.render();
+    }
+
+    render() {
+      if (this.left) return;
+      if (showPending(this.events)) return;
+      const f = this.form;
+      const me = currentMe();
+      const list = this.events.length
+        ? h("ul", { class: "tables", "data-testid": "events" }, this.events.map((ev) => h("li", { class: "table-row" },
+            h("div", { class: "what" }, h("a", { href: `/event/${ev.id}`, "data-link": true }, ev.name), " ",
+              h("span", { class: "muted" }, `${t("game_" + ev.game)} · ${t("format_" + ev.format)} · ${t(ev.online ? "online" : "over_the_board")}`),
+              h("span", { class: `status ${ev.status}` }, t("event_status_" + ev.status)),
+              ev.rated ? h("span", { class: "badge rated" }, t("rated")) : null),
+            h("small", { class: "muted" }, when(ev.created_at)))))
+        : h("p", { class: "muted" }, t("no_events"));
+      const input = (key, attrs) => h("input", { ...attrs, value: f[key], onchange: (e) => {
+        f[key] = attrs.type === "number" ? parseInt(e.target.value, 10) || 0 : e.target.value;
+      } });
+      const select = (key, values, label) => {
+        const s = h("select", { "data-testid": `event-${key}`, onchange: (e) => { f[key] = e.target.value; this.render(); } },
+          values.map((v) => h("option", { value: v }, label(v))));
+        s.value = f[key];
+        return s;
+      };
+      const check = (key, label) => h("label", { class: "check" },
+        h("input", { type: "checkbox", checked: f[key], "data-testid": `event-${key}`, onchange: (e) => { f[key] = e.target.checked; } }),
+        h("span", {}, label));
+      const form = me && me.username
+        ? h("div", { class: "form" },
+            field("ev-name", t("event_name"), input("name", { type: "text", maxlength: 80, "data-testid": "event-name" })),
+            field("ev-game", t("game"), select("game", ["bazar-blot", "3-5-8"], (g) => t("game_" + g))),
+            field("ev-format", t("format"), select("format", f.game === "bazar-blot" ? ["swiss", "round_robin", "duplicate"] : ["swiss", "round_robin"], (v) => t("format_" + v))),
+            f.format !== "round_robin" ? field("ev-rounds", t("rounds"), input("rounds", { type: "number", min: 1, max: 30, "data-testid": "event-rounds" })) : null,
+            f.format === "duplicate" ? field("ev-deals", t("deals_per_round"), input("deals", { type: "number", min: 1, max: 16 })) : null,
+            f.game === "bazar-blot" && f.format !== "duplicate" ? field("ev-target", t("target"), input("target", { type: "number", min: 1, max: 10000, "data-testid": "event-target" })) : null,
+            check("online", t("online")), check("rated", t("rated_table")), check("public", t("event_public")),
+            h("button", { class: "primary", "data-testid": "create-event", onclick: () => this.create() }, t("create_event")))
+        : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("event_login")));
+      main.replaceChildren(h("div", { class: "events" },
+        h("section", { class: "panel" }, h("h1", {}, t("events")), list),
+        h("section", { class: "panel" }, h("h2", {}, t("new_event")), form),
+        h("section", { class: "panel help" }, h("a", { href: "/register", "data-link": true, "data-testid": "register-link" }, t("register_title")))));
+    }
+
+    async create() {
+      const f = this.form;
+      const body = { name: f.name, game: f.game, format: f.format, rounds: f.rounds, online: f.online,
+        rated: f.rated && f.online, public: f.public };
+      if (f.format === "duplicate") body.deals = f.deals;
+      else if (f.game === "bazar-blot") body.options = { target: f.target };
+      try {
+        const ev = await api("POST", "/api/events", body);
+        history.pushState({}, "", `/event/${ev.id}`);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      } catch (e) { fail(e); }
+    }
+  }
+
+  class EventPage {
+    constructor(id) {
+      this.id = id;
+      this.data = null;
+      this.partner = "";
+      this.load();
+      this.poll = setInterval(() => this.load(), 5000);
+    }
+
+    leave() { clearInterval(this.poll); this.left = true; }
+
+    async load() {
+      try {
+        this.data = await api("GET", `/api/events/${this.id}`);
+      } catch (e) { if (!this.data) this.error = e; }
+      this.render();
+    }
+
+    async act(method, path, body) {
+      try {
+        this.data = await api(method, path, body);
+      } catch (e) { fail(e); }
+      this.render();
+    }
+
+    render() {
+      if (this.left) return;
+      if (showPending(this.data, this.error && { key: "no_event", testid: "no-event" })) return;
+      const d = this.data;
+      const me = currentMe();
+      const names = Object.fromEntries(d.entries.map((e) => [e.id, e.bot ? `${t("bot")} (${t("bot_" + e.bot)}) ${e.name.split(" ").pop()}` : e.name]));
+      const mine = me ? d.entries.filter((e) => e.members.some((m) => m.player === me.id)) : [];
+      const head = h("section", { class: "panel" },
+        h("h1", { "data-testid": "event-title" }, d.name),
+        h("p", { class: "muted" }, `${t("game_" + d.game)} · ${t("format_" + d.format)} · ${t(d.settings.online ? "online" : "over_the_board")}`,
+          d.settings.rated ? ` · ${t("rated")}` : "",
+          d.rounds_total ? ` · ${t("rounds_of", { n: d.rounds.length, of: d.rounds_total })}` : ""),
+        h("p", {}, h("span", { class: `status ${d.status}`, "data-testid": "event-status" }, t("event_status_" + d.status))),
+        this.nextGame(d, mine));
+      const entries = h("section", { class: "panel" }, h("h2", {}, t("entries")),
+        h("ul", { class: "tables", "data-testid": "entries" }, d.entries.map((e) => h("li", { class: "table-row" },
+          h("div", { class: "what" }, names[e.id],
+            e.withdrawn ? h("span", { class: "badge" }, t("withdrawn")) : null,
+            !e.confirmed ? h("span", { class: "badge" }, t("unconfirmed")) : null),
+          h("div", { class: "go" },
+            me && !e.confirmed && e.members.some((m) => m.player === me.id && !m.confirmed)
+              ? h("button", { class: "primary", "data-testid": `confirm-${e.id}`, onclick: () => this.act("POST", `/api/events/${d.id}/entries/${e.id}/confirm`) }, t("confirm_entry")) : null,
+            me && !e.withdrawn && (d.organizer || e.members.some((m) => m.player === me.id))
+              ? h("button", { "data-testid": `withdraw-${e.id}`, onclick: () => this.act("DELETE", `/api/events/${d.id}/entries/${e.id}`) }, t("withdraw")) : null)))),
+        this.enterForm(d, me, mine));
+      const rounds = h("section", { class: "panel" }, h("h2", {}, t("rounds")),
+        d.organizer && d.status !== "finished" && (d.rounds_total === null || d.rounds.length < d.rounds_total)
+          ? h("button", { class: "primary", "data-testid": "start-round", onclick: () => this.act("POST", `/api/events/${d.id}/rounds`) }, t("start_round", { n: d.rounds.length + 1 })) : null,
+        d.rounds.length ? d.rounds.slice().reverse().map((r) => this.round(d, r, names, me)) : h("p", { class: "muted" }, t("no_rounds")));
+      main.replaceChildren(h("div", { class: "event" }, head, this.standings(d, names), rounds, entries, this.crossTable(d, names), this.notes(d)));
+    }
+
+    nextGame(d, mine) {
+      const ids = new Set(mine.map((e) => e.id));
+      for (const r of d.rounds) {
+        for (const tb of r.tables) {
+          if (tb.table && tb.status === "playing" && tb.entries.some((e) => ids.has(e))) {
+            return h("p", { class: "ready", "data-testid": "your-table" }, t("table_ready"), " ",
+              h("a", { class: "button primary", href: `/table/${tb.table}`, "data-link": true }, t("go_to_table")));
+          }
+        }
+      }
+      return null;
+    }
+
+    enterForm(d, me, mine) {
+      if (!me || !me.username || d.status === "finished") return null;
+      const rows = [];
+      if (!mine.length && !d.rounds.length) {
+        const pair = d.game === "bazar-blot";
+        const partner = pair ? h("input", { type: "text", "data-testid": "partner", placeholder: t("partner"), "aria-label": t("partner"),
+          value: this.partner, onchange: (e) => (this.partner = e.target.value.trim()) }) : null;
+        rows.push(h("div", { class: "row" }, partner,
+          h("button", { class: "primary", "data-testid": "enter", onclick: () => this.act("POST", `/api/events/${d.id}/entries`,
+            { usernames: pair ? [me.username, this.partner] : [me.username] }) }, t(pair ? "enter_pair" : "enter"))));
+      }
+      if (d.organizer) {
+        rows.push(h("div", { class: "row" }, ["basic", "heuristic"].map((level) =>
+          h("button", { "data-testid": `add-bot-${level}`, onclick: () => this.act("POST", `/api/events/${d.id}/entries`, { bot: level }) },
+            t("add_bot_entrant", { level: t("bot_" + level) })))));
+      }
+      return rows;
+    }
+
+    round(d, r, names, me) {
+      return h("div", { class: "round", "data-testid": `round-${r.number}` },
+        h("h3", {}, t("round_n", { n: r.number }), " ", h("span", { class: `status ${r.status}` }, t("event_status_" + r.status))),
+        h("ul", { class: "tables" }, r.tables.map((tb) => h("li", { class: "table-row", "data-testid": `table-${r.number}-${tb.number}` },
+          h("div", { class: "what" }, h("strong", {}, t("table_n", { n: tb.number })), " ",
+            tb.entries.flatMap((e, i) => [i ? " — " : "", names[e]]),
+            tb.result ? h("span", { class: "badge", "data-testid": "result" }, tb.result.join(" : ")) : null,
+            tb.status === "unfinished" ? h("span", { class: "badge" }, t("unfinished")) : null),
+          h("div", { class: "go" },
+            tb.table ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay")) : null,
+            tb.status === "unfinished" && me && this.playsAt(d, tb, me)
+              ? h("button", { class: "primary", "data-testid": `resume-${tb.id}`, onclick: () => api("POST", `/api/tables/${tb.table}/resume`).then(() => this.load()).catch(fail) }, t("continue_game")) : null,
+            tb.sheet && tb.sheet !== "shared" && me && (tb.referee === me.id || d.organizer)
+              ? h("a", { class: "button primary", href: `/event/${d.id}/table/${tb.id}`, "data-link": true, "data-testid": `console-${tb.id}` }, t("referee_console")) : null,
+            !d.settings.online && d.organizer ? this.refereeField(d, tb) : null,
+            !d.settings.online && tb.referee && me && this.playsAt(d, tb, me) ? this.conflictField(d, tb) : null)))),
+        r.byes.length ? h("p", { class: "muted" }, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null);
+    }
+
+    playsAt(d, tb, me) {
+      return d.entries.some((e) => tb.entries.includes(e.id) && e.members.some((m) => m.player === me.id));
+    }
+
+    // A player at the table raises a conflict of interest (L-8): the referee steps down.
+    conflictField(d, tb) {
+      const input = h("input", { type: "text", "data-testid": `conflict-reason-${tb.id}`, placeholder: t("conflict_reason"), "aria-label": t("conflict_reason") });
+      return h("span", { class: "row" }, input,
+        h("button", { class: "danger", "data-testid": `conflict-${tb.id}`, onclick: () => this.act("POST", `/api/events/${d.id}/tables/${tb.id}/conflict`, { reason: input.value.trim() }) }, t("raise_conflict")));
+    }
+
+    refereeField(d, tb) {
+      const input = h("input", { type: "text", "data-testid": `referee-${tb.id}`, placeholder: t("referee"), "aria-label": t("referee") });
+      return h("span", { class: "row" }, input,
+        h("button", { "data-testid": `assign-${tb.id}`, onclick: () => this.act("POST", `/api/events/${d.id}/tables/${tb.id}/referee`, { username: input.value.trim() }) }, t("assign_referee")));
+    }
+
+    standings(d, names) {
+      const keys = d.standings.length ? Object.keys(d.standings[0].tiebreaks) : [];
+      return h("section", { class: "panel" }, h("h2", {}, t("standings")),
+        h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("standings") }, h("table", { class: "board-table", "data-testid": "standings" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("entry")),
+            h("th", {}, t(d.format === "duplicate" ? "percent" : "match_points")), keys.map((k) => h("th", {}, t("tb_" + k))), h("th", {}, t("games_played")))),
+          h("tbody", {}, d.standings.map((s) => h("tr", {}, h("td", { class: "num" }, s.rank), h("td", { class: "name" }, names[s.entry], s.withdrawn ? ` (${t("withdrawn")})` : ""),
+            h("td", { class: "num" }, s.points), keys.map((k) => h("td", { class: "num" }, s.tiebreaks[k])), h("td", { class: "num" }, s.games)))))),
+        h("p", { class: "small" }, h("a", { href: `/api/events/${d.id}/standings?format=csv`, download: `blot-event-${d.id}.csv`, "data-testid": "standings-csv" }, t("download_csv")), " · ",
+          h("a", { href: `/api/events/${d.id}`, download: `blot-event-${d.id}.json` }, t("download_json"))));
+    }
+
+    crossTable(d, names) {
+      const ids = d.standings.map((s) => s.entry);
+      if (!d.rounds.length || ids.length > 24) return null;
+      const cell = (a, b) => {
+        if (a === b) return h("td", { class: "num muted" }, "×");
+        const games = (d.cross_table[a] || {})[b] || [];
+        return h("td", { class: "num" }, games.map((g) => (g.points === null ? "…" : `${g.points}:${g.against}`)).join(" "));
+      };
+      return h("section", { class: "panel" }, h("h2", {}, t("cross_table")),
+        h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("cross_table") }, h("table", { class: "board-table cross", "data-testid": "cross-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, ""), ids.map((_, i) => h("th", {}, i + 1)))),
+          h("tbody", {}, ids.map((a, i) => h("tr", {}, h("th", { class: "name" }, `${i + 1}. ${names[a]}`), ids.map((b) => cell(a, b))))))));
+    }
+
+    notes(d) {
+      if (!d.notes.length) return null;
+      return h("section", { class: "panel" }, h("h2", {}, t("announcements")),
+        h("ul", { class: "tables", "data-testid": "notes" }, d.notes.map((n) => h("li", {},
+          h("small", { class: "muted" }, `${when(n.at)} · ${t("round_n", { n: n.round })}, ${t("table_n", { n: n.number })} · `),
+          h("strong", {}, t("note_" + n.kind)), " ", noteText(n)))));
+    }
+  }
+
+  function noteText(n) {
+    if (n.kind === "dispute") return `${n.claim} — ${n.ruling}${n.penalty ? ` (${t("penalty")}: ${t("penalty_" + n.penalty.kind)})` : ""}`;
+    if (n.kind === "escalation") return `${t("court_" + n.court)}: ${n.question}`;
+    if (n.kind === "court_answer") return `${n.answer} — ${n.applied}`;
+    if (n.kind === "conflict") return n.reason;
+    return n.text || "";
+  }
+
+  // The referee's console: announcements, a dispute (with a B-72 penalty), a question to a court;
+  // the Davtar itself is the score sheet page, opened beside it.
+  class ConsolePage {
+    constructor(eventId, tableId) {
+      this.eventId = eventId;
+      this.tableId = tableId;
+      this.data = null;
+      this.load();
+    }
+
+    leave() { this.left = true; }
+
+    async load() {
+      try {
+        this.data = await api("GET", `/api/events/${this.eventId}/tables/${this.tableId}/console`);
+      } catch (e) { this.error = e; }
+      this.render();
+    }
+
+    async send(path, body) {
+      try {
+        this.data = await api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/${path}`, body);
+        toast(t("saved"));
+      } catch (e) { fail(e); }
+      this.render();
+    }
+
+    render() {
+      if (this.left) return;
+      if (showPending(this.data, this.error && { key: "no_console", testid: "no-console" })) return;
+      const d = this.data;
+      const text = (id, label) => field(id, label, h("textarea", { rows: 2, "data-testid": id }));
+      const value = (id) => main.querySelector(`[data-testid="${id}"]`).value.trim();
+      const kinds = ["start", "players", "break", "complaint", "end", "winner", "unfinished", "reopened"];
+      const penalty = h("select", { "data-testid": "dispute-penalty" },
+        h("option", { value: "" }, t("no_penalty")),
+        ["misdeal", "misplay"].flatMap((k) => [0, 1].map((team) => h("option", { value: `${k}:${team}` }, `${t("penalty_" + k)} — ${t("team_n", { n: team + 1 })}`))));
+      main.replaceChildren(h("div", { class: "console" },
+        h("section", { class: "panel" }, h("h1", {}, t("referee_console")),
+          h("p", { class: "muted" }, `${t("round_n", { n: d.round })}, ${t("table_n", { n: d.number })}`),
+          h("a", { class: "button primary", href: `/scoresheet/${d.sheet}`, "data-link": true, "data-testid": "open-sheet" }, t("open_davtar"))),
+        h("section", { class: "panel" }, h("h2", {}, t("announce")),
+          text("note-text", t("note_text")),
+          h("div", { class: "row wrap" }, kinds.map((k) => h("button", { "data-testid": `announce-${k}`, onclick: () => this.send("notes", { kind: k, text: value("note-text") }) }, t("note_" + k))))),
+        h("section", { class: "panel" }, h("h2", {}, t("dispute")),
+          text("dispute-claim", t("claim")), text("dispute-explanation", t("explanation")), text("dispute-ruling", t("ruling")),
+          field("dispute-penalty-f", t("penalty"), penalty),
+          h("button", { class: "primary", "data-testid": "record-dispute", onclick: () => {
+            const p = penalty.value ? { kind: penalty.value.split(":")[0], team: parseInt(penalty.value.split(":")[1], 10) } : null;
+            this.send("disputes", { claim: value("dispute-claim"), explanation: value("dispute-explanation"), ruling: value("dispute-ruling"), penalty: p });
+          } }, t("record_dispute"))),
+        h("section", { class: "panel" }, h("h2", {}, t("escalate")),
+          h("p", { class: "muted small" }, t("escalate_help")),
+          text("case-question", t("question")),
+          h("div", { class: "row" }, ["sages", "conduct"].map((court) => h("button", { "data-testid": `escalate-${court}`,
+            onclick: () => this.send("cases", { court, question: value("case-question") }) }, t("court_" + court)))),
+          h("ul", { class: "tables", "data-testid": "cases" }, d.cases.map((c) => h("li", {},
+            h("p", {}, h("strong", {}, t("court_" + c.court)), ": ", h("span", { "data-testid": "case-question" }, c.question)),
+            c.answer ? h("p", {}, `${t("answer")}: ${c.answer}`) : h("p", { class: "muted" }, t("awaiting_answer")),
+            c.answer && !c.applied ? h("button", { "data-testid": `apply-${c.id}`, onclick: () => fetchApply(this, c) }, t("apply_answer")) : null)))),
+        h("section", { class: "panel" }, h("h2", {}, t("announcements")),
+          h("ul", { class: "tables", "data-testid": "console-notes" }, d.notes.map((n) => h("li", {},
+            h("small", { class: "muted" }, `${when(n.at)} · `), h("strong", {}, t("note_" + n.kind)), " ", noteText(n)))))));
+    }
+  }
+
+  function fetchApply(page, c) {
+    api("POST", `/api/events/${page.eventId}/tables/${page.tableId}/cases/${c.id}/apply`, { applied: c.answer })
+      .then((d) => { page.data = d; page.render(); }).catch(fail);
+  }
+
+  // The League's register: tars kapoot bans and the Court of Conduct's published decisions.
+  class RegisterPage {
+    constructor() {
+      this.data = null;
+      api("GET", "/api/register").then((d) => { this.data = d; this.render(); }).catch((e) => { this.error = e; this.render(); });
+    }
+
+    leave() { this.left = true; }
+
+    render() {
+      if (this.left) return;
+      if (showPending(this.data, this.error && { key: "no_register", testid: "no-register" })) return;
+      const d = this.data;
+      const day = (iso) => (iso ? new Date(iso).toLocaleDateString(lang()) : "—");
+      main.replaceChildren(h("div", { class: "register" },
+        h("section", { class: "panel" }, h("h1", {}, t("register_title")), h("p", { class: "muted small" }, t("register_help"))),
+        h("section", { class: "panel" }, h("h2", {}, t("bans")),
+          d.bans.length ? h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("bans") }, h("table", { class: "board-table", "data-testid": "bans" },
+            h("thead", {}, h("tr", {}, h("th", { class: "name" }, t("pair")), h("th", {}, t("since")), h("th", {}, t("ban")), h("th", {}, t("until")))),
+            h("tbody", {}, d.bans.map((b) => h("tr", { class: b.in_force ? "" : "muted" }, h("td", { class: "name" }, b.players.join(" & ")),
+              h("td", {}, day(b.since)), h("td", {}, t(b.ban === "lifetime" ? "ban_lifetime" : "ban_year")), h("td", {}, b.until ? day(b.until) : "—"))))))
+            : h("p", { class: "muted" }, t("no_bans"))),
+        h("section", { class: "panel" }, h("h2", {}, t("decisions")),
+          d.decisions.length ? h("ul", { class: "tables", "data-testid": "decisions" }, d.decisions.map((x) => h("li", {},
+            h("p", {}, h("strong", {}, day(x.date)), " · ", x.concerns), h("p", {}, x.decision))))
+            : h("p", { class: "muted" }, t("no_decisions")))));
+    }
+  }
+
+  return { EventsPage, EventPage, ConsolePage, RegisterPage };
+}
+
+// The lobby's "your next game": the player's event tables being played.
+export async function nextGames(api) {
+  try {
+    return (await api("GET", "/api/events/next")).games;
+  } catch {
+    return [];
+  }
+}

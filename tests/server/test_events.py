@@ -1,0 +1,484 @@
+"""League events through the real server (issue 25): whole events played by bot entrants into
+standings checked against the games' records, a duplicate round, forfeits, and bad input
+answered with one sentence and nothing changed."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from blot.cli.main import main
+from blot.games import spec
+
+from .conftest import Account, Player, make_client
+
+
+def wait_round(organizer: Account, event: str, number: int, seconds: float = 120) -> dict[str, Any]:
+    """The event once round ``number`` is over (its games end by themselves: bots)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        data: dict[str, Any] = organizer.client.get(f"/api/events/{event}").json()
+        if data["rounds"][number - 1]["status"] == "finished":
+            return data
+        assert time.monotonic() < deadline, data["rounds"][number - 1]
+        time.sleep(0.05)
+
+
+def points_from_record(client: TestClient, table: str, game: str) -> list[int]:
+    """Each seat-order entrant's match points, from the stored record replayed (B-71, T-50)."""
+    record = client.get(f"/api/tables/{table}/record").json()
+    result = spec(game).replay(record).game.result
+    if game == "bazar-blot":
+        win = 2 if result.match_score == "2-0" else 1
+        return [win if result.winner == team else 0 for team in (0, 1)]
+    return [2 - p for p in result.ranking()]
+
+
+def run_event(client: TestClient, organizer: Account, body: dict[str, Any], bots: int) -> dict[str, Any]:
+    event = organizer.post("/api/events", body)["id"]
+    for _ in range(bots):
+        organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+    data = client.get(f"/api/events/{event}").json()
+    number = 0
+    while data["status"] != "finished":
+        number += 1
+        organizer.post(f"/api/events/{event}/rounds")
+        data = wait_round(organizer, event, number)
+    return data
+
+
+def check_against_records(client: TestClient, data: dict[str, Any]) -> None:
+    """Every table's result is what its record says, and each entry's points add them up."""
+    totals = {e["id"]: 0 for e in data["entries"]}
+    for r in data["rounds"]:
+        for t in r["tables"]:
+            assert t["result"] == points_from_record(client, t["table"], data["game"]), t
+            for entry, points in zip(t["entries"], t["result"], strict=True):
+                totals[entry] += points
+        for entry in r["byes"]:
+            totals[entry] += 1
+    assert {s["entry"]: s["points"] for s in data["standings"]} == totals
+    ranks = [s["rank"] for s in data["standings"]]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+def test_an_eight_pair_swiss_of_four_rounds_played_by_bots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer = Account(client, "organizer")
+        body = {
+            "name": "Spring Swiss",
+            "game": "bazar-blot",
+            "format": "swiss",
+            "rounds": 4,
+            "online": True,
+            "rated": False,
+            "public": True,
+            "options": {"target": 51},
+        }
+        data = run_event(client, organizer, body, 8)
+        assert len(data["rounds"]) == 4
+        met = set()
+        for r in data["rounds"]:
+            assert len(r["tables"]) == 4 and r["byes"] == []
+            for t in r["tables"]:
+                pair = frozenset(t["entries"])
+                assert pair not in met  # no two pairs meet twice in a Swiss of 4 rounds of 8
+                met.add(pair)
+        check_against_records(client, data)
+        assert set(data["standings"][0]["tiebreaks"]) == {"buchholz", "sonneborn_berger", "difference"}
+        csv = client.get(f"/api/events/{data['id']}/standings?format=csv")
+        assert csv.status_code == 200 and csv.text.splitlines()[0].startswith(
+            "rank,entry,name,points,buchholz"
+        )
+        assert len(csv.text.splitlines()) == 9
+        # blot event standings FILE.json: the same standings from the exported event
+        export = tmp_path / "event.json"
+        export.write_text(json.dumps(data))
+        main(["event", "standings", str(export), "--json"])
+        assert json.loads(capsys.readouterr().out) == [
+            {k: v for k, v in s.items() if k != "withdrawn"} | {"withdrawn": False} for s in data["standings"]
+        ]
+        main(["event", "standings", str(export)])
+        assert "Buchholz" in capsys.readouterr().out
+        export.write_text("{}")
+        with pytest.raises(SystemExit):
+            main(["event", "standings", str(export)])
+        assert capsys.readouterr().err.strip() == (
+            f"error: {export} is not an exported event: it needs entries and rounds (GET /api/events/ID)"
+        )
+
+
+def test_a_six_player_358_round_robin_played_by_bots(tmp_path: Path) -> None:
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer = Account(client, "organizer")
+        body = {"name": "Blato", "game": "3-5-8", "format": "round_robin", "rounds": 1, "online": True}
+        data = run_event(client, organizer, body, 6)
+        met = set()
+        for r in data["rounds"]:
+            for t in r["tables"]:
+                met |= {frozenset((a, b)) for a in t["entries"] for b in t["entries"] if a != b}
+        assert len(met) == 15  # every player met every other
+        assert data["rounds_total"] == len(data["rounds"]) == 4
+        check_against_records(client, data)
+
+
+def test_a_duplicate_round_deals_the_same_cards_at_every_table(tmp_path: Path) -> None:
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer = Account(client, "organizer")
+        body = {
+            "name": "Duplicate night",
+            "game": "bazar-blot",
+            "format": "duplicate",
+            "rounds": 1,
+            "deals": 3,
+        }
+        data = run_event(client, organizer, body, 6)
+        tables = data["rounds"][0]["tables"]
+        assert len(tables) == 3
+        records = [client.get(f"/api/tables/{t['table']}/record").json() for t in tables]
+        for record in records:
+            assert len(record["deals"]) == 3
+            assert [(d["dealer"], d["hands"]) for d in record["deals"]] == [
+                (d["dealer"], d["hands"]) for d in records[0]["deals"]
+            ]
+            assert record["options"]["target"] == 10_000  # only the round's deals end it
+        for t, record in zip(tables, records, strict=True):
+            replayed = spec("bazar-blot").replay(record).game.result
+            assert t["boards"] == [list(r.points) for r in replayed.deals]
+        # matchpoints: each pair against the two others of its direction, 2 per deal each
+        percent = {s["entry"]: s["points"] for s in data["standings"]}
+        assert set(percent) == {e["id"] for e in data["entries"]}
+        assert sum(percent.values()) == 6 * 50  # every comparison gives 2 points between two pairs
+
+
+def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
+    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+        organizer = Account(client, "organizer")
+        ani, gohar = Account(client, "ani"), Account(client, "gohar")
+        event = organizer.post(
+            "/api/events",
+            {"name": "Club night", "rounds": 1, "forfeit_seconds": 1, "options": {"target": 51}},
+        )["id"]
+        ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        data = gohar.post(f"/api/events/{event}/entries/{data_entry(client, event)}/confirm")
+        assert all(e["confirmed"] for e in data["entries"])
+        organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        organizer.post(f"/api/events/{event}/rounds")
+        next_game = ani.client.get("/api/events/next", headers=ani.headers).json()["games"]
+        assert [g["round"] for g in next_game] == [1]  # "your table is ready"
+        data = wait_round(organizer, event, 1, seconds=30)
+        table = data["rounds"][0]["tables"][0]
+        humans = next(e["id"] for e in data["entries"] if e["bot"] is None)
+        assert table["result"] == [0 if e == humans else 1 for e in table["entries"]]
+        summary = client.get(f"/api/tables/{table['table']}").json()
+        assert summary["ended"] == "forfeit" and summary["status"] == "finished"
+
+
+def data_entry(client: TestClient, event: str) -> int:
+    return int(client.get(f"/api/events/{event}").json()["entries"][0]["id"])
+
+
+def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path) -> None:
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer = Account(client, "organizer")
+        ani, gohar, davit = Account(client, "ani"), Account(client, "gohar"), Account(client, "davit")
+        event = organizer.post("/api/events", {"name": "Cup", "rounds": 2, "options": {"target": 51}})["id"]
+        before = client.get(f"/api/events/{event}").json()
+        cases = [
+            (
+                ani,
+                {"usernames": ["ani"]},
+                400,
+                "an entry of Bazar Blot is a pair of two accounts: usernames is a list of 2",
+            ),
+            (ani, {"usernames": ["ani", "ANI"]}, 400, "a pair is two different accounts: ani is named twice"),
+            (ani, {"usernames": ["ani", "nobody"]}, 404, "there is no account nobody"),
+            (
+                ani,
+                {"usernames": ["gohar", "davit"]},
+                403,
+                "you may enter yourself (with your partner); the organizer enters others",
+            ),
+            (ani, {"bot": "basic"}, 403, "only the event's organizer adds bot entrants"),
+            (organizer, {"bot": "nobody"}, 400, "a bot entrant is a level: basic, heuristic, pimc, random"),
+        ]
+        for who, body, status, message in cases:
+            answer = who.post(f"/api/events/{event}/entries", body, status=status)
+            assert answer["message"] == message
+        assert client.get(f"/api/events/{event}").json() == before
+        ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        entered = client.get(f"/api/events/{event}").json()
+        for body in ({"usernames": ["gohar", "davit"]}, {"usernames": ["ani", "davit"]}):
+            who = gohar if "gohar" in body["usernames"] else ani
+            answer = who.post(f"/api/events/{event}/entries", body, status=409)
+            assert answer["message"] == f"{who.username} is already entered in this event"
+        assert client.get(f"/api/events/{event}").json() == entered
+        answer = davit.post(f"/api/events/{event}/rounds", status=403)
+        assert answer["message"] == "only the event's organizer starts its rounds"
+        answer = organizer.post(f"/api/events/{event}/rounds", status=409)
+        assert answer["message"] == "a round needs at least 2 confirmed entries"  # gohar has not confirmed
+        for body, message in [
+            ({"name": " "}, "name is needed"),
+            ({"name": "x", "format": "knockout"}, "format is swiss, round_robin, duplicate"),
+            (
+                {"name": "x", "game": "3-5-8", "format": "duplicate"},
+                "duplicate is played by Bazar Blot pairs, not by 3-5-8 players",
+            ),
+            ({"name": "x", "rounds": 0}, "rounds is the number of rounds, a whole number from 1 to 30"),
+            (
+                {"name": "x", "online": False, "rated": True},
+                "ratings move only with online games: an over-the-board event is not rated",
+            ),
+        ]:
+            assert organizer.post("/api/events", body, status=400)["message"] == message
+        guest_answer = client.post("/api/events", json={"name": "x"}, headers=Player(client, "Guest").headers)
+        assert guest_answer.json()["message"] == "only an account can run an event: sign up or log in first"
+
+
+def test_a_round_started_twice_at_once_is_started_once(tmp_path: Path) -> None:
+    with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
+        organizer = Account(client, "organizer")
+        event = organizer.post("/api/events", {"name": "Race", "rounds": 3})["id"]
+        for _ in range(4):
+            organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        answers: list[Any] = []
+
+        def start() -> None:
+            answers.append(client.post(f"/api/events/{event}/rounds", headers=organizer.headers))
+
+        threads = [threading.Thread(target=start) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(a.status_code for a in answers) == [200, 409, 409, 409]
+        for a in answers:
+            if a.status_code == 409:
+                assert a.json()["message"] in (
+                    "round 1 has already been started",
+                    "round 1 is still being played",
+                )
+        data = client.get(f"/api/events/{event}").json()
+        assert len(data["rounds"]) == 1 and len(data["rounds"][0]["tables"]) == 2
+        assert all(t["table"] is not None for t in data["rounds"][0]["tables"])
+
+
+MADE = {"contract": {"team": 0, "level": 8, "strain": "S", "multiplier": 1}, "card_points": [130, 32]}
+
+
+def test_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
+    """L-4 … L-8: the referee keeps the table's Davtar, announces, rules on a dispute with a
+    B-72 penalty, asks a court without naming the players, applies its answer; a player's
+    conflict of interest makes the referee step down; the finished sheet is the result."""
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer, referee, sage = (
+            Account(client, "organizer"),
+            Account(client, "arbiter"),
+            Account(client, "sage"),
+        )
+        ani, _, _, emma = (Account(client, n) for n in ("ani", "gohar", "davit", "emma"))
+        event = organizer.post(
+            "/api/events", {"name": "League day", "online": False, "rounds": 1, "options": {"target": 51}}
+        )["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        data = organizer.post(f"/api/events/{event}/rounds")
+        table = data["rounds"][0]["tables"][0]
+        assert table["table"] is None and table["sheet"] is not None  # organizers see the sheet's id
+        path = f"/api/events/{event}/tables/{table['id']}"
+        answer = organizer.post(f"{path}/referee", {"username": "ani"}, status=409)
+        assert answer["message"] == "ani plays in this event and cannot referee it"
+        organizer.post(f"{path}/referee", {"username": "arbiter"})
+        assert referee.post(f"{path}/notes", {"kind": "lunch"}, status=400)["message"].startswith(
+            "an announcement is one of"
+        )
+        assert (
+            ani.post(f"{path}/notes", {"kind": "start"}, status=403)["message"]
+            == "only this table's referee does that"
+        )
+        console = referee.client.get(f"{path}/console", headers=referee.headers).json()
+        sheet = console["sheet"]
+        referee.post(f"{path}/notes", {"kind": "start", "text": "round 1 begins"})
+        referee.post(f"/api/scoresheets/{sheet}/deals", MADE)
+        # a dispute: a card played against the rules by team 1 (B-72: 16 plus the deal's declarations)
+        console = referee.post(
+            f"{path}/disputes",
+            {
+                "claim": "Davit played a heart holding a spade",
+                "explanation": "he did not see it",
+                "ruling": "innocent; misplay scored by B-72",
+                "penalty": {"kind": "misplay", "team": 1, "declaration_points": 0},
+            },
+        )
+        dispute = next(n for n in console["notes"] if n["kind"] == "dispute")
+        assert dispute["penalty"] == {"kind": "misplay", "team": 1, "declaration_points": 0, "deal": 2}
+        stored = client.get(f"/api/scoresheets/{sheet}").json()
+        assert stored["deals"][1]["entry"] == {
+            "penalty": {"kind": "misplay", "team": 1, "declaration_points": 0}
+        }
+        # an escalation names nobody, and the court sees the case, not who it was
+        console = referee.post(
+            f"{path}/cases",
+            {
+                "court": "conduct",
+                "question": "Did Ani signal to GOHAR? Davit & Emma say so; ani & gohar deny it.",
+            },
+        )
+        case = console["cases"][0]
+        assert case["question"] == "Did [player] signal to [player]? [player] say so; [player] deny it."
+        assert sage.client.get("/api/courts/conduct/cases", headers=sage.headers).status_code == 403
+        client.app.state.hub.store.write(lambda c: add_court_member(c, sage.id, "conduct"))  # blot admin
+        seen = sage.client.get("/api/courts/conduct/cases", headers=sage.headers).json()
+        text = json.dumps(seen)
+        assert seen["cases"][0]["question"] == case["question"]
+        assert not any(
+            name in text.lower() for name in ("ani", "gohar", "davit", "emma", event.lower(), "league day")
+        )
+        sage.post(f"/api/cases/{case['id']}/answer", {"answer": "No dishonour proven; play on."})
+        assert sage.post(f"/api/cases/{case['id']}/answer", {"answer": "again"}, status=409)["message"] == (
+            "this case has been answered already"
+        )
+        console = referee.post(f"{path}/cases/{case['id']}/apply", {"applied": "announced to the table"})
+        assert console["cases"][0]["answer"] == "No dishonour proven; play on."
+        # a conflict of interest: the referee steps down, the sheet stays
+        assert organizer.post(f"{path}/conflict", {"reason": "x"}, status=403)["message"].startswith(
+            "only a player"
+        )
+        data = emma.post(f"{path}/conflict", {"reason": "the referee is Ani's cousin"})
+        assert data["rounds"][0]["tables"][0]["referee"] is None
+        assert referee.post(f"{path}/notes", {"kind": "end"}, status=403)
+        answer = referee.post(f"/api/scoresheets/{sheet}/deals", MADE, status=403)  # stepped down (L-8)
+        assert (
+            answer["message"]
+            == "this Davtar is an event's: only its table's referee or the organizers edit it"
+        )
+        organizer.post(f"{path}/referee", {"username": "sage"})
+        sage.post(f"/api/scoresheets/{sheet}/deals", MADE)  # 21 + 16 + 21 = 58 : 6 (B-70 at 51)
+        sage.post(f"{path}/notes", {"kind": "winner", "text": "ani & gohar"})
+        data = client.get(f"/api/events/{event}").json()
+        assert data["status"] == "finished"
+        assert data["rounds"][0]["tables"][0]["result"] == [2, 0]  # 2-0: the loser has 150 or fewer (B-71)
+        assert data["rounds"][0]["tables"][0]["sheet"] == "shared"  # the edit id only for its keepers
+        assert [n["kind"] for n in data["notes"]] == [
+            "start",
+            "dispute",
+            "escalation",
+            "court_answer",
+            "conflict",
+            "winner",
+        ]
+        assert [s["points"] for s in data["standings"]] == [2, 0]
+
+
+def add_court_member(c: Any, player: int, court: str) -> None:
+    from blot.store.events import add_court_member
+
+    add_court_member(c, player, court)
+
+
+def test_the_leagues_register_and_the_admin_commands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "db.sqlite3"
+    with make_client(db) as client:
+        organizer, other = Account(client, "organizer"), Account(client, "helper")
+        event = organizer.post("/api/events", {"name": "Cup"})["id"]
+        ani, gohar = Account(client, "ani"), Account(client, "gohar")
+        from datetime import UTC, datetime
+
+        from blot.store.ratings import insert_tars_kapoot
+
+        table = organizer.table()
+
+        def two(c: Any) -> None:
+            insert_tars_kapoot(c, ani.id, gohar.id, table, datetime(2025, 3, 1, tzinfo=UTC))
+
+        client.app.state.hub.store.write(two)
+        url = f"sqlite:///{db}"
+        main(["admin", "organizer", event, "helper", "--db", url])
+        assert capsys.readouterr().out.strip() == "helper now organizes Cup"
+        main(["admin", "decision", "2025-04-02", "Cup, round 3", "A warning to both pairs.", "--db", url])
+        assert capsys.readouterr().out.strip() == "decision 1 of 2025-04-02 is published in the register"
+        with pytest.raises(SystemExit):
+            main(["admin", "court", "helper", "supreme", "--db", url])
+        assert capsys.readouterr().err.strip() == "error: no court 'supreme': use sages or conduct"
+        assert other.client.get(f"/api/events/{event}").json()["organizers"] == [organizer.id, other.id]
+        register = client.get("/api/register").json()
+        assert register["decisions"] == [
+            {
+                "id": 1,
+                "date": "2025-04-02",
+                "decision": "A warning to both pairs.",
+                "concerns": "Cup, round 3",
+            }
+        ]
+        (ban,) = register["bans"]
+        assert ban["players"] == ["ani", "gohar"] and ban["ban"] == "one year"
+        assert ban["since"].startswith("2025-03-01") and ban["until"].startswith("2026-03-01")
+
+
+def test_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
+    """B-55, L-3 with --league: the refusal says why, and nothing is entered."""
+    from datetime import UTC, datetime
+
+    from blot.store.ratings import insert_tars_kapoot
+
+    from .conftest import Clock
+
+    clock = Clock(datetime(2025, 6, 1, tzinfo=UTC).timestamp())
+    with make_client(tmp_path / "db.sqlite3", league=True, clock=clock) as client:
+        organizer, ani, gohar = Account(client, "organizer"), Account(client, "ani"), Account(client, "gohar")
+        event = organizer.post("/api/events", {"name": "Cup"})["id"]
+        table = organizer.table()
+        client.app.state.hub.store.write(
+            lambda c: insert_tars_kapoot(c, ani.id, gohar.id, table, datetime(2025, 3, 1, tzinfo=UTC))
+        )
+        answer = ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]}, status=403)
+        assert answer["message"] == (
+            "ani and gohar suffered tars kapoot on 2025-03-01: under the League's rules they may not sit "
+            "together at a rated table until 2026-03-01"
+        )
+        assert client.get(f"/api/events/{event}").json()["entries"] == []
+
+
+def test_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp_path: Path) -> None:
+    """League §7 (L-1, L-2): a game ended by agreement counts for nothing; once each of its
+    players asks, it goes on at a new table from its log, the same seats, and the round follows."""
+    with make_client(tmp_path / "db.sqlite3", grace=0.05, bot_delay=0.0) as client:
+        organizer, ani, gohar = Account(client, "organizer"), Account(client, "ani"), Account(client, "gohar")
+        event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "options": {"target": 51}})["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        data = organizer.post(f"/api/events/{event}/rounds")
+        old = data["rounds"][0]["tables"][0]["table"]
+        ani.post(f"/api/tables/{old}/end", {"agree": True})
+        ended = gohar.post(f"/api/tables/{old}/end", {"agree": True})
+        assert ended["ended"] == "agreement"
+        data = client.get(f"/api/events/{event}").json()
+        assert data["rounds"][0]["tables"][0]["status"] == "unfinished"
+        assert data["rounds"][0]["tables"][0]["result"] is None and data["status"] == "running"
+        asked = ani.post(f"/api/tables/{old}/resume")
+        assert asked["id"] == old and asked["resume_asks"] == [0]  # gohar has not asked yet
+        answer = organizer.post(f"/api/tables/{old}/resume", status=403)
+        assert answer["message"] == "only the players of an unfinished game continue it"
+        new = gohar.post(f"/api/tables/{old}/resume")
+        assert new["id"] != old and new["status"] in ("playing", "finished")
+        assert [s["name"] for s in new["seats"]] == [s["name"] for s in asked["seats"]]
+        old_log = client.app.state.hub.store.log(old)
+        new_log = client.app.state.hub.store.log(new["id"])
+        game_lines = [(e.kind, e.payload) for e in old_log if e.kind not in ("end", "resume_ask", "resumed")]
+        assert [(e.kind, e.payload) for e in new_log[: len(game_lines)]] == game_lines
+        assert gohar.post(f"/api/tables/{old}/resume")["id"] == new["id"]  # asking again: the same table
+        data = wait_round(organizer, event, 1, seconds=60)  # stand-in bots finish it for the absent
+        table = data["rounds"][0]["tables"][0]
+        assert table["table"] == new["id"] and table["result"] == points_from_record(
+            client, new["id"], "bazar-blot"
+        )

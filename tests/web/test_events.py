@@ -1,0 +1,133 @@
+"""Event pages (issue 25): an over-the-board round kept by its referee through the pages — the
+organizer assigns the referee, the referee announces, records a dispute with a B-72 penalty,
+asks the Court of Conduct (the question shows no names), keeps the Davtar to the end — then the
+event page shows the result in its standings; the register; each page at 390x844 and 1366x768,
+checked with axe, saved under ``.artifacts/screens``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from .conftest import LiveServer
+from .test_analysis import axe_clean
+from .test_scoresheet import click, enter_deal, totals
+
+SCREENS = Path(__file__).resolve().parents[2] / ".artifacts" / "screens"
+PASSWORD = "correct horse battery"
+
+
+def account(server: LiveServer, name: str) -> dict[str, Any]:
+    answer = httpx.post(f"{server.url}/api/accounts", json={"username": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def post(server: LiveServer, who: dict[str, Any], path: str, body: Any = None) -> Any:
+    answer = httpx.post(
+        f"{server.url}{path}", json=body or {}, headers={"Authorization": f"Bearer {who['token']}"}
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def signed_in(browser: Any, server: LiveServer, who: dict[str, Any], width: int, height: int) -> Any:
+    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    page.goto(server.url + "/register")
+    page.evaluate("token => localStorage.setItem('blot.token', token)", who["token"])
+    page.errors = errors
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(SCREENS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
+
+
+def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
+    organizer, referee = account(server, "organizer"), account(server, "arbiter")
+    for name in ("ani", "gohar", "davit", "emma"):
+        account(server, name)
+    event = post(
+        server,
+        organizer,
+        "/api/events",
+        {"name": "League day", "online": False, "rounds": 1, "options": {"target": 51}},
+    )["id"]
+    post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+    post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+    data = post(server, organizer, f"/api/events/{event}/rounds")
+    table = data["rounds"][0]["tables"][0]["id"]
+
+    # the organizer assigns the referee on the event page (a phone)
+    page = signed_in(browser, server, organizer, 390, 844)
+    page.goto(f"{server.url}/event/{event}")
+    page.wait_for_selector(f"[data-testid=referee-{table}]")
+    page.fill(f"[data-testid=referee-{table}]", "ani")
+    click(page, f"assign-{table}")
+    page.wait_for_selector("[data-testid=error]:not([hidden])")
+    assert "ani plays in this event and cannot referee it" in page.inner_text("[data-testid=error]")
+    page.fill(f"[data-testid=referee-{table}]", "arbiter")
+    click(page, f"assign-{table}")
+    page.wait_for_selector(f"[data-testid=console-{table}]")
+    axe_clean(page, "event page")
+    shot(page, "event-organizer")
+
+    # the referee's console, on a laptop
+    ref = signed_in(browser, server, referee, 1366, 768)
+    ref.goto(f"{server.url}/event/{event}")
+    click(ref, f"console-{table}")
+    ref.wait_for_selector("[data-testid=announce-start]")
+    ref.fill("[data-testid=note-text]", "round 1 begins")
+    click(ref, "announce-start")
+    ref.wait_for_selector("[data-testid=console-notes] li")
+    ref.fill("[data-testid=dispute-claim]", "Davit played a heart holding a spade")
+    ref.fill("[data-testid=dispute-explanation]", "he did not see it")
+    ref.fill("[data-testid=dispute-ruling]", "innocent: misplay, B-72")
+    ref.select_option("[data-testid=dispute-penalty]", "misplay:1")
+    click(ref, "record-dispute")
+    ref.wait_for_selector("[data-testid=console-notes] li:nth-child(2)")
+    ref.fill("[data-testid=case-question]", "Did Ani signal to Gohar? Davit says so.")
+    click(ref, "escalate-conduct")
+    ref.wait_for_selector("[data-testid=case-question]")
+    question = ref.inner_text("[data-testid=cases] [data-testid=case-question]")
+    assert question == "Did [player] signal to [player]? [player] says so."
+    axe_clean(ref, "referee console")
+    shot(ref, "referee-console")
+
+    # the Davtar: the penalty is deal 1 (16 for team 1 ... for the team not at fault, B-72)
+    click(ref, "open-sheet")
+    ref.wait_for_selector("[data-testid=deal-form]")
+    assert totals(ref) == (16, 0)
+    enter_deal(ref, 2, team=0, level=8, strain="S", cards=130)
+    enter_deal(ref, 3, team=0, level=8, strain="S", cards=130)
+    assert totals(ref) == (58, 6)
+
+    # the event page: the result in the standings, the announcements, the cross table
+    page.goto(f"{server.url}/event/{event}")
+    page.wait_for_selector("[data-testid=event-status].finished")
+    rows = page.locator("[data-testid=standings] tbody tr")
+    assert rows.nth(0).inner_text().split("\t")[:3] == ["1", "ani & gohar", "2"]
+    assert page.inner_text("[data-testid=table-1-1] [data-testid=result]") == "2 : 0"
+    notes = page.inner_text("[data-testid=notes]")
+    assert "Did [player] signal" in notes and "Ani" not in notes.replace("ani & gohar", "")
+    axe_clean(page, "finished event")
+    shot(page, "event-finished")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    shot(page, "event-finished")
+    page.goto(f"{server.url}/events")
+    page.wait_for_selector("[data-testid=events]")
+    axe_clean(page, "events")
+    shot(page, "events")
+    page.goto(f"{server.url}/register")
+    page.wait_for_selector("[data-testid=register-link], h1")
+    axe_clean(page, "register")
+    shot(page, "register")
+    assert not page.errors and not ref.errors
