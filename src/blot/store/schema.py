@@ -348,7 +348,6 @@ chat_mutes = Table(
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("muted_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("at", DateTime(timezone=True), nullable=False),
-    Column("at", DateTime(timezone=True), nullable=False),
 )
 
 events = Table(
