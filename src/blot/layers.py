@@ -15,6 +15,7 @@ protocol               a game's module                  what it is for
 :class:`Stats`         ``blot.simulate.<package>``      what ``blot simulate`` counts
 :class:`Analyser`      ``blot.analysis.<package>``      the double-dummy analysis of finished deals
 :class:`Presenter`     ``blot.cli.<package>``           the game in the terminal
+:class:`Encoder`       ``blot.env.<package>``           the environments' observation and actions
 =====================  ===============================  =============================================
 """
 
@@ -34,6 +35,7 @@ from blot.records.common import Replay
 
 if TYPE_CHECKING:
     from blot.analysis.values import DealAnalysis
+    from blot.env.encode import Encoding
 
 #: A public event and the private additions some seats get (seat -> fields).
 Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
@@ -132,6 +134,14 @@ class Presenter(Protocol):
     def print_replay(self, replay: Replay, console: Any = None) -> None: ...
 
 
+@runtime_checkable
+class Encoder(Protocol):
+    """The game for learning agents (:mod:`blot.env`): a seat's view as a fixed-size array and
+    every action as a number."""
+
+    def encoding(self) -> Encoding: ...
+
+
 #: Every layer's protocol and the package of the games' modules of that layer ("": the game's
 #: package itself); the contract suite checks each game against each.
 PACKAGES: Mapping[type, str] = {
@@ -141,5 +151,6 @@ PACKAGES: Mapping[type, str] = {
     Stats: "blot.simulate",
     Analyser: "blot.analysis",
     Presenter: "blot.cli",
+    Encoder: "blot.env",
 }
 LAYERS: tuple[type, ...] = tuple(PACKAGES)

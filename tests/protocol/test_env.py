@@ -13,8 +13,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 
 from pettingzoo.test import api_test
 
-from blot.env import env
-from blot.env.encode import encoding
+from blot.env import encoding, env
 from blot.errors import BlotError
 from blot.games import names, spec
 

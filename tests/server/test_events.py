@@ -208,7 +208,12 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
                 "you may enter yourself (with your partner); the organizer enters others",
             ),
             (ani, {"bot": "basic"}, 403, "only the event's organizer adds bot entrants"),
-            (organizer, {"bot": "nobody"}, 400, "a bot entrant is a level: basic, expert, heuristic, pimc, random"),
+            (
+                organizer,
+                {"bot": "nobody"},
+                400,
+                "a bot entrant is a level: basic, expert, heuristic, pimc, random",
+            ),
         ]
         for who, body, status, message in cases:
             answer = who.post(f"/api/events/{event}/entries", body, status=status)

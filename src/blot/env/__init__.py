@@ -31,12 +31,18 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from blot.env.encode import Array, Encoding, encoding
+from blot.env.encode import Array, Encoding
 from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.games import spec
+from blot.layers import Encoder
 
 REWARDS: Final = ("deal", "game")
+
+
+def encoding(game: str) -> Encoding:
+    """The observation and action numbering of a game, by its name in the registry."""
+    return spec(game).layer(Encoder).encoding()
 
 
 class BlotEnv(AECEnv):  # type: ignore[misc]
