@@ -1,4 +1,5 @@
-"""Issue 23, item 9: the README's examples run as the README says. Every command line it shows
+"""Issue 23, items 7 and 8: the examples of the README and of the guides (docs/players.md,
+operators.md, developers.md) run as they say. Every command line they show
 (the lines of its ``sh`` blocks, the ``$`` lines of its ``text`` blocks) is either run here, in
 a folder of its own with the files it names, or listed in :data:`NOT_RUN` with the reason; a
 new example must be one or the other. Where the README shows what a command prints, the output
@@ -26,10 +27,14 @@ import pytest
 from protocol.test_protocol import need_node
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README and the guides by audience, read as one text.
+GUIDES = ("README.md", "docs/players.md", "docs/operators.md", "docs/developers.md")
+README = "\n".join((ROOT / name).read_text(encoding="utf-8") for name in GUIDES)
 
 #: The README's commands not run here, and why.
 NOT_RUN = {
+    "python3 -m venv .venv": "it makes the virtual environment CI makes itself",
+    ". .venv/bin/activate": "it enters that environment",
     "python -m pip install -e '.[dev]'": "it installs blot",
     "python -m pytest": "it runs these tests",
     "blot serve": "a server runs until it is stopped (tests/server start it)",

@@ -1,6 +1,6 @@
 """blot: Bazar Blot and 3-5-8 — exact rules engines, bots, records, terminal and browser play.
 
-The shape (README's "For developers" says more):
+The shape (docs/developers.md says more):
 
 - :mod:`blot.game` is the one interface of a game (both engines implement it), and
   :mod:`blot.games` the registry of games: everything that handles "a game" asks it;

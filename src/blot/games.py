@@ -9,7 +9,8 @@ function, :meth:`GameSpec.layer`, and imported only when used, so that a command
 what it runs. ``bots`` names the computer players by level (``module:Class``).
 
 The registry imports no layer: the layers import it (the protocols sit beside :mod:`blot.game`).
-Adding a game means writing its modules and one more spec here (README: "Adding a game").
+Adding a game means writing its modules and one more spec here (docs/developers.md: "Adding a
+game or a ruleset").
 
 >>> from blot.games import spec, names
 >>> names()

@@ -6,7 +6,7 @@ announced and shown; :mod:`blot.bots.bazar_info`), solves each deal double-dummy
 (:mod:`blot.solver`) and plays the legal card with the best mean value over the samples.
 
 By default it makes the ``heuristic`` player's calls: over 2,000 duplicate deals those bid better
-than the sampled bidding (README, Strength). With ``bidding=pimc`` it judges calls the way it
+than the sampled bidding (docs/players.md, Strength). With ``bidding=pimc`` it judges calls the way it
 judges cards: pass, the heuristic's call, contra, and the cheapest bid in the strain the hand
 evaluation rates best. It samples deals of the other hands that fit the bids made so far, solves
 each deal from the opening lead in each strain it needs, and from the card points its side would

@@ -50,7 +50,7 @@ class Setting:
     optional: bool = False
 
     def describe(self) -> str:
-        """The accepted values, as the README's bot table writes them."""
+        """The accepted values, as the players' guide's bot table writes them."""
         if self.kind is str:
             return " or ".join(self.choices)
         low = _number(self.low)

@@ -17,7 +17,7 @@ discards as the ``basic`` player does), searches each deal from the first lead i
 and names the strain that leaves it the most tricks (by ``CALL_MARGIN`` over the heuristic's
 choice); holding the talon, it compares the ``basic`` player's four cards to put back with other
 sets (each short side suit emptied, the lowest cards) over ``call_samples`` deals of the other
-two hands. Measured against the heuristic's choices it did not pay (README), so it is an option.
+two hands. Measured against the heuristic's choices it did not pay (docs/players.md), so it is an option.
 
 Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``heuristic`` or ``expert``),
 ``call_samples``, ``horizon`` and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set

@@ -44,7 +44,7 @@ DataDirOption = Annotated[
     Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
 ]
 
-#: Exit statuses (README): bad input (a record, a file, a database) 1, a bad command line 2,
+#: Exit statuses (README: Command line): bad input (a record, a file, a database) 1, a bad command line 2,
 #: interrupted (Ctrl-C) 130.
 BAD_INPUT, BAD_USAGE, INTERRUPTED = 1, 2, 130
 
@@ -518,7 +518,7 @@ def serve(
         typer.Option(
             "--broker",
             help="redis://HOST:6379/0: run as one process of a cluster (several blot serve on one "
-            "PostgreSQL database; README: Running several processes).",
+            "PostgreSQL database; docs/operators.md: Running several processes).",
         ),
     ] = None,
     trusted_proxy: Annotated[

@@ -1,4 +1,5 @@
-"""How the server behaves; ``blot serve`` sets these from its options (README: Configuration)."""
+"""How the server behaves; ``blot serve`` sets these from its options (docs/operators.md:
+Starting the server)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One ``blot serve`` per database, unless a broker joins several (README "Running several
+"""One ``blot serve`` per database, unless a broker joins several (docs/operators.md "Running several
 processes"): a process alone keeps its tables in its memory, so a second process on the same
 database would load the same tables and write the same logs (two writers, frozen tables for their
 clients). A process alone claims the database for as long as it runs and a second one is refused
@@ -47,7 +47,7 @@ class _Claim:
 def _message(where: str) -> str:
     return (
         f"another blot serve is using {where}: stop it first, or run several processes with "
-        "--broker (README: Running several processes)"
+        "--broker (docs/operators.md: Running several processes)"
     )
 
 

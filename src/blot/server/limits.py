@@ -150,7 +150,7 @@ class RedisWindow:
 
 
 class Limits:
-    """The server's limits per address and per account (README: Limits): logins and sign-ups per
+    """The server's limits per address and per account (docs/operators.md: Limits): logins and sign-ups per
     address, failed logins per account, new guests per address. Each gate raises
     :class:`~blot.server.errors.RateLimited` (429, with ``Retry-After``) or counts one use. One
     process alone counts in its memory; the processes of a cluster together, in Redis."""

@@ -300,8 +300,8 @@ class Store:
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL (readers never wait for the writer) with ``synchronous=FULL``: every commit is on the
     disk (fsync of the WAL) before the writer answers, so what a table announced survives a
-    power loss too; the writer's group commit pays that fsync once per batch (README: what a
-    crash and a power loss can lose)."""
+    power loss too; the writer's group commit pays that fsync once per batch (docs/operators.md,
+    Durability)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")

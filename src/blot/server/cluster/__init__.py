@@ -1,4 +1,4 @@
-"""Several ``blot serve`` processes on one PostgreSQL database and a Redis broker (README:
+"""Several ``blot serve`` processes on one PostgreSQL database and a Redis broker (docs/operators.md:
 "Running several processes"), and the same code for one process alone.
 
 - Each table is driven by one process at a time, its owner (:mod:`.leases`); only the owner runs
