@@ -51,15 +51,8 @@ def send(message):
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
-        send(
-            {
-                "type": "hello",
-                "protocol": 1,
-                "name": "rule (Python)",
-                "author": "blot examples",
-                "games": ["bazar-blot", "3-5-8"],
-            }
-        )
+        hello = {"type": "hello", "protocol": 1, "name": "rule (Python)", "author": "blot examples"}
+        send({**hello, "games": ["bazar-blot", "3-5-8"]})
     elif message["type"] == "act":
         send({"type": "action", "id": message["id"], "action": choose(message["view"], message["legal"])})
     elif message["type"] == "bye":

@@ -198,7 +198,7 @@ def test_item3_deep_http_bodies_are_a_400(client: Any) -> None:
         ("pimc:seconds=10", "bot pimc: seconds is at most 3 at a web table, not 10"),
         ("pimc:bidding=pimc,bid_samples=50", "bot pimc: bid_samples is at most 16 at a web table, not 50"),
         ("heuristic:boldness=1e308", "bot heuristic: boldness is a number from -10 to 10, not '1e308'"),
-        ("genius", "unknown bot 'genius' for bazar-blot: choose from basic, heuristic, pimc, random"),
+        ("genius", "unknown bot 'genius' for bazar-blot: choose from basic, expert, heuristic, pimc, random"),
         ("x" * 300, "a bot is written NAME[:key=value,...] in at most 200 characters"),
     ],
 )
