@@ -18,7 +18,7 @@ environments and single-agent trainers).
 >>> e.reset(seed=1)
 >>> observation, reward, terminated, truncated, info = e.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum()), e.agent_selection
-((608,), 6, 'seat_1')
+((635,), 6, 'seat_1')
 """
 
 from __future__ import annotations
