@@ -487,3 +487,75 @@ def test_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp
         assert table["table"] == new["id"] and table["result"] == points_from_record(
             client, new["id"], "bazar-blot"
         )
+
+
+def finish_sheet(keeper: Account, sheet: str) -> None:
+    """Enter made contracts of team 0 until the sheet's game is over (B-70 at 51)."""
+    for _ in range(5):
+        if keeper.post(f"/api/scoresheets/{sheet}/deals", MADE)["finished"]:
+            return
+    raise AssertionError("the sheet never finished")
+
+
+def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tmp_path: Path) -> None:
+    """League §7 (L-1, L-2): the referee announces a game unfinished; its Davtar is then closed to
+    deals and penalties, it counts for nothing, and the event goes on to its next round; once the
+    referee announces it reopened, the game goes on and its result joins the standings."""
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer, referee = Account(client, "organizer"), Account(client, "arbiter")
+        names = ["ani", "gohar", "davit", "emma", "aram", "lilit", "narek", "sona"]
+        for name in names:
+            Account(client, name)
+        body = {"name": "League day", "online": False, "rounds": 2, "options": {"target": 51}}
+        event = organizer.post("/api/events", body)["id"]
+        for i in range(0, 8, 2):
+            organizer.post(f"/api/events/{event}/entries", {"usernames": names[i : i + 2]})
+
+        def tables(data: dict[str, Any], number: int) -> list[dict[str, Any]]:
+            return list(data["rounds"][number - 1]["tables"])
+
+        def keep(data: dict[str, Any], number: int) -> list[tuple[str, str]]:
+            """The referee assigned to each table of the round: its path and its sheet."""
+            kept = []
+            for t in tables(data, number):
+                path = f"/api/events/{event}/tables/{t['id']}"
+                organizer.post(f"{path}/referee", {"username": "arbiter"})
+                kept.append(
+                    (path, referee.client.get(f"{path}/console", headers=referee.headers).json()["sheet"])
+                )
+            return kept
+
+        (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds"), 1)
+        refused = referee.post(f"{left}/notes", {"kind": "reopened"}, status=409)
+        assert refused["message"] == "only a game left unfinished is reopened"
+        referee.post(f"/api/scoresheets/{left_sheet}/deals", MADE)
+        referee.post(f"{left}/notes", {"kind": "unfinished", "text": "the players agree to stop"})
+        assert referee.post(f"{left}/notes", {"kind": "unfinished"}, status=409)["message"] == (
+            "this game is unfinished already"
+        )
+        closed = "this game was left unfinished: its referee announces that it is reopened first"
+        before = client.get(f"/api/scoresheets/{left_sheet}").json()
+        assert referee.post(f"/api/scoresheets/{left_sheet}/deals", MADE, status=409)["message"] == closed
+        penalty = {"kind": "misdeal", "team": 1, "declaration_points": 0}
+        dispute = {"claim": "a misdeal", "ruling": "B-72", "penalty": penalty}
+        assert referee.post(f"{left}/disputes", dispute, status=409)["message"] == closed
+        assert client.get(f"/api/scoresheets/{left_sheet}").json() == before  # nothing changed
+        finish_sheet(referee, done_sheet)
+        refused = referee.post(f"{done}/notes", {"kind": "unfinished"}, status=409)
+        assert refused["message"] == "this game is over: it cannot be left unfinished"
+        data = client.get(f"/api/events/{event}").json()
+        assert [t["status"] for t in tables(data, 1)] == ["unfinished", "finished"]
+        assert tables(data, 1)[0]["result"] is None
+        # the unfinished game does not hold the event up (L-2: it is continued whenever agreed)
+        data = organizer.post(f"/api/events/{event}/rounds")
+        met = {frozenset(t["entries"]) for t in tables(data, 1)}
+        assert not met & {frozenset(t["entries"]) for t in tables(data, 2)}
+        for _, sheet in keep(data, 2):
+            finish_sheet(referee, sheet)
+        data = client.get(f"/api/events/{event}").json()
+        assert data["status"] == "running" and sum(s["points"] for s in data["standings"]) == 2 + 2 + 2
+        referee.post(f"{left}/notes", {"kind": "reopened"})
+        finish_sheet(referee, left_sheet)
+        data = client.get(f"/api/events/{event}").json()
+        assert data["status"] == "finished" and tables(data, 1)[0]["result"] == [2, 0]
+        assert sum(s["points"] for s in data["standings"]) == 2 * 4

@@ -63,6 +63,8 @@ DEAL_LIMIT = 16
 ENTRY_LIMIT = 1000
 #: Seconds an entrant has to come to an online table (then the game is lost by forfeit).
 FORFEIT_SECONDS = 300
+#: Why a Davtar left unfinished takes no deal (L-2).
+LEFT_UNFINISHED = "this game was left unfinished: its referee announces that it is reopened first"
 #: A duplicate round's tables play to this target, so that only the round's deals end them.
 DUPLICATE_TARGET = 10_000
 
@@ -194,14 +196,39 @@ class EventState:
             return [self.game.teams[i] for i in range(len(entries))]
         return [(i,) for i in range(len(entries))]
 
+    def unfinished(self, t: Mapping[str, Any]) -> bool:
+        """Whether a table's game is unfinished (League §7, L-2): online, ended by agreement and
+        not continued yet; over the board, its sheet not finished and the referee's last word
+        on it ``unfinished`` (not ``reopened``)."""
+        if t["sheet_id"] is not None:
+            sheet = self.sheets.get(str(t["sheet_id"]))
+            marks = [
+                n["kind"]
+                for n in self.notes
+                if n["table"] == int(t["id"]) and n["kind"] in (rows.LEFT, rows.REOPENED)
+            ]
+            return sheet is not None and not sheet["finished"] and marks[-1:] == [rows.LEFT]
+        summary = t.get("table_summary") or {}
+        return t["table_status"] == "finished" and summary.get("ended") == AGREEMENT
+
     def round_over(self, number: int) -> bool:
-        return all(g.points is not None for r in self.games() if r.number == number for g in r.games)
+        """Every game of the round has its result or is unfinished: an unfinished game is
+        continued whenever its players agree (L-2) and does not hold the event up."""
+        return all(
+            t["round"] != number or self.unfinished(t) or self._game_of(t).points is not None
+            for t in self.tables
+        )
 
     def status(self) -> str:
+        """``finished`` once every round is played and no game of it is left unfinished."""
         if not self.rounds:
             return "registration"
         total = self.total_rounds()
-        if len(self.rounds) >= total and self.round_over(len(self.rounds)):
+        if (
+            len(self.rounds) >= total
+            and self.round_over(len(self.rounds))
+            and not any(self.unfinished(t) for t in self.tables)
+        ):
             return "finished"
         return "running"
 
@@ -270,7 +297,11 @@ class EventService:
                         "score": None if g.score is None else list(g.score),
                         "boards": [list(b) for b in g.boards],
                         "referee": t["referee"],
-                        "status": self._table_status(t, g),
+                        "status": "finished"
+                        if g.points is not None
+                        else "unfinished"
+                        if state.unfinished(t)
+                        else "playing",
                     }
                 )
             over = all(x["result"] is not None for x in tables)
@@ -331,15 +362,6 @@ class EventService:
             return None
         keepers = {t["referee"], *state.organizers}
         return str(t["sheet_id"]) if viewer in keepers else "shared"
-
-    @staticmethod
-    def _table_status(t: Mapping[str, Any], g: Game) -> str:
-        if g.points is not None:
-            return "finished"
-        summary = t.get("table_summary") or {}
-        if summary.get("ended") == AGREEMENT:
-            return "unfinished"
-        return "playing"
 
     async def listing(self, viewer: int | None) -> list[dict[str, Any]]:
         found = await self.storage.read(lambda c: rows.listing(c, viewer))
@@ -663,12 +685,18 @@ class EventService:
 
     async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
         """A score sheet that is an event's table is edited by its referee and the event's
-        organizers only (a referee who stepped down no longer can, L-8)."""
-        keepers = await self.storage.read(lambda c: rows.keepers_of_sheet(c, sheet_id))
-        if keepers is not None and player not in keepers:
+        organizers only (a referee who stepped down no longer can, L-8), and not while its game
+        is left unfinished (L-2: the referee announces that it is reopened first)."""
+        found = await self.storage.read(lambda c: rows.sheet_keeping(c, sheet_id))
+        if found is None:
+            return
+        keepers, left = found
+        if player not in keepers:
             raise Refused(
                 "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
             )
+        if left:
+            raise Refused("conflict", LEFT_UNFINISHED)
 
     # --- rounds ---------------------------------------------------------------------------------
 

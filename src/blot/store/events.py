@@ -238,18 +238,37 @@ def event_table(c: Connection, row_id: int) -> dict[str, Any] | None:
     return None if row is None else dict(row)
 
 
-def keepers_of_sheet(c: Connection, sheet_id: str) -> set[int] | None:
+#: The referee's announcements that leave an over-the-board game unfinished and reopen it (L-2).
+LEFT = "unfinished"
+REOPENED = "reopened"
+
+
+def left_unfinished(c: Connection, row_id: int) -> bool:
+    """Whether the referee's last word on a table's game is that it is left unfinished (L-2)."""
+    n = event_notes.c
+    last = c.execute(
+        select(n.kind)
+        .where(n.event_table == row_id, n.kind.in_((LEFT, REOPENED)))
+        .order_by(n.id.desc())
+        .limit(1)
+    ).scalar()
+    return last == LEFT
+
+
+def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool] | None:
     """Who may edit a score sheet that is an event's table (its referee and the event's
-    organizers), or None for a sheet of no event."""
+    organizers) and whether its game is left unfinished now; None for a sheet of no event."""
     row = c.execute(
-        select(event_tables.c.event_id, event_tables.c.referee).where(event_tables.c.sheet_id == sheet_id)
+        select(event_tables.c.id, event_tables.c.event_id, event_tables.c.referee).where(
+            event_tables.c.sheet_id == sheet_id
+        )
     ).first()
     if row is None:
         return None
     keepers = set(organizers(c, str(row.event_id)))
     if row.referee is not None:
         keepers.add(int(row.referee))
-    return keepers
+    return keepers, left_unfinished(c, int(row.id))
 
 
 def link_table(
