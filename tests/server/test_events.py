@@ -559,3 +559,37 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
         data = client.get(f"/api/events/{event}").json()
         assert data["status"] == "finished" and tables(data, 1)[0]["result"] == [2, 0]
         assert sum(s["points"] for s in data["standings"]) == 2 * 4
+
+
+def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
+    """Issue 25 item 3: a round whose scheduled time has come starts when the one before is over
+    (the sweep, which any process runs: the round starts once); the listing shows the event
+    finished."""
+    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+        organizer = Account(client, "organizer")
+        body = {"name": "Timed", "rounds": 2, "options": {"target": 51}}
+        for schedule, message in [
+            ([], "schedule is a list of the rounds' start times, at most 2"),
+            (["soon"], "schedule holds dates and times such as 2026-05-01T18:00:00Z"),
+            (
+                ["2030-01-02T00:00:00Z", "2030-01-01T00:00:00Z"],
+                "schedule lists the rounds' start times in order",
+            ),
+        ]:
+            assert (
+                organizer.post("/api/events", {**body, "schedule": schedule}, status=400)["message"]
+                == message
+            )
+        event = organizer.post(
+            "/api/events", {**body, "schedule": ["2000-01-01T18:00:00Z", "2000-01-01T19:00:00Z"]}
+        )
+        for _ in range(4):
+            organizer.post(f"/api/events/{event['id']}/entries", {"bot": "basic"})
+        assert event["settings"]["schedule"] == ["2000-01-01T18:00:00+00:00", "2000-01-01T19:00:00+00:00"]
+        deadline = time.monotonic() + 60
+        while [e["status"] for e in client.get("/api/events").json()["events"]] != ["finished"]:
+            assert time.monotonic() < deadline, client.get(f"/api/events/{event['id']}").json()
+            time.sleep(0.1)
+        data = client.get(f"/api/events/{event['id']}").json()
+        assert [r["status"] for r in data["rounds"]] == ["finished", "finished"]
+        check_against_records(client, data)

@@ -274,6 +274,10 @@ class EventService:
         state = await self.storage.read(read)
         if state is None:
             raise Refused("not_found", "no such event")
+        status = state.status()
+        if state.rounds and status != state.row["status"]:  # the listing reads the stored status
+            await self.storage.write(lambda c: rows.set_status(c, event_id, status))
+            state.row["status"] = status
         return state
 
     def to_json(self, state: EventState, viewer: int | None = None) -> dict[str, Any]:
@@ -478,6 +482,9 @@ class EventService:
             settings["timer"] = RATED_TIMER
         if fmt == "duplicate":
             settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT, "the deals of a duplicate round")
+        schedule = body.get("schedule")
+        if schedule is not None:
+            settings["schedule"] = _schedule_of(schedule, settings["rounds"])
         deadline = body.get("deadline")
         if deadline is not None:
             try:
@@ -701,10 +708,17 @@ class EventService:
     # --- rounds ---------------------------------------------------------------------------------
 
     async def start_round(self, player: int, event_id: str) -> dict[str, Any]:
-        """Pair the next round and open its tables (online) or score sheets (over the board)."""
+        """The organizer starts the next round (see :meth:`_start`)."""
         state = await self.load(event_id)
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer starts its rounds")
+        await self._start(state)
+        return self.to_json(await self.load(event_id), player)
+
+    async def _start(self, state: EventState) -> None:
+        """Pair the next round and open its tables (online) or score sheets (over the board).
+        Two starts at once, in this process or another, start it once: the round's row is the
+        database's (the other is refused)."""
         number = len(state.rounds) + 1
         if state.rounds and not state.round_over(len(state.rounds)):
             raise Refused("conflict", f"round {len(state.rounds)} is still being played")
@@ -763,7 +777,6 @@ class EventService:
         except IntegrityError:
             raise Refused("conflict", f"round {number} has already been started") from None
         await self.open_tables(state.id)
-        return self.to_json(await self.load(event_id), player)
 
     async def _barred(self, state: EventState, active: Sequence[int]) -> set[int]:
         """Entries whose pair is barred now (League §7, ``--league``): they are not paired."""
@@ -893,8 +906,16 @@ class EventService:
     # --- the sweep ------------------------------------------------------------------------------
 
     async def sweep(self) -> None:
-        """Open tables a start left unopened, and give forfeits that are due."""
+        """Open tables a start left unopened, start the rounds whose scheduled time has come,
+        note the events that have finished, and give forfeits that are due."""
         await self.open_tables()
+        for event_id in await self.storage.read(rows.unfinished_events):
+            try:
+                await self._follow(await self.load(event_id))
+            except Refused as e:  # say, too few entries at the scheduled time: tried again
+                log.info("event %s: its scheduled round did not start: %s", event_id, e.message)
+            except Exception:
+                log.exception("event %s: the sweep failed", event_id)
         now = self.storage.now()
         due = await self.storage.read(lambda c: rows.due_forfeits(c, now - timedelta(seconds=1)))
         for t in due:
@@ -902,6 +923,20 @@ class EventService:
                 await self._forfeit(t, now)
             except Exception:
                 log.exception("event table %s: the forfeit check failed", t["id"])
+
+    async def _follow(self, state: EventState) -> None:
+        """Start the event's next round when its scheduled time has come and the round before
+        is over (any process may: the round starts once)."""
+        schedule = state.settings.get("schedule") or []
+        number = len(state.rounds) + 1
+        if number > len(schedule) or state.status() == "finished":
+            return
+        if self.storage.now() < _aware(datetime.fromisoformat(schedule[number - 1])):
+            return
+        if state.rounds and not state.round_over(len(state.rounds)):
+            return
+        await self._start(state)
+        log.info("event %s: round %s started at its scheduled time", state.id, number)
 
     async def _forfeit(self, t: Mapping[str, Any], now: datetime) -> None:
         state = await self.load(str(t["event_id"]))
@@ -937,6 +972,26 @@ class EventService:
                 await self.sweep()
             except Exception:
                 log.exception("the sweep of events failed")
+
+
+def _schedule_of(value: Any, rounds: int) -> list[str]:
+    """The times the rounds start by themselves (the first ones; the others the organizer's),
+    in order."""
+    if not isinstance(value, list) or not value or len(value) > rounds:
+        raise Refused(
+            "malformed", f"schedule is a list of the rounds' start times, at most {rounds}", "schedule"
+        )
+    times = []
+    for item in value:
+        try:
+            times.append(_aware(datetime.fromisoformat(str(item))))
+        except ValueError:
+            raise Refused(
+                "malformed", "schedule holds dates and times such as 2026-05-01T18:00:00Z", "schedule"
+            ) from None
+    if times != sorted(times):
+        raise Refused("malformed", "schedule lists the rounds' start times in order", "schedule")
+    return [t.isoformat() for t in times]
 
 
 def note_json(n: Mapping[str, Any]) -> dict[str, Any]:

@@ -77,6 +77,20 @@ def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetim
     )
 
 
+def set_status(c: Connection, event_id: str, status: str) -> None:
+    """The event's status as last computed (:mod:`blot.server.events`), for the listing."""
+    c.execute(update(events).where(events.c.id == event_id, events.c.status != status).values(status=status))
+
+
+def unfinished_events(c: Connection, limit: int = 500) -> list[str]:
+    """Events running or with a schedule, not finished, oldest change first: the sweep starts
+    their scheduled rounds and notes when they finish."""
+    e = events.c
+    query = select(e.id, e.status, e.settings).where(e.status != "finished").order_by(e.updated_at)
+    found = c.execute(query.limit(limit))
+    return [str(r.id) for r in found if r.status == "running" or r.settings.get("schedule")]
+
+
 def listing(c: Connection, viewer: int | None, limit: int = 100) -> list[dict[str, Any]]:
     """Public events and the viewer's own (entered or organized), newest first."""
     mine = select(event_members.c.event_id).where(event_members.c.player_id == viewer)
