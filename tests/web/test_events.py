@@ -131,3 +131,43 @@ def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveSer
     axe_clean(page, "register")
     shot(page, "register")
     assert not page.errors and not ref.errors
+
+
+def test_an_online_event_made_on_the_page_and_its_table_ready(browser: Any, server: LiveServer) -> None:
+    """Issue 25 items 1, 3, 8: an event made with the page's form (a registration deadline and the
+    first round's time), entered by a pair; once its round starts the pair's page and the lobby
+    say their table is ready and lead to it; at 390x844 and 1366x768."""
+    organizer, ani, gohar = account(server, "organizer"), account(server, "ani"), account(server, "gohar")
+    page = signed_in(browser, server, organizer, 390, 844)
+    page.goto(f"{server.url}/events")
+    page.wait_for_selector("[data-testid=create-event]")
+    page.fill("[data-testid=event-name]", "Autumn Swiss")
+    page.fill("[data-testid=event-rounds]", "2")
+    page.fill("[data-testid=event-deadline]", "2030-05-01T18:00")
+    page.fill("[data-testid=event-first]", "2030-05-01T19:00")
+    axe_clean(page, "new event")
+    shot(page, "event-new")
+    click(page, "create-event")
+    page.wait_for_selector("[data-testid=event-status]")
+    event = page.url.rsplit("/", 1)[1]
+    timetable = page.inner_text("[data-testid=event-timetable]")
+    assert "Registration closes" in timetable and "Round 1 starts by itself" in timetable
+    settings = httpx.get(f"{server.url}/api/events/{event}").json()["settings"]
+    assert settings["deadline"].startswith("2030-05-01") and settings["schedule"][0].startswith("2030-05-01")
+    entry = post(server, ani, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})["entries"][0]
+    post(server, gohar, f"/api/events/{event}/entries/{entry['id']}/confirm")  # both accounts confirm
+    post(server, organizer, f"/api/events/{event}/entries", {"bot": "basic"})
+    table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]
+    for width, height in ((390, 844), (1366, 768)):
+        mine = signed_in(browser, server, ani, width, height)
+        mine.goto(f"{server.url}/event/{event}")
+        mine.wait_for_selector(f"[data-testid=play-{table['id']}]")
+        axe_clean(mine, "event with a table ready")
+        shot(mine, "event-ready")
+        mine.goto(server.url + "/")
+        mine.wait_for_selector("[data-testid=next-game]")
+        assert "Autumn Swiss, round 1" in mine.inner_text("[data-testid=next-game]")
+        shot(mine, "lobby-next-game")
+        mine.click("[data-testid=next-game] a")
+        mine.wait_for_url(f"**/table/{table['table']}")
+        assert not mine.errors
