@@ -593,3 +593,30 @@ def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
         data = client.get(f"/api/events/{event['id']}").json()
         assert [r["status"] for r in data["rounds"]] == ["finished", "finished"]
         check_against_records(client, data)
+
+
+def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
+    """Cluster safety: a round is paired on the entries read, an entry is made, confirmed or
+    withdrawn on the rounds read; the write locks the event and refuses when either moved
+    meanwhile (another request, or another process), and writes nothing."""
+    from blot.server.errors import Refused
+    from blot.server.events import CHANGED
+
+    with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
+        events = client.app.state.hub.events
+        organizer = Account(client, "organizer")
+        event = organizer.post("/api/events", {"name": "Race", "rounds": 3})["id"]
+        entries = [organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}) for _ in range(4)]
+        stale = client.portal.call(events.load, event)
+        gone = entries[-1]["entries"][-1]["id"]
+        client.request("DELETE", f"/api/events/{event}/entries/{gone}", headers=organizer.headers)
+        with pytest.raises(Refused) as refused:  # paired with an entry that has withdrawn since
+            client.portal.call(events._start, stale)
+        assert refused.value.message == CHANGED
+        data = client.get(f"/api/events/{event}").json()
+        assert data["rounds"] == [] and len(data["entries"]) == 3
+        stale = client.portal.call(events.load, event)
+        organizer.post(f"/api/events/{event}/rounds")
+        with pytest.raises(Refused) as refused:  # an entry decided before the round started
+            client.portal.call(events.storage.write, stale.unchanged)
+        assert refused.value.message == CHANGED

@@ -63,6 +63,8 @@ DEAL_LIMIT = 16
 ENTRY_LIMIT = 1000
 #: Seconds an entrant has to come to an online table (then the game is lost by forfeit).
 FORFEIT_SECONDS = 300
+#: Why a change decided on what was read is refused when its event moved meanwhile.
+CHANGED = "the event changed meanwhile (a round started or an entry changed): try again"
 #: Why a Davtar left unfinished takes no deal (L-2).
 LEFT_UNFINISHED = "this game was left unfinished: its referee announces that it is reopened first"
 #: A duplicate round's tables play to this target, so that only the round's deals end them.
@@ -92,6 +94,15 @@ def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int,
     if type(value) is not int or not low <= value <= high:
         raise Refused("malformed", f"{key} is {words}, a whole number from {low} to {high}", key)
     return value
+
+
+def _confirmed(entry: Mapping[str, Any]) -> bool:
+    return entry["bot"] is not None or all(m["confirmed"] for m in entry["members"])
+
+
+def pairable(entries: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Entries that may be paired: confirmed and not withdrawn, in registration order."""
+    return [int(e["id"]) for e in entries if e["withdrawn_at"] is None and _confirmed(e)]
 
 
 @lru_cache(maxsize=64)
@@ -135,11 +146,15 @@ class EventState:
         return len(self.game.teams) if self.game.name == "bazar-blot" else self.game.seats
 
     def confirmed(self, entry: Mapping[str, Any]) -> bool:
-        return entry["bot"] is not None or all(m["confirmed"] for m in entry["members"])
+        return _confirmed(entry)
 
     def active(self) -> list[int]:
-        """Entries that may be paired: confirmed and not withdrawn, in registration order."""
-        return [int(e["id"]) for e in self.entries if e["withdrawn_at"] is None and self.confirmed(e)]
+        return pairable(self.entries)
+
+    def unchanged(self, c: Connection) -> None:
+        """In a write: lock the event and check that no round started since this state was read."""
+        if rows.lock(c, self.id) != len(self.rounds):
+            raise Refused("conflict", CHANGED)
 
     def total_rounds(self) -> int:
         if self.format == "round_robin":
@@ -588,6 +603,7 @@ class EventService:
         entry_name = " & ".join(a.username for a in accounts)
 
         def write(c: Connection) -> int:
+            state.unchanged(c)  # late or not, as decided
             entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
             for position, account in enumerate(accounts):
                 rows.insert_member(
@@ -623,6 +639,7 @@ class EventService:
         name = f"bot ({level}) {count}"
 
         def write(c: Connection) -> None:
+            state.unchanged(c)
             rows.insert_entry(c, state.id, name, level, late, at)
             rows.touch(c, state.id, at)
 
@@ -643,8 +660,12 @@ class EventService:
         state = await self.load(event_id)
         if state.rounds and player not in state.organizers:
             raise Refused("conflict", "registration is closed: the event has started")
-        done = await self.storage.write(lambda c: rows.confirm(c, state.id, entry, player))
-        if not done:
+
+        def write(c: Connection) -> bool:
+            state.unchanged(c)
+            return rows.confirm(c, state.id, entry, player)
+
+        if not await self.storage.write(write):
             raise Refused("forbidden", "only an account of this entry confirms it")
         return self.to_json(await self.load(event_id), player)
 
@@ -664,6 +685,7 @@ class EventService:
         )
 
         def write(c: Connection) -> None:
+            state.unchanged(c)  # played or not, as decided
             if played:
                 rows.withdraw(c, entry, at)
             else:
@@ -765,6 +787,10 @@ class EventService:
         at = self.storage.now()
 
         def write(c: Connection) -> None:
+            if rows.lock(c, state.id) >= number:
+                raise Refused("conflict", f"round {number} has already been started")
+            if pairable(rows.entries(c, state.id)) != state.active():  # paired on what was read
+                raise Refused("conflict", CHANGED)
             rows.insert_round(c, state.id, number, result.byes, boards, at)
             for index, table in enumerate(result.tables, 1):
                 rows.insert_table(

@@ -4,7 +4,8 @@ Court of Conduct's published decisions. Only stores: what an event allows is
 :mod:`blot.server.events`, pairing and standings are :mod:`blot.events`. Every function is
 blocking and takes a SQLAlchemy connection.
 
-What two requests could race is made safe here by the database: an account is in an event once
+What two requests could race is made safe here by the database: a change of entries or rounds
+locks the event's row (:func:`lock`) and checks what it was decided on; an account is in an event once
 (``event_members``' primary key), a round is started once (``event_rounds``' primary key), a
 table of a round is opened once (:func:`link_table` updates only a row that has no table yet),
 a court answers a case once (:func:`answer_case` updates only an unanswered one).
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.store.schema import (
@@ -62,6 +63,15 @@ def event_row(c: Connection, event_id: str) -> dict[str, Any] | None:
 def organizers(c: Connection, event_id: str) -> list[int]:
     rows = c.execute(select(event_organizers.c.player_id).where(event_organizers.c.event_id == event_id))
     return [int(r.player_id) for r in rows]
+
+
+def lock(c: Connection, event_id: str) -> int:
+    """Lock the event's row until the transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite's
+    one writer runs one transaction at a time) and answer its number of rounds: a change decided
+    on what was read before checks that nothing it depends on moved meanwhile."""
+    c.execute(select(events.c.id).where(events.c.id == event_id).with_for_update())
+    count = select(func.count()).select_from(event_rounds).where(event_rounds.c.event_id == event_id)
+    return int(c.execute(count).scalar_one())
 
 
 def touch(c: Connection, event_id: str, at: datetime) -> None:
