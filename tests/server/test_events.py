@@ -68,7 +68,7 @@ def check_against_records(client: TestClient, data: dict[str, Any]) -> None:
     assert ranks == sorted(ranks) and ranks[0] == 1
 
 
-def test_an_eight_pair_swiss_of_four_rounds_played_by_bots(
+def test_b71_an_eight_pair_swiss_of_four_rounds_played_by_bots(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with make_client(tmp_path / "db.sqlite3") as client:
@@ -116,7 +116,7 @@ def test_an_eight_pair_swiss_of_four_rounds_played_by_bots(
         )
 
 
-def test_a_six_player_358_round_robin_played_by_bots(tmp_path: Path) -> None:
+def test_t50_a_six_player_358_round_robin_played_by_bots(tmp_path: Path) -> None:
     with make_client(tmp_path / "db.sqlite3") as client:
         organizer = Account(client, "organizer")
         body = {"name": "Blato", "game": "3-5-8", "format": "round_robin", "rounds": 1, "online": True}
@@ -279,7 +279,7 @@ def test_a_round_started_twice_at_once_is_started_once(tmp_path: Path) -> None:
 MADE = {"contract": {"team": 0, "level": 8, "strain": "S", "multiplier": 1}, "card_points": [130, 32]}
 
 
-def test_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
+def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
     """L-4 … L-8: the referee keeps the table's Davtar, announces, rules on a dispute with a
     B-72 penalty, asks a court without naming the players, applies its answer; a player's
     conflict of interest makes the referee step down; the finished sheet is the result."""
@@ -389,7 +389,7 @@ def add_court_member(c: Any, player: int, court: str) -> None:
     add_court_member(c, player, court)
 
 
-def test_the_leagues_register_and_the_admin_commands(
+def test_l3_l10_the_leagues_register_and_the_admin_commands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "db.sqlite3"
@@ -430,7 +430,7 @@ def test_the_leagues_register_and_the_admin_commands(
         assert ban["since"].startswith("2025-03-01") and ban["until"].startswith("2026-03-01")
 
 
-def test_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
+def test_l3_b55_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
     """B-55, L-3 with --league: the refusal says why, and nothing is entered."""
     from datetime import UTC, datetime
 
@@ -454,7 +454,7 @@ def test_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
         assert client.get(f"/api/events/{event}").json()["entries"] == []
 
 
-def test_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp_path: Path) -> None:
+def test_l2_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp_path: Path) -> None:
     """League §7 (L-1, L-2): a game ended by agreement counts for nothing; once each of its
     players asks, it goes on at a new table from its log, the same seats, and the round follows."""
     with make_client(tmp_path / "db.sqlite3", grace=0.05, bot_delay=0.0) as client:

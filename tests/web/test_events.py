@@ -51,7 +51,7 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
 
 
-def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
+def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
     organizer, referee = account(server, "organizer"), account(server, "arbiter")
     for name in ("ani", "gohar", "davit", "emma"):
         account(server, name)
