@@ -295,6 +295,8 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
         )["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        answer = organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}, status=409)
+        assert answer["message"] == "bots play online: an over-the-board event has no bot entrants"
         data = organizer.post(f"/api/events/{event}/rounds")
         table = data["rounds"][0]["tables"][0]
         assert table["table"] is None and table["sheet"] is not None  # organizers see the sheet's id

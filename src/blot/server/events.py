@@ -627,6 +627,8 @@ class EventService:
     ) -> dict[str, Any]:
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer adds bot entrants")
+        if not state.settings.get("online"):
+            raise Refused("conflict", "bots play online: an over-the-board event has no bot entrants")
         if not isinstance(level, str) or level not in state.game.bots:
             raise Refused(
                 "malformed", f"a bot entrant is a level: {', '.join(state.game.bot_names())}", "bot"

@@ -182,7 +182,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           h("button", { class: "primary", "data-testid": "enter", onclick: () => this.act("POST", `/api/events/${d.id}/entries`,
             { usernames: pair ? [me.username, this.partner] : [me.username] }) }, t(pair ? "enter_pair" : "enter"))));
       }
-      if (d.organizer) {
+      if (d.organizer && d.settings.online) {
         rows.push(h("div", { class: "row" }, ["basic", "heuristic"].map((level) =>
           h("button", { "data-testid": `add-bot-${level}`, onclick: () => this.act("POST", `/api/events/${d.id}/entries`, { bot: level }) },
             t("add_bot_entrant", { level: t("bot_" + level) })))));
