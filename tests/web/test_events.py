@@ -33,8 +33,10 @@ def post(server: LiveServer, who: dict[str, Any], path: str, body: Any = None) -
     return answer.json()
 
 
-def signed_in(browser: Any, server: LiveServer, who: dict[str, Any], width: int, height: int) -> Any:
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+def signed_in(
+    browser: Any, server: LiveServer, who: dict[str, Any], width: int, height: int, locale: str = "en-US"
+) -> Any:
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -49,6 +51,11 @@ def shot(page: Any, name: str) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     page.screenshot(path=str(SCREENS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
+
+
+def fits(page: Any) -> bool:
+    """Nothing makes the page scroll sideways (wide tables scroll inside their own region)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
@@ -101,6 +108,11 @@ def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server
     assert question == "Did [player] signal to [player]? [player] says so."
     axe_clean(ref, "referee console")
     shot(ref, "referee-console")
+    phone = signed_in(browser, server, referee, 390, 844, locale="ru-RU")  # the longest words
+    phone.goto(ref.url)
+    phone.wait_for_selector("[data-testid=dispute-penalty]")
+    assert fits(phone), "the console is wider than a phone"
+    shot(phone, "referee-console")
 
     # the Davtar: the penalty is deal 1 (16 for team 1 ... for the team not at fault, B-72)
     click(ref, "open-sheet")
@@ -162,6 +174,7 @@ def test_an_online_event_made_on_the_page_and_its_table_ready(browser: Any, serv
         mine = signed_in(browser, server, ani, width, height)
         mine.goto(f"{server.url}/event/{event}")
         mine.wait_for_selector(f"[data-testid=play-{table['id']}]")
+        assert fits(mine), f"the event page is wider than {width} px"
         axe_clean(mine, "event with a table ready")
         shot(mine, "event-ready")
         mine.goto(server.url + "/")
