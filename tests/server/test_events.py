@@ -622,3 +622,22 @@ def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
         with pytest.raises(Refused) as refused:  # an entry decided before the round started
             client.portal.call(events.storage.write, stale.unchanged)
         assert refused.value.message == CHANGED
+
+
+def test_l2_a_game_of_no_event_is_continued_too(tmp_path: Path) -> None:
+    """League §7 holds at any table: two guests end a game by agreement, both ask, and the game
+    goes on at a new table with the same seats and every action of the old one."""
+    with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
+        ani, boris = Player(client, "Ani"), Player(client, "Boris")
+        old = ani.table(options={"target": 51})
+        boris.post(f"/api/tables/{old}/sit", {"seat": 1})
+        ani.post(f"/api/tables/{old}/fill-bots", {"level": "basic"})
+        ani.post(f"/api/tables/{old}/start")
+        ani.post(f"/api/tables/{old}/end", {"agree": True})
+        assert boris.post(f"/api/tables/{old}/end", {"agree": True})["ended"] == "agreement"
+        assert ani.post(f"/api/tables/{old}/resume")["resume_asks"] == [0]
+        new = boris.post(f"/api/tables/{old}/resume")
+        assert new["id"] != old and [s["name"] for s in new["seats"][:2]] == ["Ani", "Boris"]
+        old_log = client.app.state.hub.store.log(old)
+        kept = [(e.kind, e.payload) for e in old_log if e.kind not in ("end", "resume_ask", "resumed")]
+        assert [(e.kind, e.payload) for e in client.app.state.hub.store.log(new["id"])][: len(kept)] == kept
