@@ -182,6 +182,28 @@ def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
         assert summary["ended"] == "forfeit" and summary["status"] == "finished"
 
 
+def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> None:
+    """Two pairs of persons, nobody moves: the game waits on the first to bid, so that pair did
+    not come; the other pair never had a turn and wins by forfeit (it did not fail to come)."""
+    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+        organizer = Account(client, "organizer")
+        for name in ("ani", "gohar", "davit", "emma"):
+            Account(client, name)
+        body = {"name": "Club night", "rounds": 1, "forfeit_seconds": 1, "options": {"target": 51}}
+        event = organizer.post("/api/events", body)["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        table = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["table"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator sees whose turn it is
+            ws.send_json({"type": "hello", "token": None})
+            waited_on = ws.receive_json()["view"]["to_act"]
+        data = wait_round(organizer, event, 1, seconds=30)
+        result = data["rounds"][0]["tables"][0]["result"]
+        assert result == ([0, 1] if waited_on in (0, 2) else [1, 0]), (waited_on, result)
+        summary = client.get(f"/api/tables/{table}").json()
+        assert summary["ended"] == "forfeit"
+
+
 def data_entry(client: TestClient, event: str) -> int:
     return int(client.get(f"/api/events/{event}").json()["entries"][0]["id"])
 

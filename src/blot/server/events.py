@@ -11,9 +11,10 @@ game's last line), an over-the-board table's from the referee's score sheet. Sta
 computed from them on every read (:mod:`blot.events.standings`).
 
 The periodic :meth:`EventService.sweep` (any process may run it) opens the tables of a round
-whose start was cut short and gives forfeits: an entrant with a seat at an online table where,
-``forfeit_seconds`` (5 minutes unless chosen) after the round's start, that seat's person has not
-made a move of their own, loses the game by forfeit (every seat of a pair must come).
+whose start was cut short, starts scheduled rounds and gives forfeits: an entrant with a seat at
+an online table where, ``forfeit_seconds`` (5 minutes unless chosen) after the round's start, that
+seat's person has made no move of their own though their turn came, loses the game by forfeit
+(every seat of a pair must come; one still waiting for a first turn has not failed to come).
 """
 
 from __future__ import annotations
@@ -980,15 +981,17 @@ class EventService:
         came = {
             int(e.payload["seat"]) for e in log_lines if e.kind == "act" and e.payload.get("by") == "player"
         }
-        absent = people - came
-        seats = state._seats_of(t["entries"])
-        lost = [int(e) for i, e in enumerate(t["entries"]) if set(seats[i]) & absent]
-        if lost:
-            lost_seats = sorted(s for i, e in enumerate(t["entries"]) if int(e) in lost for s in seats[i])
-            # on the table's owner, this process or another (blot.server.tables.Tables.command)
-            done = await self.tables.command(table_id, "forfeit", {"seats": lost_seats})
-            if not done["forfeited"]:
+        absent = sorted(people - came)
+        lost: list[int] = []
+        if absent:
+            # on the table's owner, this process or another (blot.server.tables.Tables.command),
+            # which knows whose turn came (blot.server.table.Table.forfeit)
+            done = await self.tables.command(table_id, "forfeit", {"seats": absent})
+            forfeited = set(done["forfeited"])
+            if not forfeited:  # nobody failed a turn yet: the next sweep looks again
                 return
+            seats = state._seats_of(t["entries"])
+            lost = [int(e) for i, e in enumerate(t["entries"]) if set(seats[i]) & forfeited]
             log.info("event %s: %s lost by forfeit at table %s", state.id, lost, table_id)
         row_id = int(t["id"])
         await self.storage.write(lambda c: rows.set_forfeit(c, row_id, lost))
