@@ -261,6 +261,10 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
             ),
             ({"name": "x", "rounds": 0}, "rounds is the number of rounds, a whole number from 1 to 30"),
             (
+                {"name": "x", "online": False, "format": "duplicate"},
+                "duplicate is played online: the server deals the same cards at every table",
+            ),
+            (
                 {"name": "x", "online": False, "rated": True},
                 "ratings move only with online games: an over-the-board event is not rated",
             ),

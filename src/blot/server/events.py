@@ -475,6 +475,12 @@ class EventService:
                 "a duplicate round's fixed deals are no game to the end: it cannot be rated",
                 "rated",
             )
+        if not online and fmt == "duplicate":
+            raise Refused(
+                "malformed",
+                "duplicate is played online: the server deals the same cards at every table",
+                "format",
+            )
         if not online and game.name != "bazar-blot":
             raise Refused(
                 "malformed",
