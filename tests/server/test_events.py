@@ -554,6 +554,9 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
             return kept
 
         (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds"), 1)
+        Account(client, "sage")
+        late = organizer.post(f"/api/events/{event}/entries", {"usernames": ["arbiter", "sage"]}, status=409)
+        assert late["message"] == "arbiter referees a table of this event and cannot also play in it"
         refused = referee.post(f"{left}/notes", {"kind": "reopened"}, status=409)
         assert refused["message"] == "only a game left unfinished is reopened"
         referee.post(f"/api/scoresheets/{left_sheet}/deals", MADE)

@@ -600,17 +600,17 @@ class EventService:
                 "forbidden", "you may enter yourself (with your partner); the organizer enters others"
             )
         await self._check_bars(ids, at)
-        referees = {t["referee"] for t in state.tables}
-        for account in accounts:
-            if account.id in referees:
-                raise Refused(
-                    "conflict",
-                    f"{account.username} referees a table of this event and cannot also play in it",
-                )
         entry_name = " & ".join(a.username for a in accounts)
 
         def write(c: Connection) -> int:
             state.unchanged(c)  # late or not, as decided
+            referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
+            for account in accounts:
+                if account.id in referees:
+                    raise Refused(
+                        "conflict",
+                        f"{account.username} referees a table of this event and cannot also play in it",
+                    )
             entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
             for position, account in enumerate(accounts):
                 rows.insert_member(

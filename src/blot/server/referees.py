@@ -96,7 +96,7 @@ class Referees:
                 "conflict", "referees keep the Davtar of over-the-board events; this event is online"
             )
         username = body.get("username")
-        referee = None
+        referee, name = None, ""
         if username is not None:
             from blot.accounts import username_key
 
@@ -105,11 +105,15 @@ class Referees:
             found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
             if found is None or found.disabled:
                 raise Refused("not_found", f"there is no account {username}")
-            playing = {m["player"] for e in state.entries if e["withdrawn_at"] is None for m in e["members"]}
-            if found.id in playing:
-                raise Refused("conflict", f"{found.username} plays in this event and cannot referee it")
-            referee = found.id
-        await self.storage.write(lambda c: rows.set_referee(c, row_id, referee))
+            referee, name = found.id, found.username
+
+        def write(c: Connection) -> None:
+            rows.lock(c, state.id)  # as entering does: nobody becomes both
+            if referee is not None and referee in rows.players_in(c, state.id):
+                raise Refused("conflict", f"{name} plays in this event and cannot referee it")
+            rows.set_referee(c, row_id, referee)
+
+        await self.storage.write(write)
         return self.events.to_json(await self.events.load(event_id), player)
 
     async def announce(

@@ -345,6 +345,24 @@ def due_forfeits(c: Connection, before: datetime, limit: int = 200) -> list[dict
     return [dict(r) for r in c.execute(query).mappings()]
 
 
+def referees(c: Connection, event_id: str) -> set[int]:
+    """The accounts refereeing a table of the event."""
+    t = event_tables.c
+    found = c.execute(select(t.referee).where(t.event_id == event_id, t.referee.is_not(None)))
+    return {int(r.referee) for r in found}
+
+
+def players_in(c: Connection, event_id: str) -> set[int]:
+    """The accounts of the event's entries that have not withdrawn."""
+    m = event_members.c
+    query = (
+        select(m.player_id)
+        .join(event_entries, event_entries.c.id == m.entry_id)
+        .where(m.event_id == event_id, event_entries.c.withdrawn_at.is_(None))
+    )
+    return {int(r.player_id) for r in c.execute(query)}
+
+
 def set_referee(c: Connection, row_id: int, referee: int | None) -> None:
     c.execute(update(event_tables).where(event_tables.c.id == row_id).values(referee=referee))
 
