@@ -230,10 +230,10 @@ class EventState:
     def round_over(self, number: int) -> bool:
         """Every game of the round has its result or is unfinished: an unfinished game is
         continued whenever its players agree (L-2) and does not hold the event up."""
-        return all(
-            t["round"] != number or self.unfinished(t) or self._game_of(t).points is not None
-            for t in self.tables
-        )
+        played = [t for t in self.tables if t["round"] == number]
+        if not played:  # a round robin's round whose every table lost an entrant: byes only
+            return any(int(r["number"]) == number and r["byes"] for r in self.rounds)
+        return all(self.unfinished(t) or self._game_of(t).points is not None for t in played)
 
     def status(self) -> str:
         """``finished`` once every round is played and no game of it is left unfinished."""
@@ -269,6 +269,9 @@ class EventService:
             row = rows.event_row(c, event_id)
             if row is None:
                 return None
+            # each statement may see a newer commit (PostgreSQL's read committed): the rounds
+            # first, so that every round read has its tables read too (they are written together)
+            rounds = rows.rounds(c, event_id)
             tables = rows.round_tables(c, event_id)
             sheets = {}
             from blot.scoresheet import sheets as service
@@ -281,7 +284,7 @@ class EventService:
                 row,
                 rows.organizers(c, event_id),
                 rows.entries(c, event_id),
-                rows.rounds(c, event_id),
+                rounds,
                 tables,
                 sheets,
                 [note_json(n) for n in rows.notes(c, event_id)],
