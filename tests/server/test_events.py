@@ -68,7 +68,7 @@ def check_against_records(client: TestClient, data: dict[str, Any]) -> None:
     assert ranks == sorted(ranks) and ranks[0] == 1
 
 
-def test_an_eight_pair_swiss_of_four_rounds_played_by_bots(
+def test_b71_an_eight_pair_swiss_of_four_rounds_played_by_bots(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with make_client(tmp_path / "db.sqlite3") as client:
@@ -116,7 +116,7 @@ def test_an_eight_pair_swiss_of_four_rounds_played_by_bots(
         )
 
 
-def test_a_six_player_358_round_robin_played_by_bots(tmp_path: Path) -> None:
+def test_t50_a_six_player_358_round_robin_played_by_bots(tmp_path: Path) -> None:
     with make_client(tmp_path / "db.sqlite3") as client:
         organizer = Account(client, "organizer")
         body = {"name": "Blato", "game": "3-5-8", "format": "round_robin", "rounds": 1, "online": True}
@@ -182,6 +182,28 @@ def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
         assert summary["ended"] == "forfeit" and summary["status"] == "finished"
 
 
+def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> None:
+    """Two pairs of persons, nobody moves: the game waits on the first to bid, so that pair did
+    not come; the other pair never had a turn and wins by forfeit (it did not fail to come)."""
+    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+        organizer = Account(client, "organizer")
+        for name in ("ani", "gohar", "davit", "emma"):
+            Account(client, name)
+        body = {"name": "Club night", "rounds": 1, "forfeit_seconds": 1, "options": {"target": 51}}
+        event = organizer.post("/api/events", body)["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        table = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["table"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator sees whose turn it is
+            ws.send_json({"type": "hello", "token": None})
+            waited_on = ws.receive_json()["view"]["to_act"]
+        data = wait_round(organizer, event, 1, seconds=30)
+        result = data["rounds"][0]["tables"][0]["result"]
+        assert result == ([0, 1] if waited_on in (0, 2) else [1, 0]), (waited_on, result)
+        summary = client.get(f"/api/tables/{table}").json()
+        assert summary["ended"] == "forfeit"
+
+
 def data_entry(client: TestClient, event: str) -> int:
     return int(client.get(f"/api/events/{event}").json()["entries"][0]["id"])
 
@@ -239,6 +261,10 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
             ),
             ({"name": "x", "rounds": 0}, "rounds is the number of rounds, a whole number from 1 to 30"),
             (
+                {"name": "x", "online": False, "format": "duplicate"},
+                "duplicate is played online: the server deals the same cards at every table",
+            ),
+            (
                 {"name": "x", "online": False, "rated": True},
                 "ratings move only with online games: an over-the-board event is not rated",
             ),
@@ -279,7 +305,7 @@ def test_a_round_started_twice_at_once_is_started_once(tmp_path: Path) -> None:
 MADE = {"contract": {"team": 0, "level": 8, "strain": "S", "multiplier": 1}, "card_points": [130, 32]}
 
 
-def test_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
+def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
     """L-4 … L-8: the referee keeps the table's Davtar, announces, rules on a dispute with a
     B-72 penalty, asks a court without naming the players, applies its answer; a player's
     conflict of interest makes the referee step down; the finished sheet is the result."""
@@ -295,6 +321,8 @@ def test_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> None:
         )["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        answer = organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}, status=409)
+        assert answer["message"] == "bots play online: an over-the-board event has no bot entrants"
         data = organizer.post(f"/api/events/{event}/rounds")
         table = data["rounds"][0]["tables"][0]
         assert table["table"] is None and table["sheet"] is not None  # organizers see the sheet's id
@@ -389,7 +417,7 @@ def add_court_member(c: Any, player: int, court: str) -> None:
     add_court_member(c, player, court)
 
 
-def test_the_leagues_register_and_the_admin_commands(
+def test_l3_l10_the_leagues_register_and_the_admin_commands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "db.sqlite3"
@@ -430,7 +458,7 @@ def test_the_leagues_register_and_the_admin_commands(
         assert ban["since"].startswith("2025-03-01") and ban["until"].startswith("2026-03-01")
 
 
-def test_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
+def test_l3_b55_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
     """B-55, L-3 with --league: the refusal says why, and nothing is entered."""
     from datetime import UTC, datetime
 
@@ -454,7 +482,7 @@ def test_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> None:
         assert client.get(f"/api/events/{event}").json()["entries"] == []
 
 
-def test_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp_path: Path) -> None:
+def test_l2_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp_path: Path) -> None:
     """League §7 (L-1, L-2): a game ended by agreement counts for nothing; once each of its
     players asks, it goes on at a new table from its log, the same seats, and the round follows."""
     with make_client(tmp_path / "db.sqlite3", grace=0.05, bot_delay=0.0) as client:
@@ -487,3 +515,158 @@ def test_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(tmp
         assert table["table"] == new["id"] and table["result"] == points_from_record(
             client, new["id"], "bazar-blot"
         )
+
+
+def finish_sheet(keeper: Account, sheet: str) -> None:
+    """Enter made contracts of team 0 until the sheet's game is over (B-70 at 51)."""
+    for _ in range(5):
+        if keeper.post(f"/api/scoresheets/{sheet}/deals", MADE)["finished"]:
+            return
+    raise AssertionError("the sheet never finished")
+
+
+def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tmp_path: Path) -> None:
+    """League §7 (L-1, L-2): the referee announces a game unfinished; its Davtar is then closed to
+    deals and penalties, it counts for nothing, and the event goes on to its next round; once the
+    referee announces it reopened, the game goes on and its result joins the standings."""
+    with make_client(tmp_path / "db.sqlite3") as client:
+        organizer, referee = Account(client, "organizer"), Account(client, "arbiter")
+        names = ["ani", "gohar", "davit", "emma", "aram", "lilit", "narek", "sona"]
+        for name in names:
+            Account(client, name)
+        body = {"name": "League day", "online": False, "rounds": 2, "options": {"target": 51}}
+        event = organizer.post("/api/events", body)["id"]
+        for i in range(0, 8, 2):
+            organizer.post(f"/api/events/{event}/entries", {"usernames": names[i : i + 2]})
+
+        def tables(data: dict[str, Any], number: int) -> list[dict[str, Any]]:
+            return list(data["rounds"][number - 1]["tables"])
+
+        def keep(data: dict[str, Any], number: int) -> list[tuple[str, str]]:
+            """The referee assigned to each table of the round: its path and its sheet."""
+            kept = []
+            for t in tables(data, number):
+                path = f"/api/events/{event}/tables/{t['id']}"
+                organizer.post(f"{path}/referee", {"username": "arbiter"})
+                kept.append(
+                    (path, referee.client.get(f"{path}/console", headers=referee.headers).json()["sheet"])
+                )
+            return kept
+
+        (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds"), 1)
+        Account(client, "sage")
+        late = organizer.post(f"/api/events/{event}/entries", {"usernames": ["arbiter", "sage"]}, status=409)
+        assert late["message"] == "arbiter referees a table of this event and cannot also play in it"
+        refused = referee.post(f"{left}/notes", {"kind": "reopened"}, status=409)
+        assert refused["message"] == "only a game left unfinished is reopened"
+        referee.post(f"/api/scoresheets/{left_sheet}/deals", MADE)
+        referee.post(f"{left}/notes", {"kind": "unfinished", "text": "the players agree to stop"})
+        assert referee.post(f"{left}/notes", {"kind": "unfinished"}, status=409)["message"] == (
+            "this game is unfinished already"
+        )
+        closed = "this game was left unfinished: its referee announces that it is reopened first"
+        before = client.get(f"/api/scoresheets/{left_sheet}").json()
+        assert referee.post(f"/api/scoresheets/{left_sheet}/deals", MADE, status=409)["message"] == closed
+        penalty = {"kind": "misdeal", "team": 1, "declaration_points": 0}
+        dispute = {"claim": "a misdeal", "ruling": "B-72", "penalty": penalty}
+        assert referee.post(f"{left}/disputes", dispute, status=409)["message"] == closed
+        assert client.get(f"/api/scoresheets/{left_sheet}").json() == before  # nothing changed
+        finish_sheet(referee, done_sheet)
+        refused = referee.post(f"{done}/notes", {"kind": "unfinished"}, status=409)
+        assert refused["message"] == "this game is over: it cannot be left unfinished"
+        data = client.get(f"/api/events/{event}").json()
+        assert [t["status"] for t in tables(data, 1)] == ["unfinished", "finished"]
+        assert tables(data, 1)[0]["result"] is None
+        # the unfinished game does not hold the event up (L-2: it is continued whenever agreed)
+        data = organizer.post(f"/api/events/{event}/rounds")
+        met = {frozenset(t["entries"]) for t in tables(data, 1)}
+        assert not met & {frozenset(t["entries"]) for t in tables(data, 2)}
+        for _, sheet in keep(data, 2):
+            finish_sheet(referee, sheet)
+        data = client.get(f"/api/events/{event}").json()
+        assert data["status"] == "running" and sum(s["points"] for s in data["standings"]) == 2 + 2 + 2
+        referee.post(f"{left}/notes", {"kind": "reopened"})
+        finish_sheet(referee, left_sheet)
+        data = client.get(f"/api/events/{event}").json()
+        assert data["status"] == "finished" and tables(data, 1)[0]["result"] == [2, 0]
+        assert sum(s["points"] for s in data["standings"]) == 2 * 4
+
+
+def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
+    """Issue 25 item 3: a round whose scheduled time has come starts when the one before is over
+    (the sweep, which any process runs: the round starts once); the listing shows the event
+    finished."""
+    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+        organizer = Account(client, "organizer")
+        body = {"name": "Timed", "rounds": 2, "options": {"target": 51}}
+        for schedule, message in [
+            ([], "schedule is a list of the rounds' start times, at most 2"),
+            (["soon"], "schedule holds dates and times such as 2026-05-01T18:00:00Z"),
+            (
+                ["2030-01-02T00:00:00Z", "2030-01-01T00:00:00Z"],
+                "schedule lists the rounds' start times in order",
+            ),
+        ]:
+            assert (
+                organizer.post("/api/events", {**body, "schedule": schedule}, status=400)["message"]
+                == message
+            )
+        event = organizer.post(
+            "/api/events", {**body, "schedule": ["2000-01-01T18:00:00Z", "2000-01-01T19:00:00Z"]}
+        )
+        for _ in range(4):
+            organizer.post(f"/api/events/{event['id']}/entries", {"bot": "basic"})
+        assert event["settings"]["schedule"] == ["2000-01-01T18:00:00+00:00", "2000-01-01T19:00:00+00:00"]
+        deadline = time.monotonic() + 60
+        while [e["status"] for e in client.get("/api/events").json()["events"]] != ["finished"]:
+            assert time.monotonic() < deadline, client.get(f"/api/events/{event['id']}").json()
+            time.sleep(0.1)
+        data = client.get(f"/api/events/{event['id']}").json()
+        assert [r["status"] for r in data["rounds"]] == ["finished", "finished"]
+        check_against_records(client, data)
+
+
+def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
+    """Cluster safety: a round is paired on the entries read, an entry is made, confirmed or
+    withdrawn on the rounds read; the write locks the event and refuses when either moved
+    meanwhile (another request, or another process), and writes nothing."""
+    from blot.server.errors import Refused
+    from blot.server.events import CHANGED
+
+    with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
+        events = client.app.state.hub.events
+        organizer = Account(client, "organizer")
+        event = organizer.post("/api/events", {"name": "Race", "rounds": 3})["id"]
+        entries = [organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}) for _ in range(4)]
+        stale = client.portal.call(events.load, event)
+        gone = entries[-1]["entries"][-1]["id"]
+        client.request("DELETE", f"/api/events/{event}/entries/{gone}", headers=organizer.headers)
+        with pytest.raises(Refused) as refused:  # paired with an entry that has withdrawn since
+            client.portal.call(events._start, stale)
+        assert refused.value.message == CHANGED
+        data = client.get(f"/api/events/{event}").json()
+        assert data["rounds"] == [] and len(data["entries"]) == 3
+        stale = client.portal.call(events.load, event)
+        organizer.post(f"/api/events/{event}/rounds")
+        with pytest.raises(Refused) as refused:  # an entry decided before the round started
+            client.portal.call(events.storage.write, stale.unchanged)
+        assert refused.value.message == CHANGED
+
+
+def test_l2_a_game_of_no_event_is_continued_too(tmp_path: Path) -> None:
+    """League §7 holds at any table: two guests end a game by agreement, both ask, and the game
+    goes on at a new table with the same seats and every action of the old one."""
+    with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
+        ani, boris = Player(client, "Ani"), Player(client, "Boris")
+        old = ani.table(options={"target": 51})
+        boris.post(f"/api/tables/{old}/sit", {"seat": 1})
+        ani.post(f"/api/tables/{old}/fill-bots", {"level": "basic"})
+        ani.post(f"/api/tables/{old}/start")
+        ani.post(f"/api/tables/{old}/end", {"agree": True})
+        assert boris.post(f"/api/tables/{old}/end", {"agree": True})["ended"] == "agreement"
+        assert ani.post(f"/api/tables/{old}/resume")["resume_asks"] == [0]
+        new = boris.post(f"/api/tables/{old}/resume")
+        assert new["id"] != old and [s["name"] for s in new["seats"][:2]] == ["Ani", "Boris"]
+        old_log = client.app.state.hub.store.log(old)
+        kept = [(e.kind, e.payload) for e in old_log if e.kind not in ("end", "resume_ask", "resumed")]
+        assert [(e.kind, e.payload) for e in client.app.state.hub.store.log(new["id"])][: len(kept)] == kept

@@ -33,8 +33,10 @@ def post(server: LiveServer, who: dict[str, Any], path: str, body: Any = None) -
     return answer.json()
 
 
-def signed_in(browser: Any, server: LiveServer, who: dict[str, Any], width: int, height: int) -> Any:
-    context = browser.new_context(locale="en-US", viewport={"width": width, "height": height})
+def signed_in(
+    browser: Any, server: LiveServer, who: dict[str, Any], width: int, height: int, locale: str = "en-US"
+) -> Any:
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -51,7 +53,12 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENS / f"{name}-{size['width']}x{size['height']}.png"), full_page=True)
 
 
-def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
+def fits(page: Any) -> bool:
+    """Nothing makes the page scroll sideways (wide tables scroll inside their own region)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server: LiveServer) -> None:
     organizer, referee = account(server, "organizer"), account(server, "arbiter")
     for name in ("ani", "gohar", "davit", "emma"):
         account(server, name)
@@ -101,6 +108,11 @@ def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveSer
     assert question == "Did [player] signal to [player]? [player] says so."
     axe_clean(ref, "referee console")
     shot(ref, "referee-console")
+    phone = signed_in(browser, server, referee, 390, 844, locale="ru-RU")  # the longest words
+    phone.goto(ref.url)
+    phone.wait_for_selector("[data-testid=dispute-penalty]")
+    assert fits(phone), "the console is wider than a phone"
+    shot(phone, "referee-console")
 
     # the Davtar: the penalty is deal 1 (16 for team 1 ... for the team not at fault, B-72)
     click(ref, "open-sheet")
@@ -131,3 +143,44 @@ def test_an_over_the_board_round_through_the_pages(browser: Any, server: LiveSer
     axe_clean(page, "register")
     shot(page, "register")
     assert not page.errors and not ref.errors
+
+
+def test_an_online_event_made_on_the_page_and_its_table_ready(browser: Any, server: LiveServer) -> None:
+    """Issue 25 items 1, 3, 8: an event made with the page's form (a registration deadline and the
+    first round's time), entered by a pair; once its round starts the pair's page and the lobby
+    say their table is ready and lead to it; at 390x844 and 1366x768."""
+    organizer, ani, gohar = account(server, "organizer"), account(server, "ani"), account(server, "gohar")
+    page = signed_in(browser, server, organizer, 390, 844)
+    page.goto(f"{server.url}/events")
+    page.wait_for_selector("[data-testid=create-event]")
+    page.fill("[data-testid=event-name]", "Autumn Swiss")
+    page.fill("[data-testid=event-rounds]", "2")
+    page.fill("[data-testid=event-deadline]", "2030-05-01T18:00")
+    page.fill("[data-testid=event-first]", "2030-05-01T19:00")
+    axe_clean(page, "new event")
+    shot(page, "event-new")
+    click(page, "create-event")
+    page.wait_for_selector("[data-testid=event-status]")
+    event = page.url.rsplit("/", 1)[1]
+    timetable = page.inner_text("[data-testid=event-timetable]")
+    assert "Registration closes" in timetable and "Round 1 starts by itself" in timetable
+    settings = httpx.get(f"{server.url}/api/events/{event}").json()["settings"]
+    assert settings["deadline"].startswith("2030-05-01") and settings["schedule"][0].startswith("2030-05-01")
+    entry = post(server, ani, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})["entries"][0]
+    post(server, gohar, f"/api/events/{event}/entries/{entry['id']}/confirm")  # both accounts confirm
+    post(server, organizer, f"/api/events/{event}/entries", {"bot": "basic"})
+    table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]
+    for width, height in ((390, 844), (1366, 768)):
+        mine = signed_in(browser, server, ani, width, height)
+        mine.goto(f"{server.url}/event/{event}")
+        mine.wait_for_selector(f"[data-testid=play-{table['id']}]")
+        assert fits(mine), f"the event page is wider than {width} px"
+        axe_clean(mine, "event with a table ready")
+        shot(mine, "event-ready")
+        mine.goto(server.url + "/")
+        mine.wait_for_selector("[data-testid=next-game]")
+        assert "Autumn Swiss, round 1" in mine.inner_text("[data-testid=next-game]")
+        shot(mine, "lobby-next-game")
+        mine.click("[data-testid=next-game] a")
+        mine.wait_for_url(f"**/table/{table['table']}")
+        assert not mine.errors

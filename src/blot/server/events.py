@@ -11,9 +11,10 @@ game's last line), an over-the-board table's from the referee's score sheet. Sta
 computed from them on every read (:mod:`blot.events.standings`).
 
 The periodic :meth:`EventService.sweep` (any process may run it) opens the tables of a round
-whose start was cut short and gives forfeits: an entrant with a seat at an online table where,
-``forfeit_seconds`` (5 minutes unless chosen) after the round's start, that seat's person has not
-made a move of their own, loses the game by forfeit (every seat of a pair must come).
+whose start was cut short, starts scheduled rounds and gives forfeits: an entrant with a seat at
+an online table where, ``forfeit_seconds`` (5 minutes unless chosen) after the round's start, that
+seat's person has made no move of their own though their turn came, loses the game by forfeit
+(every seat of a pair must come; one still waiting for a first turn has not failed to come).
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ DEAL_LIMIT = 16
 ENTRY_LIMIT = 1000
 #: Seconds an entrant has to come to an online table (then the game is lost by forfeit).
 FORFEIT_SECONDS = 300
+#: Why a change decided on what was read is refused when its event moved meanwhile.
+CHANGED = "the event changed meanwhile (a round started or an entry changed): try again"
+#: Why a Davtar left unfinished takes no deal (L-2).
+LEFT_UNFINISHED = "this game was left unfinished: its referee announces that it is reopened first"
 #: A duplicate round's tables play to this target, so that only the round's deals end them.
 DUPLICATE_TARGET = 10_000
 
@@ -90,6 +95,15 @@ def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int,
     if type(value) is not int or not low <= value <= high:
         raise Refused("malformed", f"{key} is {words}, a whole number from {low} to {high}", key)
     return value
+
+
+def _confirmed(entry: Mapping[str, Any]) -> bool:
+    return entry["bot"] is not None or all(m["confirmed"] for m in entry["members"])
+
+
+def pairable(entries: Sequence[Mapping[str, Any]]) -> list[int]:
+    """Entries that may be paired: confirmed and not withdrawn, in registration order."""
+    return [int(e["id"]) for e in entries if e["withdrawn_at"] is None and _confirmed(e)]
 
 
 @lru_cache(maxsize=64)
@@ -133,11 +147,15 @@ class EventState:
         return len(self.game.teams) if self.game.name == "bazar-blot" else self.game.seats
 
     def confirmed(self, entry: Mapping[str, Any]) -> bool:
-        return entry["bot"] is not None or all(m["confirmed"] for m in entry["members"])
+        return _confirmed(entry)
 
     def active(self) -> list[int]:
-        """Entries that may be paired: confirmed and not withdrawn, in registration order."""
-        return [int(e["id"]) for e in self.entries if e["withdrawn_at"] is None and self.confirmed(e)]
+        return pairable(self.entries)
+
+    def unchanged(self, c: Connection) -> None:
+        """In a write: lock the event and check that no round started since this state was read."""
+        if rows.lock(c, self.id) != len(self.rounds):
+            raise Refused("conflict", CHANGED)
 
     def total_rounds(self) -> int:
         if self.format == "round_robin":
@@ -194,14 +212,39 @@ class EventState:
             return [self.game.teams[i] for i in range(len(entries))]
         return [(i,) for i in range(len(entries))]
 
+    def unfinished(self, t: Mapping[str, Any]) -> bool:
+        """Whether a table's game is unfinished (League §7, L-2): online, ended by agreement and
+        not continued yet; over the board, its sheet not finished and the referee's last word
+        on it ``unfinished`` (not ``reopened``)."""
+        if t["sheet_id"] is not None:
+            sheet = self.sheets.get(str(t["sheet_id"]))
+            marks = [
+                n["kind"]
+                for n in self.notes
+                if n["table"] == int(t["id"]) and n["kind"] in (rows.LEFT, rows.REOPENED)
+            ]
+            return sheet is not None and not sheet["finished"] and marks[-1:] == [rows.LEFT]
+        summary = t.get("table_summary") or {}
+        return t["table_status"] == "finished" and summary.get("ended") == AGREEMENT
+
     def round_over(self, number: int) -> bool:
-        return all(g.points is not None for r in self.games() if r.number == number for g in r.games)
+        """Every game of the round has its result or is unfinished: an unfinished game is
+        continued whenever its players agree (L-2) and does not hold the event up."""
+        played = [t for t in self.tables if t["round"] == number]
+        if not played:  # a round robin's round whose every table lost an entrant: byes only
+            return any(int(r["number"]) == number and r["byes"] for r in self.rounds)
+        return all(self.unfinished(t) or self._game_of(t).points is not None for t in played)
 
     def status(self) -> str:
+        """``finished`` once every round is played and no game of it is left unfinished."""
         if not self.rounds:
             return "registration"
         total = self.total_rounds()
-        if len(self.rounds) >= total and self.round_over(len(self.rounds)):
+        if (
+            len(self.rounds) >= total
+            and self.round_over(len(self.rounds))
+            and not any(self.unfinished(t) for t in self.tables)
+        ):
             return "finished"
         return "running"
 
@@ -226,6 +269,9 @@ class EventService:
             row = rows.event_row(c, event_id)
             if row is None:
                 return None
+            # each statement may see a newer commit (PostgreSQL's read committed): the rounds
+            # first, so that every round read has its tables read too (they are written together)
+            rounds = rows.rounds(c, event_id)
             tables = rows.round_tables(c, event_id)
             sheets = {}
             from blot.scoresheet import sheets as service
@@ -238,7 +284,7 @@ class EventService:
                 row,
                 rows.organizers(c, event_id),
                 rows.entries(c, event_id),
-                rows.rounds(c, event_id),
+                rounds,
                 tables,
                 sheets,
                 [note_json(n) for n in rows.notes(c, event_id)],
@@ -247,6 +293,10 @@ class EventService:
         state = await self.storage.read(read)
         if state is None:
             raise Refused("not_found", "no such event")
+        status = state.status()
+        if state.rounds and status != state.row["status"]:  # the listing reads the stored status
+            await self.storage.write(lambda c: rows.set_status(c, event_id, status))
+            state.row["status"] = status
         return state
 
     def to_json(self, state: EventState, viewer: int | None = None) -> dict[str, Any]:
@@ -270,7 +320,11 @@ class EventService:
                         "score": None if g.score is None else list(g.score),
                         "boards": [list(b) for b in g.boards],
                         "referee": t["referee"],
-                        "status": self._table_status(t, g),
+                        "status": "finished"
+                        if g.points is not None
+                        else "unfinished"
+                        if state.unfinished(t)
+                        else "playing",
                     }
                 )
             over = all(x["result"] is not None for x in tables)
@@ -331,15 +385,6 @@ class EventService:
             return None
         keepers = {t["referee"], *state.organizers}
         return str(t["sheet_id"]) if viewer in keepers else "shared"
-
-    @staticmethod
-    def _table_status(t: Mapping[str, Any], g: Game) -> str:
-        if g.points is not None:
-            return "finished"
-        summary = t.get("table_summary") or {}
-        if summary.get("ended") == AGREEMENT:
-            return "unfinished"
-        return "playing"
 
     async def listing(self, viewer: int | None) -> list[dict[str, Any]]:
         found = await self.storage.read(lambda c: rows.listing(c, viewer))
@@ -433,6 +478,12 @@ class EventService:
                 "a duplicate round's fixed deals are no game to the end: it cannot be rated",
                 "rated",
             )
+        if not online and fmt == "duplicate":
+            raise Refused(
+                "malformed",
+                "duplicate is played online: the server deals the same cards at every table",
+                "format",
+            )
         if not online and game.name != "bazar-blot":
             raise Refused(
                 "malformed",
@@ -456,6 +507,9 @@ class EventService:
             settings["timer"] = RATED_TIMER
         if fmt == "duplicate":
             settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT, "the deals of a duplicate round")
+        schedule = body.get("schedule")
+        if schedule is not None:
+            settings["schedule"] = _schedule_of(schedule, settings["rounds"])
         deadline = body.get("deadline")
         if deadline is not None:
             try:
@@ -549,16 +603,17 @@ class EventService:
                 "forbidden", "you may enter yourself (with your partner); the organizer enters others"
             )
         await self._check_bars(ids, at)
-        referees = {t["referee"] for t in state.tables}
-        for account in accounts:
-            if account.id in referees:
-                raise Refused(
-                    "conflict",
-                    f"{account.username} referees a table of this event and cannot also play in it",
-                )
         entry_name = " & ".join(a.username for a in accounts)
 
         def write(c: Connection) -> int:
+            state.unchanged(c)  # late or not, as decided
+            referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
+            for account in accounts:
+                if account.id in referees:
+                    raise Refused(
+                        "conflict",
+                        f"{account.username} referees a table of this event and cannot also play in it",
+                    )
             entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
             for position, account in enumerate(accounts):
                 rows.insert_member(
@@ -582,6 +637,8 @@ class EventService:
     ) -> dict[str, Any]:
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer adds bot entrants")
+        if not state.settings.get("online"):
+            raise Refused("conflict", "bots play online: an over-the-board event has no bot entrants")
         if not isinstance(level, str) or level not in state.game.bots:
             raise Refused(
                 "malformed", f"a bot entrant is a level: {', '.join(state.game.bot_names())}", "bot"
@@ -594,6 +651,7 @@ class EventService:
         name = f"bot ({level}) {count}"
 
         def write(c: Connection) -> None:
+            state.unchanged(c)
             rows.insert_entry(c, state.id, name, level, late, at)
             rows.touch(c, state.id, at)
 
@@ -614,8 +672,12 @@ class EventService:
         state = await self.load(event_id)
         if state.rounds and player not in state.organizers:
             raise Refused("conflict", "registration is closed: the event has started")
-        done = await self.storage.write(lambda c: rows.confirm(c, state.id, entry, player))
-        if not done:
+
+        def write(c: Connection) -> bool:
+            state.unchanged(c)
+            return rows.confirm(c, state.id, entry, player)
+
+        if not await self.storage.write(write):
             raise Refused("forbidden", "only an account of this entry confirms it")
         return self.to_json(await self.load(event_id), player)
 
@@ -635,6 +697,7 @@ class EventService:
         )
 
         def write(c: Connection) -> None:
+            state.unchanged(c)  # played or not, as decided
             if played:
                 rows.withdraw(c, entry, at)
             else:
@@ -663,20 +726,33 @@ class EventService:
 
     async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
         """A score sheet that is an event's table is edited by its referee and the event's
-        organizers only (a referee who stepped down no longer can, L-8)."""
-        keepers = await self.storage.read(lambda c: rows.keepers_of_sheet(c, sheet_id))
-        if keepers is not None and player not in keepers:
+        organizers only (a referee who stepped down no longer can, L-8), and not while its game
+        is left unfinished (L-2: the referee announces that it is reopened first)."""
+        found = await self.storage.read(lambda c: rows.sheet_keeping(c, sheet_id))
+        if found is None:
+            return
+        keepers, left = found
+        if player not in keepers:
             raise Refused(
                 "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
             )
+        if left:
+            raise Refused("conflict", LEFT_UNFINISHED)
 
     # --- rounds ---------------------------------------------------------------------------------
 
     async def start_round(self, player: int, event_id: str) -> dict[str, Any]:
-        """Pair the next round and open its tables (online) or score sheets (over the board)."""
+        """The organizer starts the next round (see :meth:`_start`)."""
         state = await self.load(event_id)
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer starts its rounds")
+        await self._start(state)
+        return self.to_json(await self.load(event_id), player)
+
+    async def _start(self, state: EventState) -> None:
+        """Pair the next round and open its tables (online) or score sheets (over the board).
+        Two starts at once, in this process or another, start it once: the round's row is the
+        database's (the other is refused)."""
         number = len(state.rounds) + 1
         if state.rounds and not state.round_over(len(state.rounds)):
             raise Refused("conflict", f"round {len(state.rounds)} is still being played")
@@ -723,6 +799,10 @@ class EventService:
         at = self.storage.now()
 
         def write(c: Connection) -> None:
+            if rows.lock(c, state.id) >= number:
+                raise Refused("conflict", f"round {number} has already been started")
+            if pairable(rows.entries(c, state.id)) != state.active():  # paired on what was read
+                raise Refused("conflict", CHANGED)
             rows.insert_round(c, state.id, number, result.byes, boards, at)
             for index, table in enumerate(result.tables, 1):
                 rows.insert_table(
@@ -735,7 +815,6 @@ class EventService:
         except IntegrityError:
             raise Refused("conflict", f"round {number} has already been started") from None
         await self.open_tables(state.id)
-        return self.to_json(await self.load(event_id), player)
 
     async def _barred(self, state: EventState, active: Sequence[int]) -> set[int]:
         """Entries whose pair is barred now (League §7, ``--league``): they are not paired."""
@@ -865,8 +944,16 @@ class EventService:
     # --- the sweep ------------------------------------------------------------------------------
 
     async def sweep(self) -> None:
-        """Open tables a start left unopened, and give forfeits that are due."""
+        """Open tables a start left unopened, start the rounds whose scheduled time has come,
+        note the events that have finished, and give forfeits that are due."""
         await self.open_tables()
+        for event_id in await self.storage.read(rows.unfinished_events):
+            try:
+                await self._follow(await self.load(event_id))
+            except Refused as e:  # say, too few entries at the scheduled time: tried again
+                log.info("event %s: its scheduled round did not start: %s", event_id, e.message)
+            except Exception:
+                log.exception("event %s: the sweep failed", event_id)
         now = self.storage.now()
         due = await self.storage.read(lambda c: rows.due_forfeits(c, now - timedelta(seconds=1)))
         for t in due:
@@ -874,6 +961,20 @@ class EventService:
                 await self._forfeit(t, now)
             except Exception:
                 log.exception("event table %s: the forfeit check failed", t["id"])
+
+    async def _follow(self, state: EventState) -> None:
+        """Start the event's next round when its scheduled time has come and the round before
+        is over (any process may: the round starts once)."""
+        schedule = state.settings.get("schedule") or []
+        number = len(state.rounds) + 1
+        if number > len(schedule) or state.status() == "finished":
+            return
+        if self.storage.now() < _aware(datetime.fromisoformat(schedule[number - 1])):
+            return
+        if state.rounds and not state.round_over(len(state.rounds)):
+            return
+        await self._start(state)
+        log.info("event %s: round %s started at its scheduled time", state.id, number)
 
     async def _forfeit(self, t: Mapping[str, Any], now: datetime) -> None:
         state = await self.load(str(t["event_id"]))
@@ -889,15 +990,17 @@ class EventService:
         came = {
             int(e.payload["seat"]) for e in log_lines if e.kind == "act" and e.payload.get("by") == "player"
         }
-        absent = people - came
-        seats = state._seats_of(t["entries"])
-        lost = [int(e) for i, e in enumerate(t["entries"]) if set(seats[i]) & absent]
-        if lost:
-            lost_seats = sorted(s for i, e in enumerate(t["entries"]) if int(e) in lost for s in seats[i])
-            # on the table's owner, this process or another (blot.server.tables.Tables.command)
-            done = await self.tables.command(table_id, "forfeit", {"seats": lost_seats})
-            if not done["forfeited"]:
+        absent = sorted(people - came)
+        lost: list[int] = []
+        if absent:
+            # on the table's owner, this process or another (blot.server.tables.Tables.command),
+            # which knows whose turn came (blot.server.table.Table.forfeit)
+            done = await self.tables.command(table_id, "forfeit", {"seats": absent})
+            forfeited = set(done["forfeited"])
+            if not forfeited:  # nobody failed a turn yet: the next sweep looks again
                 return
+            seats = state._seats_of(t["entries"])
+            lost = [int(e) for i, e in enumerate(t["entries"]) if set(seats[i]) & forfeited]
             log.info("event %s: %s lost by forfeit at table %s", state.id, lost, table_id)
         row_id = int(t["id"])
         await self.storage.write(lambda c: rows.set_forfeit(c, row_id, lost))
@@ -909,6 +1012,26 @@ class EventService:
                 await self.sweep()
             except Exception:
                 log.exception("the sweep of events failed")
+
+
+def _schedule_of(value: Any, rounds: int) -> list[str]:
+    """The times the rounds start by themselves (the first ones; the others the organizer's),
+    in order."""
+    if not isinstance(value, list) or not value or len(value) > rounds:
+        raise Refused(
+            "malformed", f"schedule is a list of the rounds' start times, at most {rounds}", "schedule"
+        )
+    times = []
+    for item in value:
+        try:
+            times.append(_aware(datetime.fromisoformat(str(item))))
+        except ValueError:
+            raise Refused(
+                "malformed", "schedule holds dates and times such as 2026-05-01T18:00:00Z", "schedule"
+            ) from None
+    if times != sorted(times):
+        raise Refused("malformed", "schedule lists the rounds' start times in order", "schedule")
+    return [t.isoformat() for t in times]
 
 
 def note_json(n: Mapping[str, Any]) -> dict[str, Any]:

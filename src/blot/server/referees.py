@@ -24,7 +24,7 @@ from sqlalchemy.engine import Connection
 from blot.scoresheet import sheets as sheet_service
 from blot.scoresheet.model import SheetError
 from blot.server.errors import Refused
-from blot.server.events import EventService, EventState, _iso, note_json
+from blot.server.events import LEFT_UNFINISHED, EventService, EventState, _iso, note_json
 from blot.store import accounts as account_rows
 from blot.store import events as rows
 
@@ -96,7 +96,7 @@ class Referees:
                 "conflict", "referees keep the Davtar of over-the-board events; this event is online"
             )
         username = body.get("username")
-        referee = None
+        referee, name = None, ""
         if username is not None:
             from blot.accounts import username_key
 
@@ -105,24 +105,41 @@ class Referees:
             found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
             if found is None or found.disabled:
                 raise Refused("not_found", f"there is no account {username}")
-            playing = {m["player"] for e in state.entries if e["withdrawn_at"] is None for m in e["members"]}
-            if found.id in playing:
-                raise Refused("conflict", f"{found.username} plays in this event and cannot referee it")
-            referee = found.id
-        await self.storage.write(lambda c: rows.set_referee(c, row_id, referee))
+            referee, name = found.id, found.username
+
+        def write(c: Connection) -> None:
+            rows.lock(c, state.id)  # as entering does: nobody becomes both
+            if referee is not None and referee in rows.players_in(c, state.id):
+                raise Refused("conflict", f"{name} plays in this event and cannot referee it")
+            rows.set_referee(c, row_id, referee)
+
+        await self.storage.write(write)
         return self.events.to_json(await self.events.load(event_id), player)
 
     async def announce(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
     ) -> dict[str, Any]:
         """An announcement of L-7 (``kind``, optional ``text``), timestamped."""
-        await self._as_referee(player, event_id, row_id)
+        _, table = await self._as_referee(player, event_id, row_id)
         kind = body.get("kind")
         if kind not in ANNOUNCEMENTS:
             raise Refused("malformed", f"an announcement is one of {', '.join(ANNOUNCEMENTS)}", "kind")
         text = _text(body, "text", required=False)
         at = self.storage.now()
-        await self.storage.write(lambda c: rows.insert_note(c, row_id, str(kind), {"text": text}, player, at))
+        sheet_id = table["sheet_id"]
+
+        def write(c: Connection) -> None:
+            if kind in (rows.LEFT, rows.REOPENED):  # decided in the transaction that records it
+                left = rows.left_unfinished(c, row_id)
+                if kind == rows.REOPENED and not left:
+                    raise Refused("conflict", "only a game left unfinished is reopened")
+                if kind == rows.LEFT and left:
+                    raise Refused("conflict", "this game is unfinished already")
+                if kind == rows.LEFT and sheet_service.load(c, sheet_id).sheet.standing().finished:
+                    raise Refused("conflict", "this game is over: it cannot be left unfinished")
+            rows.insert_note(c, row_id, str(kind), {"text": text}, player, at)
+
+        await self.storage.write(write)
         return await self.console(player, event_id, row_id)
 
     async def dispute(
@@ -148,6 +165,8 @@ class Referees:
                 "penalty": None,
             }
             if penalty is not None:
+                if rows.left_unfinished(c, row_id):
+                    raise Refused("conflict", LEFT_UNFINISHED)
                 stored, number = sheet_service.add_deal(c, sheet_id, {"penalty": penalty}, editor)
                 note["penalty"] = {**stored.sheet.entries[number - 1].to_json()["penalty"], "deal": number}
             rows.insert_note(c, row_id, "dispute", note, player, at)

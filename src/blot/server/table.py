@@ -673,13 +673,20 @@ class Table:
             await self.change("end", payload)
         return self.summary()
 
-    async def forfeit(self, seats: list[int]) -> bool:
-        """An event's entrant did not come (blot.server.events): the game ends, lost by the
-        teams of ``seats``; False when it is no longer being played."""
+    async def forfeit(self, seats: list[int]) -> list[int]:
+        """An event's entrant did not come (blot.server.events): of ``seats`` (persons who made
+        no move of their own), those whose turn came — the game waits on them now, or a
+        stand-in or the timer moved for them — did not come; the game ends, lost by their teams.
+        Answers the seats of the teams that lost: none while nobody's turn came (a person still
+        waiting for a first turn has not failed to come) or once the game is not being played."""
         if self.status != PLAYING:
-            return False
-        await self.change("forfeit", {"seats": sorted(set(seats))})
-        return True
+            return []
+        turned = {int(p["seat"]) for p, _ in self.events if "by" in p and "seat" in p}
+        failed = {s for s in seats if s == self.game.to_act or s in turned}
+        lost = sorted({s for team in self.spec.teams if failed & set(team) for s in team})
+        if lost:
+            await self.change("forfeit", {"seats": lost})
+        return lost
 
     async def boards_over(self) -> None:
         """A duplicate round's deals are all played: the table's game ends there."""

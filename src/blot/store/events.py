@@ -4,7 +4,8 @@ Court of Conduct's published decisions. Only stores: what an event allows is
 :mod:`blot.server.events`, pairing and standings are :mod:`blot.events`. Every function is
 blocking and takes a SQLAlchemy connection.
 
-What two requests could race is made safe here by the database: an account is in an event once
+What two requests could race is made safe here by the database: a change of entries or rounds
+locks the event's row (:func:`lock`) and checks what it was decided on; an account is in an event once
 (``event_members``' primary key), a round is started once (``event_rounds``' primary key), a
 table of a round is opened once (:func:`link_table` updates only a row that has no table yet),
 a court answers a case once (:func:`answer_case` updates only an unanswered one).
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.store.schema import (
@@ -64,6 +65,15 @@ def organizers(c: Connection, event_id: str) -> list[int]:
     return [int(r.player_id) for r in rows]
 
 
+def lock(c: Connection, event_id: str) -> int:
+    """Lock the event's row until the transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite's
+    one writer runs one transaction at a time) and answer its number of rounds: a change decided
+    on what was read before checks that nothing it depends on moved meanwhile."""
+    c.execute(select(events.c.id).where(events.c.id == event_id).with_for_update())
+    count = select(func.count()).select_from(event_rounds).where(event_rounds.c.event_id == event_id)
+    return int(c.execute(count).scalar_one())
+
+
 def touch(c: Connection, event_id: str, at: datetime) -> None:
     c.execute(update(events).where(events.c.id == event_id).values(updated_at=at))
 
@@ -75,6 +85,20 @@ def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetim
         .where(events.c.id == event_id)
         .values(settings=dict(settings), status="running", updated_at=at)
     )
+
+
+def set_status(c: Connection, event_id: str, status: str) -> None:
+    """The event's status as last computed (:mod:`blot.server.events`), for the listing."""
+    c.execute(update(events).where(events.c.id == event_id, events.c.status != status).values(status=status))
+
+
+def unfinished_events(c: Connection, limit: int = 500) -> list[str]:
+    """Events running or with a schedule, not finished, oldest change first: the sweep starts
+    their scheduled rounds and notes when they finish."""
+    e = events.c
+    query = select(e.id, e.status, e.settings).where(e.status != "finished").order_by(e.updated_at)
+    found = c.execute(query.limit(limit))
+    return [str(r.id) for r in found if r.status == "running" or r.settings.get("schedule")]
 
 
 def listing(c: Connection, viewer: int | None, limit: int = 100) -> list[dict[str, Any]]:
@@ -238,18 +262,37 @@ def event_table(c: Connection, row_id: int) -> dict[str, Any] | None:
     return None if row is None else dict(row)
 
 
-def keepers_of_sheet(c: Connection, sheet_id: str) -> set[int] | None:
+#: The referee's announcements that leave an over-the-board game unfinished and reopen it (L-2).
+LEFT = "unfinished"
+REOPENED = "reopened"
+
+
+def left_unfinished(c: Connection, row_id: int) -> bool:
+    """Whether the referee's last word on a table's game is that it is left unfinished (L-2)."""
+    n = event_notes.c
+    last = c.execute(
+        select(n.kind)
+        .where(n.event_table == row_id, n.kind.in_((LEFT, REOPENED)))
+        .order_by(n.id.desc())
+        .limit(1)
+    ).scalar()
+    return last == LEFT
+
+
+def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool] | None:
     """Who may edit a score sheet that is an event's table (its referee and the event's
-    organizers), or None for a sheet of no event."""
+    organizers) and whether its game is left unfinished now; None for a sheet of no event."""
     row = c.execute(
-        select(event_tables.c.event_id, event_tables.c.referee).where(event_tables.c.sheet_id == sheet_id)
+        select(event_tables.c.id, event_tables.c.event_id, event_tables.c.referee).where(
+            event_tables.c.sheet_id == sheet_id
+        )
     ).first()
     if row is None:
         return None
     keepers = set(organizers(c, str(row.event_id)))
     if row.referee is not None:
         keepers.add(int(row.referee))
-    return keepers
+    return keepers, left_unfinished(c, int(row.id))
 
 
 def link_table(
@@ -300,6 +343,24 @@ def due_forfeits(c: Connection, before: datetime, limit: int = 200) -> list[dict
         .limit(limit)
     )
     return [dict(r) for r in c.execute(query).mappings()]
+
+
+def referees(c: Connection, event_id: str) -> set[int]:
+    """The accounts refereeing a table of the event."""
+    t = event_tables.c
+    found = c.execute(select(t.referee).where(t.event_id == event_id, t.referee.is_not(None)))
+    return {int(r.referee) for r in found}
+
+
+def players_in(c: Connection, event_id: str) -> set[int]:
+    """The accounts of the event's entries that have not withdrawn."""
+    m = event_members.c
+    query = (
+        select(m.player_id)
+        .join(event_entries, event_entries.c.id == m.entry_id)
+        .where(m.event_id == event_id, event_entries.c.withdrawn_at.is_(None))
+    )
+    return {int(r.player_id) for r in c.execute(query)}
 
 
 def set_referee(c: Connection, row_id: int, referee: int | None) -> None:

@@ -15,7 +15,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
   class EventsPage {
     constructor() {
       this.events = null;
-      this.form = { name: "", game: "bazar-blot", format: "swiss", rounds: 5, online: true, rated: false, public: true, target: 301, deals: 4 };
+      this.form = { name: "", game: "bazar-blot", format: "swiss", rounds: 5, online: true, rated: false, public: true, target: 301, deals: 4, deadline: "", first: "" };
       this.load();
     }
 
@@ -62,6 +62,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
             f.format !== "round_robin" ? field("ev-rounds", t("rounds"), input("rounds", { type: "number", min: 1, max: 30, "data-testid": "event-rounds" })) : null,
             f.format === "duplicate" ? field("ev-deals", t("deals_per_round"), input("deals", { type: "number", min: 1, max: 16 })) : null,
             f.game === "bazar-blot" && f.format !== "duplicate" ? field("ev-target", t("target"), input("target", { type: "number", min: 1, max: 10000, "data-testid": "event-target" })) : null,
+            field("ev-deadline", t("registration_deadline"), input("deadline", { type: "datetime-local", "data-testid": "event-deadline" })),
+            field("ev-first", t("first_round_at"), input("first", { type: "datetime-local", "data-testid": "event-first" })),
             check("online", t("online")), check("rated", t("rated_table")), check("public", t("event_public")),
             h("button", { class: "primary", "data-testid": "create-event", onclick: () => this.create() }, t("create_event")))
         : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("event_login")));
@@ -77,6 +79,9 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
         rated: f.rated && f.online, public: f.public };
       if (f.format === "duplicate") body.deals = f.deals;
       else if (f.game === "bazar-blot") body.options = { target: f.target };
+      // datetime-local is the browser's local time: the server is sent UTC
+      if (f.deadline) body.deadline = new Date(f.deadline).toISOString();
+      if (f.first) body.schedule = [new Date(f.first).toISOString()];
       try {
         const ev = await api("POST", "/api/events", body);
         history.pushState({}, "", `/event/${ev.id}`);
@@ -123,6 +128,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           d.settings.rated ? ` · ${t("rated")}` : "",
           d.rounds_total ? ` · ${t("rounds_of", { n: d.rounds.length, of: d.rounds_total })}` : ""),
         h("p", {}, h("span", { class: `status ${d.status}`, "data-testid": "event-status" }, t("event_status_" + d.status))),
+        this.timetable(d),
         this.nextGame(d, mine));
       const entries = h("section", { class: "panel" }, h("h2", {}, t("entries")),
         h("ul", { class: "tables", "data-testid": "entries" }, d.entries.map((e) => h("li", { class: "table-row" },
@@ -132,7 +138,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           h("div", { class: "go" },
             me && !e.confirmed && e.members.some((m) => m.player === me.id && !m.confirmed)
               ? h("button", { class: "primary", "data-testid": `confirm-${e.id}`, onclick: () => this.act("POST", `/api/events/${d.id}/entries/${e.id}/confirm`) }, t("confirm_entry")) : null,
-            me && !e.withdrawn && (d.organizer || e.members.some((m) => m.player === me.id))
+            me && !e.withdrawn && d.status !== "finished" && (d.organizer || e.members.some((m) => m.player === me.id))
               ? h("button", { "data-testid": `withdraw-${e.id}`, onclick: () => this.act("DELETE", `/api/events/${d.id}/entries/${e.id}`) }, t("withdraw")) : null)))),
         this.enterForm(d, me, mine));
       const rounds = h("section", { class: "panel" }, h("h2", {}, t("rounds")),
@@ -140,6 +146,16 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           ? h("button", { class: "primary", "data-testid": "start-round", onclick: () => this.act("POST", `/api/events/${d.id}/rounds`) }, t("start_round", { n: d.rounds.length + 1 })) : null,
         d.rounds.length ? d.rounds.slice().reverse().map((r) => this.round(d, r, names, me)) : h("p", { class: "muted" }, t("no_rounds")));
       main.replaceChildren(h("div", { class: "event" }, head, this.standings(d, names), rounds, entries, this.crossTable(d, names), this.notes(d)));
+    }
+
+    // The registration deadline (while nothing is played) and the next round's scheduled start.
+    timetable(d) {
+      const next = (d.settings.schedule || [])[d.rounds.length];
+      const lines = [
+        d.settings.deadline && !d.rounds.length ? t("deadline_at", { when: when(d.settings.deadline) }) : null,
+        next && d.status !== "finished" ? t("round_at", { n: d.rounds.length + 1, when: when(next) }) : null,
+      ].filter(Boolean);
+      return lines.length ? h("p", { class: "muted small", "data-testid": "event-timetable" }, lines.join(" ")) : null;
     }
 
     nextGame(d, mine) {
@@ -166,7 +182,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           h("button", { class: "primary", "data-testid": "enter", onclick: () => this.act("POST", `/api/events/${d.id}/entries`,
             { usernames: pair ? [me.username, this.partner] : [me.username] }) }, t(pair ? "enter_pair" : "enter"))));
       }
-      if (d.organizer) {
+      if (d.organizer && d.settings.online) {
         rows.push(h("div", { class: "row" }, ["basic", "heuristic"].map((level) =>
           h("button", { "data-testid": `add-bot-${level}`, onclick: () => this.act("POST", `/api/events/${d.id}/entries`, { bot: level }) },
             t("add_bot_entrant", { level: t("bot_" + level) })))));
@@ -183,12 +199,14 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
             tb.result ? h("span", { class: "badge", "data-testid": "result" }, tb.result.join(" : ")) : null,
             tb.status === "unfinished" ? h("span", { class: "badge" }, t("unfinished")) : null),
           h("div", { class: "go" },
-            tb.table ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay")) : null,
+            tb.table && tb.status === "playing" && me && this.playsAt(d, tb, me)
+              ? h("a", { class: "button primary", href: `/table/${tb.table}`, "data-link": true, "data-testid": `play-${tb.id}` }, t("go_to_table"))
+              : tb.table ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay")) : null,
             tb.status === "unfinished" && me && this.playsAt(d, tb, me)
               ? h("button", { class: "primary", "data-testid": `resume-${tb.id}`, onclick: () => api("POST", `/api/tables/${tb.table}/resume`).then(() => this.load()).catch(fail) }, t("continue_game")) : null,
             tb.sheet && tb.sheet !== "shared" && me && (tb.referee === me.id || d.organizer)
               ? h("a", { class: "button primary", href: `/event/${d.id}/table/${tb.id}`, "data-link": true, "data-testid": `console-${tb.id}` }, t("referee_console")) : null,
-            !d.settings.online && d.organizer ? this.refereeField(d, tb) : null,
+            !d.settings.online && d.organizer && !tb.result ? this.refereeField(d, tb) : null,
             !d.settings.online && tb.referee && me && this.playsAt(d, tb, me) ? this.conflictField(d, tb) : null)))),
         r.byes.length ? h("p", { class: "muted" }, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null);
     }

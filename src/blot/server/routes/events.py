@@ -30,7 +30,8 @@ def _number(text: str, what: str) -> int:
 @router.post("/events")
 async def create_event(request: Request) -> dict[str, Any]:
     """A new event: ``{"name", "game", "format", "rounds", "online", "rated", "public", "ruleset",
-    "options", "deals", "deadline", "forfeit_seconds", "timer"}``; its creator organizes it."""
+    "options", "deals", "deadline", "schedule", "forfeit_seconds", "timer"}``; its creator
+    organizes it."""
     player, _ = await me(request)
     return await hub_of(request).events.create(player, await body_of(request))
 
