@@ -295,8 +295,8 @@ def test_item2_only_the_rated_levels_at_their_own_settings_sit_at_a_rated_table(
     refused = client.post(f"/api/tables/{table}/bot", json={"seat": 1, "level": level}, headers=ani.headers)
     assert refused.status_code == 403
     assert refused.json()["message"] == (
-        f"a rated table's bots are basic, heuristic, pimc, expert, each at its own settings; {level} may not play "
-        "rated games"
+        "a rated table's bots are basic, heuristic, pimc, expert, each at its own settings; "
+        f"{level} may not play rated games"
     )
     ani.post(f"/api/tables/{table}/fill-bots", {"level": level}, status=403)
     ani.post(f"/api/tables/{table}/fill-bots", {"level": "heuristic"})
