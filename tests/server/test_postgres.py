@@ -187,3 +187,45 @@ def test_an_event_on_postgresql(pg_url: str) -> None:
             thread.join()
         assert sorted(a.status_code for a in answers) == [200, 409, 409]
         assert len(client.get(f"/api/events/{event}").json()["rounds"]) == 1
+
+
+def test_issue24_a_batch_of_appends_is_fenced_table_by_table(pg_url: str) -> None:
+    """The writer's batch of appends is fenced in one statement (issue 24 item 9): the tables this
+    node owns under the epoch given are written, one that another node took (or an older epoch
+    of its own) is refused alone, and nothing of it is written."""
+    from datetime import UTC, datetime
+
+    from blot.server.cluster.leases import SharedOwnership
+    from blot.store import Append, LogEntry
+
+    store = Store.open(pg_url)
+    me, other = SharedOwnership("fence-me"), SharedOwnership("fence-other")
+    now = datetime.now(UTC)
+    row = {"game": "3-5-8", "settings": {}, "public": True, "status": "waiting", "seats": [], "last_seq": 0}
+    ids = ["fence-mine", "fence-theirs", "fence-stale"]
+
+    def setup(c: Any) -> dict[str, int | None]:
+        for node in (me, other):
+            node.beat(c, now, "")
+        for t in ids:
+            Store.insert_table(c, {"id": t, **row})
+        return {
+            "fence-mine": me.claim(c, "fence-mine", now),
+            "fence-theirs": other.claim(c, "fence-theirs", now),
+            "fence-stale": me.claim(c, "fence-stale", now),
+        }
+
+    epochs = store.write(setup)
+    assert epochs == {"fence-mine": 1, "fence-theirs": 1, "fence-stale": 1}
+    asked = {"fence-mine": 1, "fence-theirs": 1, "fence-stale": 0}  # an epoch this node lost since
+
+    def write(c: Any) -> set[str]:
+        refused = me.fenced(c, asked)
+        Store.append_many(
+            c, [Append(t, [LogEntry(1, "start", {})], {"last_seq": 1}) for t in ids if t not in refused]
+        )
+        return refused
+
+    assert store.write(write) == {"fence-theirs", "fence-stale"}
+    assert [len(store.log(t)) for t in ids] == [1, 0, 0]
+    store.close()
