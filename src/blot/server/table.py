@@ -458,12 +458,13 @@ class Table:
             self.events.append(event)
             self.last_event = event[0]
             self.n = entry.seq
+        owner = self.owner
         if "state" in message:
             self._adopt(message["state"])
         for entry in new:
             self.broadcast(entry.seq)
-        if not new:
-            self.presence()
+        if not new:  # the owner's word on presence: told to the sockets, never echoed back to it
+            self.presence(relay=self.owner != owner)  # (but a new owner hears this process's sockets)
 
     async def catch_up(self) -> None:
         """A follower reads the lines it missed from the log (the broker was away)."""
@@ -475,13 +476,17 @@ class Table:
             self.seating.remote(node, counts, time.monotonic())
             self.presence()
 
-    def presence(self) -> None:
-        """Tell every connection who is seated and connected (not an event: not stored)."""
+    def presence(self, relay: bool = True) -> None:
+        """Tell every connection who is seated and connected (not an event: not stored), and with
+        ``relay`` the other processes: the owner its volatile state to the followers, a follower
+        its sockets' counts to the owner."""
         texts = {
             at: dumps({"type": "presence", "n": self.n, "table": self.summary(at)}) for at in (True, False)
         }
         for conn in list(self.connections):
             conn.push(texts[conn.seat is not None or self.at_table(conn.player)])
+        if not relay:
+            return
         if self.driving and self.services.shared:
             self.services.publish(self.id, {"n": self.n, "state": self.volatile()})
         elif not self.driving:
