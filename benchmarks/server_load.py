@@ -70,7 +70,8 @@ def _serve(settings: dict[str, Any], port: int, profile: str | None) -> None:
     logging.basicConfig(level=logging.WARNING)
     sock = listen("127.0.0.1", port)
     if profile is None:
-        serve(ServerConfig(**settings), sock)
+        with contextlib.suppress(KeyboardInterrupt):  # stopped as Ctrl-C stops it
+            serve(ServerConfig(**settings), sock)
         return
     import sys
 
