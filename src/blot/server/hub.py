@@ -29,8 +29,9 @@ from sqlalchemy.engine import Connection
 
 from blot import league
 from blot.server.accounts import AccountService
-from blot.server.analyses import Analyses
+from blot.server.analyses import RESUME_SECONDS, Analyses
 from blot.server.cluster import Cluster, NotOwner
+from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
 from blot.server.config import ServerConfig
 from blot.server.events import EventService
 from blot.server.health import StorageHealth, is_storage_failure
@@ -61,7 +62,8 @@ class Hub:
         self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
-        self.analyses = Analyses(self, config.analysis_workers, learn=config.learn)
+        claims = AdvisoryClaims(self.store.engine) if self.cluster.shared else LocalClaims()
+        self.analyses = Analyses(self, config.analysis_workers, learn=config.learn, claims=claims)
         #: League events (issue 25): everything of them is read from the database.
         self.events = EventService(self, self.registry, self.store)
         self.referees = Referees(self.events)
@@ -205,8 +207,8 @@ class Hub:
                 loop.create_task(self.registry.orphans_forever()),
                 loop.create_task(self.registry.refresh_presence_forever()),
             ]
-        else:  # a process alone analyses the games that ended unanalysed (issue 28)
-            self.analyses.resume()
+        # the games that ended unanalysed (issue 28); a cluster's processes claim each game
+        self.analyses.resume(RESUME_SECONDS if self.cluster.shared else None)
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 
