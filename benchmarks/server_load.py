@@ -35,7 +35,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -284,10 +284,10 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class Tally:
-    """What the clients of one process saw: (time sent, latency) of each action, errors."""
+    """What the clients of one process saw: (time sent, latency) of each action, errors by code."""
 
     sent: list[tuple[float, float]]
-    errors: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
     closed: int = 0
     finished: int = 0
 
@@ -307,7 +307,8 @@ async def _person(who: Person, tally: Tally, think: float, connected: list[int])
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "error":
-                    tally.errors += 1
+                    code = str(message.get("code"))
+                    tally.errors[code] = tally.errors.get(code, 0) + 1
                     waiting, acted = None, -1
                     continue
                 view = message.get("view")
@@ -373,7 +374,7 @@ class Result:
     database_cpu_ms: float
     client_cpu_ms: float
     server_cores: float  # the server's CPU per second of the measurement (1.0: one core)
-    errors: int
+    errors: dict[str, int]
 
     def line(self) -> str:
         return (
@@ -381,7 +382,11 @@ class Result:
             f"p50 {self.p50_ms:6.1f} ms p99 {self.p99_ms:6.1f} ms max {self.max_ms:6.1f} ms; CPU ms/action: "
             f"server {self.server_cpu_ms:.2f} database {self.database_cpu_ms:.2f} "
             f"clients {self.client_cpu_ms:.2f}; server {self.server_cores:.2f} cores"
-            + (f"; {self.errors} errors" if self.errors else "")
+            + (
+                "; errors: " + ", ".join(f"{n} {code}" for code, n in self.errors.items())
+                if self.errors
+                else ""
+            )
         )
 
 
@@ -415,13 +420,14 @@ def measure(
     after = servers.cpu(), total_cpu(database_pids), total_cpu(client_pids)
     servers.signal(signal.SIGUSR2)
     sent: list[tuple[float, float]] = []
-    errors = 0
+    errors: dict[str, int] = {}
     for process, signals, parent in runs:
         signals["stop"].set()
         tally: Tally = parent.recv()
         process.join()
         sent.extend(tally.sent)
-        errors += tally.errors
+        for code, n in tally.errors.items():
+            errors[code] = errors.get(code, 0) + n
     latencies = sorted(latency for at, latency in sent if start <= at < end)
 
     def pct(p: float) -> float:
