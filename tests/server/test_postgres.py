@@ -231,22 +231,11 @@ def test_issue24_a_batch_of_appends_is_fenced_table_by_table(pg_url: str) -> Non
     store.close()
 
 
-def test_issue24_each_finished_game_is_analysed_once_by_two_processes(pg_url: str) -> None:
+def test_issue24_each_finished_game_is_analysed_once_by_two_processes() -> None:
     """Two processes of a cluster (two sessions of one PostgreSQL database, each with its own
     analyses) resume the same backlog of unanalysed games at once: each game is analysed by one
     of them, once (without the claims both analysed all six); a claim whose session dies (a
     process killed) is free for the other at once."""
-    import asyncio
-    import sys
-    from collections.abc import Callable
-    from datetime import UTC, datetime
-    from typing import TypeVar
-
-    from blot.server import analyses
-    from blot.server.cluster.claims import AdvisoryClaims
-    from blot.store import analyses as stored
-
-    T = TypeVar("T")
     worker = (  # an analysis process that answers an empty document after 0.3 s
         "import json, sys, time; sys.stdin.read(); time.sleep(0.3); "
         "print(json.dumps({'done': {}, 'seconds': 0.3}))"
@@ -261,6 +250,22 @@ def test_issue24_each_finished_game_is_analysed_once_by_two_processes(pg_url: st
         "seats": seats,
         "last_seq": 1,
     }
+    with fresh_database() as url:  # no other test's finished games
+        analysed_once(url, ids, row, worker)
+
+
+def analysed_once(pg_url: str, ids: list[str], row: dict[str, Any], worker: str) -> None:
+    import asyncio
+    import sys
+    from collections.abc import Callable
+    from datetime import UTC, datetime
+    from typing import TypeVar
+
+    from blot.server import analyses
+    from blot.server.cluster.claims import AdvisoryClaims
+    from blot.store import analyses as stored
+
+    T = TypeVar("T")
     setup = Store.open(pg_url)
     setup.write(lambda c: [Store.insert_table(c, {"id": t, **row, "record": {"deals": []}}) for t in ids])
     assert sorted(setup.read(lambda c: stored.unanalysed(c, analyses.FORMAT, 100))) == ids
