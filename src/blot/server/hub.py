@@ -54,8 +54,6 @@ class Hub:
         #: The threads that read the database (bots think in their own, blot.server.turns).
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="blot-db")
         self._seeds = Random(config.seed) if config.seed is not None else None
-        #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
-        self.on_accept: Callable[[str, int, float], None] | None = None
         self.cluster = Cluster.of(config.broker_url)
         self.limits = Limits(config, getattr(self.cluster.broker, "redis", None))
         self.registry = Tables(self, self.store, self.cluster)
@@ -107,10 +105,6 @@ class Hub:
 
     def new_rng(self) -> Random:
         return Random(self._seeds.getrandbits(64)) if self._seeds is not None else SystemRandom()
-
-    def accepted(self, table_id: str, n: int, at: float) -> None:
-        if self.on_accept is not None:
-            self.on_accept(table_id, n, at)
 
     async def append(
         self,

@@ -611,7 +611,6 @@ class Table:
             game.apply(action)
         except BlotError as e:
             raise Refused.of(e) from None
-        self.services.accepted(self.id, self.n + 1, time.monotonic())
         public, private = self.wire.event(game, seat, action, before)
         public["by"] = by
         if game.is_over:
