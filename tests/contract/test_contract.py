@@ -170,6 +170,8 @@ def check_public_view(game: AnyGame) -> None:
             assert as_json is seat_json is None
             continue
         assert implied(as_json, seat_json), (as_json, seat_json)
+        # the server builds the public part once per event and each seat's own part (issue 24)
+        assert {**as_json, **(wire.seat_json(view) or {})} == seat_json
 
 
 def check_common(public: Any, views: list[Any], path: str) -> None:

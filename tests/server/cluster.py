@@ -76,6 +76,16 @@ class Redis:
             time.sleep(0.05)
         raise AssertionError("redis-server did not start")
 
+    def commands(self) -> int:
+        """The commands the server has run so far (``INFO stats``, over RESP by hand)."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as s:
+            s.sendall(b"INFO stats\r\n")
+            data = b""
+            while b"total_commands_processed:" not in data or not data.endswith(b"\r\n"):
+                data += s.recv(65536)
+        line = data.split(b"total_commands_processed:")[1].split(b"\r\n")[0]
+        return int(line)
+
     def stop(self) -> None:
         if self.proc is not None:
             self.proc.kill()

@@ -193,3 +193,34 @@ def test_item16_a_leak_planted_in_a_later_deal_is_caught(client: Any, player: Pl
     with pytest.raises(AssertionError, match="shows"):
         check_no_leak(game, entries, [snapshot], seat=0)
     assert spec(game).seats == len(deals[1].payload["hands"])
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_issue24_an_events_view_is_the_view_a_snapshot_builds_whole(
+    client: Any, player: Player, game: str
+) -> None:
+    """The broadcast builds the public part of an event's view once and adds each seat's own
+    fields (issue 24 item 9): at each of seat 0's turns, the view of the last event seat 0 and a
+    spectator got is exactly the view a new connection's snapshot builds whole for them."""
+    table = start_with_bots(player, game)
+    watcher = Player(client, "Watcher")
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as ws,
+        client.websocket_connect(f"/ws/tables/{table}") as ws2,
+    ):
+        sock, spectator = Socket(ws, player.token), Socket(ws2, watcher.token)
+        compared = 0
+        for _ in range(10):
+            sock.play(0, simple_choice(sock.my_turn(0)))
+            sock.my_turn(0)
+            spectator.send(type="ping")
+            spectator.until(lambda m: m["type"] == "pong")
+            for who, token in ((sock, player.token), (spectator, watcher.token)):
+                last = [m for m in who.frames if m["type"] == "event"][-1]
+                assert last["n"] == sock.n == spectator.n
+                with client.websocket_connect(f"/ws/tables/{table}") as ws3:
+                    snapshot = Socket(ws3, token).receive()
+                assert snapshot["type"] == "snapshot" and snapshot["n"] == last["n"]
+                assert last["view"] == snapshot["view"] and last["table"] == snapshot["table"]
+                compared += 1
+        assert compared == 20

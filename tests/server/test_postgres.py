@@ -187,3 +187,132 @@ def test_an_event_on_postgresql(pg_url: str) -> None:
             thread.join()
         assert sorted(a.status_code for a in answers) == [200, 409, 409]
         assert len(client.get(f"/api/events/{event}").json()["rounds"]) == 1
+
+
+def test_issue24_a_batch_of_appends_is_fenced_table_by_table(pg_url: str) -> None:
+    """The writer's batch of appends is fenced in one statement (issue 24 item 9): the tables this
+    node owns under the epoch given are written, one that another node took (or an older epoch
+    of its own) is refused alone, and nothing of it is written."""
+    from datetime import UTC, datetime
+
+    from blot.server.cluster.leases import SharedOwnership
+    from blot.store import Append, LogEntry
+
+    store = Store.open(pg_url)
+    me, other = SharedOwnership("fence-me"), SharedOwnership("fence-other")
+    now = datetime.now(UTC)
+    row = {"game": "3-5-8", "settings": {}, "public": True, "status": "waiting", "seats": [], "last_seq": 0}
+    ids = ["fence-mine", "fence-theirs", "fence-stale"]
+
+    def setup(c: Any) -> dict[str, int | None]:
+        for node in (me, other):
+            node.beat(c, now, "")
+        for t in ids:
+            Store.insert_table(c, {"id": t, **row})
+        return {
+            "fence-mine": me.claim(c, "fence-mine", now),
+            "fence-theirs": other.claim(c, "fence-theirs", now),
+            "fence-stale": me.claim(c, "fence-stale", now),
+        }
+
+    epochs = store.write(setup)
+    assert epochs == {"fence-mine": 1, "fence-theirs": 1, "fence-stale": 1}
+    asked = {"fence-mine": 1, "fence-theirs": 1, "fence-stale": 0}  # an epoch this node lost since
+
+    def write(c: Any) -> set[str]:
+        refused = me.fenced(c, asked)
+        Store.append_many(
+            c, [Append(t, [LogEntry(1, "start", {})], {"last_seq": 1}) for t in ids if t not in refused]
+        )
+        return refused
+
+    assert store.write(write) == {"fence-theirs", "fence-stale"}
+    assert [len(store.log(t)) for t in ids] == [1, 0, 0]
+    store.close()
+
+
+def test_issue24_each_finished_game_is_analysed_once_by_two_processes() -> None:
+    """Two processes of a cluster (two sessions of one PostgreSQL database, each with its own
+    analyses) resume the same backlog of unanalysed games at once: each game is analysed by one
+    of them, once (without the claims both analysed all six); a claim whose session dies (a
+    process killed) is free for the other at once."""
+    worker = (  # an analysis process that answers an empty document after 0.3 s
+        "import json, sys, time; sys.stdin.read(); time.sleep(0.3); "
+        "print(json.dumps({'done': {}, 'seconds': 0.3}))"
+    )
+    ids = [f"claim-{i}" for i in range(6)]
+    seats = [{"player": 1, "name": "Ani"}]
+    row = {
+        "game": "3-5-8",
+        "settings": {},
+        "public": False,
+        "status": "finished",
+        "seats": seats,
+        "last_seq": 1,
+    }
+    with fresh_database() as url:  # no other test's finished games
+        analysed_once(url, ids, row, worker)
+
+
+def analysed_once(pg_url: str, ids: list[str], row: dict[str, Any], worker: str) -> None:
+    import asyncio
+    import sys
+    from collections.abc import Callable
+    from datetime import UTC, datetime
+    from typing import TypeVar
+
+    from blot.server import analyses
+    from blot.server.cluster.claims import AdvisoryClaims
+    from blot.store import analyses as stored
+
+    T = TypeVar("T")
+    setup = Store.open(pg_url)
+    setup.write(lambda c: [Store.insert_table(c, {"id": t, **row, "record": {"deals": []}}) for t in ids])
+    assert sorted(setup.read(lambda c: stored.unanalysed(c, analyses.FORMAT, 100))) == ids
+
+    class Services:
+        def __init__(self) -> None:
+            self.store = Store.open(pg_url)
+
+        async def read(self, fn: Callable[[Any], T]) -> T:
+            return await asyncio.to_thread(self.store.read, fn)
+
+        async def write(self, fn: Callable[[Any], T]) -> T:
+            return await asyncio.to_thread(self.store.write, fn)
+
+        def now(self) -> datetime:
+            return datetime.now(UTC)
+
+    async def main() -> list[int]:
+        processes = []
+        for _ in range(2):
+            services = Services()
+            claims = AdvisoryClaims(services.store.engine)
+            processes.append(analyses.Analyses(services, 2, [sys.executable, "-c", worker], True, claims))
+        for one in processes:
+            one.resume()
+        deadline = asyncio.get_running_loop().time() + 60
+
+        def busy(one: analyses.Analyses) -> bool:
+            resuming = one._resuming is not None and not one._resuming.done()
+            return resuming or bool(one.jobs or one._backlog)
+
+        while any(busy(one) for one in processes):
+            assert asyncio.get_running_loop().time() < deadline, "the backlog was not analysed"
+            await asyncio.sleep(0.05)
+        for one in processes:
+            await one.close()
+        return [one.started for one in processes]
+
+    started = asyncio.run(main())
+    assert sum(started) == len(ids), started
+    assert setup.read(stored.count) == len(ids)
+
+    one, two = AdvisoryClaims(Store.open(pg_url).engine), AdvisoryClaims(Store.open(pg_url).engine)
+    held = one.claim("claim-0")
+    assert held is not None and two.claim("claim-0") is None
+    held.connection.invalidate()  # type: ignore[attr-defined]  # its session dies with its process
+    again = two.claim("claim-0")
+    assert again is not None
+    again.release()
+    assert one.claim("claim-0") is not None

@@ -11,9 +11,10 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from blot.store import LogEntry, Store, Writer, default_url
+from blot.store import Append, LogEntry, Store, Writer, default_url
 from blot.store.schema import metadata
 
 
@@ -53,6 +54,54 @@ def test_writer_groups_writes_and_a_bad_one_fails_alone(tmp_path: Path) -> None:
     results = asyncio.run(main())
     assert [isinstance(r, IntegrityError) for r in results] == [False, False, True, False]
     assert [e.seq for e in store.log("t")] == [1, 2, 3]
+
+
+def test_appends_waiting_together_are_written_together_and_a_refused_one_alone(tmp_path: Path) -> None:
+    """Issue 24 item 9: the appends of the tables that moved while the writer was busy are one
+    INSERT of every log line and one UPDATE run over every row (two statements, not two per
+    table); an append its ``write_all`` refuses fails alone."""
+    import threading
+
+    from sqlalchemy import event
+
+    store = Store.open(f"sqlite:///{tmp_path / 'w.sqlite3'}")
+    row = {"game": "3-5-8", "settings": {}, "public": True, "status": "waiting", "seats": [], "last_seq": 0}
+    statements: list[str] = []
+    calls: list[list[str]] = []
+
+    def write_all(c: Connection, appends: list[Append]) -> list[ValueError | None]:
+        calls.append([a.table_id for a in appends])
+        store.append_many(c, [a for a in appends if a.table_id != "refused"])
+        return [ValueError("refused") if a.table_id == "refused" else None for a in appends]
+
+    async def main() -> list[object]:
+        writer = Writer(store)
+        ids = ["a", "b", "refused", "c"]
+        await writer.run(lambda c: [Store.insert_table(c, {"id": t, **row}) for t in ids])
+        event.listen(store.engine, "before_cursor_execute", lambda *a: statements.append(a[2].split()[0]))
+        busy, release = threading.Event(), threading.Event()
+        blocker = asyncio.ensure_future(writer.run(lambda c: (busy.set(), release.wait(10))))
+        await asyncio.to_thread(busy.wait, 10)  # the writer is busy: the appends wait together
+        lines = {t: [LogEntry(1, "start", {}), LogEntry(2, "deal", {"n": i})] for i, t in enumerate(ids)}
+        appends = [
+            writer.run_together(write_all, Append(t, lines[t], {"last_seq": 2, "status": "playing"}))
+            for t in ids
+        ]
+        await asyncio.sleep(0.1)
+        release.set()
+        await blocker
+        results = await asyncio.gather(*appends, return_exceptions=True)
+        writer.close()
+        return results
+
+    results = asyncio.run(main())
+    assert [type(r).__name__ for r in results] == ["NoneType", "NoneType", "ValueError", "NoneType"]
+    assert calls == [["a", "b", "refused", "c"]]
+    assert statements == ["INSERT", "UPDATE"]  # and the blocker's nothing
+    for t in ("a", "b", "c"):
+        assert [e.seq for e in store.log(t)] == [1, 2]
+        assert store.table(t)["status"] == "playing"  # type: ignore[index]
+    assert store.log("refused") == [] and store.table("refused")["status"] == "waiting"  # type: ignore[index]
 
 
 def test_the_accounts_migration_keeps_every_guest_token(tmp_path: Path) -> None:

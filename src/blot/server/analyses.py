@@ -16,9 +16,11 @@ deals: no card of a deal still being played, or never finished, is ever valued.
 
 With ``learn`` (issue 28; ``blot serve`` turns it on) every game played out to its end with a
 person seated is also analysed as it ends (:meth:`Analyses.after_game`, by the process that ended
-it), and when a process alone starts those of the last :data:`RESUME` such games that have none
-(:meth:`Analyses.resume`; a cluster's processes would analyse them twice): the analyses somebody
-asks for go first. With
+it), and when a process starts those of the last :data:`RESUME` such games that have none
+(:meth:`Analyses.resume`; the processes of a cluster look again every :data:`RESUME_SECONDS`, for
+the games of a process that died before it analysed them): the analyses somebody asks for go
+first. On a cluster each game is analysed by one process, once: a process claims a game before
+it analyses it (:mod:`blot.server.cluster.claims`) and leaves it to the process that holds it. With
 the analysis are stored each seat's accuracy (:mod:`blot.store.accuracies`) and, for a public
 table's game that is over, the puzzles the worker mined from it (:mod:`blot.store.puzzles`): a
 private table's game is never mined.
@@ -43,6 +45,7 @@ from sqlalchemy.engine import Connection
 
 from blot.league import Outcome
 from blot.puzzles import Puzzle
+from blot.server.cluster.claims import Claim, Claims, LocalClaims
 from blot.server.errors import RateLimited, Refused
 from blot.store import accuracies, puzzles
 from blot.store import analyses as store
@@ -63,6 +66,11 @@ RETRY_SECONDS = 30
 BACKLOG = 1000
 #: At a start, the finished games without an analysis analysed (the most recent ones).
 RESUME = 200
+#: How often the processes of a cluster look for finished games without an analysis.
+RESUME_SECONDS = 300.0
+#: How often an analysis somebody asked for, which another process of a cluster is computing,
+#: looks whether it is stored (or whether that process died).
+CLAIM_SECONDS = 2.0
 NOT_FINISHED = "no finished game at this table"
 
 #: The command of an analysis process (:mod:`blot.server.analysis_worker`).
@@ -119,8 +127,11 @@ class Analyses:
         workers: int = 1,
         command: Sequence[str] = WORKER,
         learn: bool = False,
+        claims: Claims | None = None,
     ) -> None:
         self.services = services
+        #: Which process of a cluster analyses a game (one process alone: this one).
+        self.claims: Claims = claims or LocalClaims()
         self.workers = max(1, workers)
         self.command = list(command)
         self.learn = learn
@@ -192,17 +203,27 @@ class Analyses:
         self._backlog.append(outcome.table_id)
         self._launch()
 
-    def resume(self) -> None:
+    def resume(self, every: float | None = None) -> None:
         """At a start, with ``learn``: analyse the last :data:`RESUME` finished games played out
         with a person seated that have no analysis yet (they ended while the server was down,
-        or before it stopped)."""
+        or before it stopped); with ``every``, look again every so many seconds (a cluster:
+        the games of a process that died before it analysed them)."""
         if not self.learn:
             return
 
         async def resume() -> None:
-            found = await self.services.read(lambda c: store.unanalysed(c, FORMAT, RESUME))
-            self._backlog.extend(found)
-            self._launch()
+            while True:
+                try:
+                    found = await self.services.read(lambda c: store.unanalysed(c, FORMAT, RESUME))
+                except Exception:
+                    log.exception("the finished games without an analysis could not be read")
+                    found = []
+                known = set(self._backlog) | set(self.jobs) | set(self._failed)
+                self._backlog.extend(t for t in found if t not in known)
+                self._launch()
+                if every is None:
+                    return
+                await asyncio.sleep(every)
 
         self._resuming = asyncio.get_running_loop().create_task(resume(), name="analyses-resume")
 
@@ -243,8 +264,12 @@ class Analyses:
 
     async def _run(self, job: Job) -> None:
         table_id = job.table_id
+        claim: Claim | None = None
         try:
-            # stored by an analysis that ended while this one was being asked for
+            claim = await self._claim(job)
+            if claim is None:  # another process analyses it, and stores it once
+                return
+            # stored by an analysis that ended while this one was being asked for (or elsewhere)
             known = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
             if known is None and await self._ready(job):
                 loop = asyncio.get_running_loop()
@@ -277,12 +302,31 @@ class Analyses:
             log.exception("table %s: the analysis could not be stored", table_id)
             self._failed[table_id] = "the analysis could not be stored"
         finally:
+            if claim is not None:  # after the write: the next to claim it finds it stored
+                with contextlib.suppress(Exception):
+                    claim.release()
             # after the write: a reader sees the analysis running or stored, never neither
             if self.jobs.get(table_id) is job:
                 del self.jobs[table_id]
             self._active -= 1
             if not self._closed:
                 self._launch()
+
+    async def _claim(self, job: Job) -> Claim | None:
+        """The claim of the job's game; None when another process of the cluster holds it: an
+        automatic job leaves the game to it, one somebody asked for waits (queued) until the
+        game is stored, or claims it when that process gave it up (it died, or failed)."""
+        automatic = job.record is None
+        while True:
+            claim = await asyncio.to_thread(self.claims.claim, job.table_id)
+            if claim is not None or automatic:
+                return claim
+            job.running = False
+            await asyncio.sleep(CLAIM_SECONDS)
+            stored = await self.services.read(lambda c: store.stored(c, job.table_id, FORMAT))
+            if stored is not None:
+                return None
+            job.running = True
 
     async def _ready(self, job: Job) -> bool:
         """An automatic job's game from the database (False: the table is no finished game)."""

@@ -19,7 +19,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from random import Random, SystemRandom
@@ -29,8 +29,9 @@ from sqlalchemy.engine import Connection
 
 from blot import league
 from blot.server.accounts import AccountService
-from blot.server.analyses import Analyses
-from blot.server.cluster import Cluster
+from blot.server.analyses import RESUME_SECONDS, Analyses
+from blot.server.cluster import Cluster, NotOwner
+from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
 from blot.server.config import ServerConfig
 from blot.server.events import EventService
 from blot.server.health import StorageHealth, is_storage_failure
@@ -38,7 +39,7 @@ from blot.server.limits import Limits
 from blot.server.referees import Referees
 from blot.server.table import Table
 from blot.server.tables import Tables
-from blot.store import LogEntry, Store, Writer
+from blot.store import Append, LogEntry, Store, Writer
 
 log = logging.getLogger("blot.server")
 T = TypeVar("T")
@@ -53,15 +54,14 @@ class Hub:
         #: The threads that read the database (bots think in their own, blot.server.turns).
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="blot-db")
         self._seeds = Random(config.seed) if config.seed is not None else None
-        #: Set by benchmarks: called with (table id, event number, time.monotonic() at acceptance).
-        self.on_accept: Callable[[str, int, float], None] | None = None
         self.cluster = Cluster.of(config.broker_url)
         self.limits = Limits(config, getattr(self.cluster.broker, "redis", None))
         self.registry = Tables(self, self.store, self.cluster)
         self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
-        self.analyses = Analyses(self, config.analysis_workers, learn=config.learn)
+        claims = AdvisoryClaims(self.store.engine) if self.cluster.shared else LocalClaims()
+        self.analyses = Analyses(self, config.analysis_workers, learn=config.learn, claims=claims)
         #: League events (issue 25): everything of them is read from the database.
         self.events = EventService(self, self.registry, self.store)
         self.referees = Referees(self.events)
@@ -89,8 +89,11 @@ class Hub:
 
     async def write(self, fn: Callable[[Connection], T]) -> T:
         """A write through the store's writer; its failures are followed by :attr:`health`."""
+        return await self._written(self.writer.run(fn))
+
+    async def _written(self, write: Awaitable[T]) -> T:
         try:
-            result = await self.writer.run(fn)
+            result = await write
         except Exception as e:
             if is_storage_failure(e):
                 self.health.failed(e)
@@ -103,10 +106,6 @@ class Hub:
     def new_rng(self) -> Random:
         return Random(self._seeds.getrandbits(64)) if self._seeds is not None else SystemRandom()
 
-    def accepted(self, table_id: str, n: int, at: float) -> None:
-        if self.on_accept is not None:
-            self.on_accept(table_id, n, at)
-
     async def append(
         self,
         table_id: str,
@@ -115,23 +114,34 @@ class Hub:
         outcome: league.Outcome | None = None,
         epoch: int = 0,
     ) -> None:
+        append = Append(table_id, entries, changes)
+        if outcome is None:  # the common case: written with the other tables' appends
+            await self._written(self.writer.run_together(self._append_all, (append, epoch)))
+            return
         at = self.now()
         ownership = self.cluster.ownership
 
         def write(c: Connection) -> None:
-            ownership.fence(c, table_id, epoch)
-            Store.append(c, table_id, entries, changes)
-            if outcome is not None:
-                # In the same transaction, but a failure here must not keep the game from ending.
-                try:
-                    with c.begin_nested():
-                        league.record_outcome(c, outcome, at)
-                except Exception:
-                    log.exception("table %s: the results of its game could not be stored", table_id)
+            if ownership.fenced(c, {table_id: epoch}):
+                raise NotOwner(f"table {table_id} has another owner now")
+            Store.append_many(c, [append])
+            # In the same transaction, but a failure here must not keep the game from ending.
+            try:
+                with c.begin_nested():
+                    league.record_outcome(c, outcome, at)
+            except Exception:
+                log.exception("table %s: the results of its game could not be stored", table_id)
 
         await self.write(write)
-        if outcome is not None:
-            self.analyses.after_game(outcome)  # accuracy and puzzles (issue 28)
+        self.analyses.after_game(outcome)  # accuracy and puzzles (issue 28)
+
+    def _append_all(self, c: Connection, appends: list[tuple[Append, int]]) -> list[NotOwner | None]:
+        """The appends of the writer's batch (each with the epoch it was made under), in a few
+        statements; those of tables this process no longer owns are refused, the others written."""
+        refused = self.cluster.ownership.fenced(c, {a.table_id: epoch for a, epoch in appends})
+        Store.append_many(c, [a for a, _ in appends if a.table_id not in refused])
+        return [NotOwner(f"table {a.table_id} has another owner now") if a.table_id in refused else None
+                for a, _ in appends]  # fmt: skip
 
     async def read_log(self, table_id: str, since: int = 0) -> list[LogEntry]:
         return await self.read(lambda c: Store.log_of(c, table_id, since))
@@ -191,8 +201,8 @@ class Hub:
                 loop.create_task(self.registry.orphans_forever()),
                 loop.create_task(self.registry.refresh_presence_forever()),
             ]
-        else:  # a process alone analyses the games that ended unanalysed (issue 28)
-            self.analyses.resume()
+        # the games that ended unanalysed (issue 28); a cluster's processes claim each game
+        self.analyses.resume(RESUME_SECONDS if self.cluster.shared else None)
         if self.config.warm_solver:
             threading.Thread(target=warm_solver, name="blot-warm-solver", daemon=True).start()
 

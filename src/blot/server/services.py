@@ -89,9 +89,6 @@ class TableServices(Storage, Protocol):
     async def is_guest(self, player: int) -> bool:
         """Whether ``player`` is a guest (no account): the tables show it beside the name."""
 
-    def accepted(self, table_id: str, n: int, at: float) -> None:
-        """An action was accepted (benchmarks measure the time to its broadcast)."""
-
     def idle(self, table_id: str) -> None:
         """The table may have no one left to serve (it may leave memory)."""
 

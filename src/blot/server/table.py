@@ -386,22 +386,33 @@ class Table:
         }
 
     def broadcast(self, n: int) -> None:
+        """Tell every connection event ``n``: one message text per seat (and one for spectators),
+        its view from the public part built and encoded once and the seat's own part
+        (:meth:`Wire.seat_json`), the table encoded once."""
         if not self.connections:
             return
-        tables = {True: self.summary(True), False: self.summary(False)}
+        public = self.view_json(None)
+        rest: str | None = None  # the public view's text without the seats' own fields
+        tables: dict[bool, str] = {}
         texts: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.connections):
-            key = (conn.seat, conn.seat is not None or self.at_table(conn.player))
-            text = texts.get(key)
+            seat = conn.seat
+            at = seat is not None or self.at_table(conn.player)
+            text = texts.get((seat, at))
             if text is None:
-                message = {
-                    "type": "event",
-                    "n": n,
-                    "event": self._event_for(n, conn.seat),
-                    "view": self.view_json(conn.seat),
-                    "table": tables[key[1]],
-                }
-                text = texts[key] = dumps(message)
+                if seat is None or public is None:
+                    view = dumps(public)
+                else:
+                    own = self.wire.seat_json(self.game.view(seat)) or {}
+                    if rest is None:
+                        rest = dumps({k: v for k, v in public.items() if k not in own})
+                    view = _joined(rest, dumps(own))
+                table = tables.get(at)
+                if table is None:
+                    table = tables[at] = dumps(self.summary(at))
+                event = dumps(self._event_for(n, seat))
+                text = f'{{"type":"event","n":{n},"event":{event},"view":{view},"table":{table}}}'
+                texts[(seat, at)] = text
             conn.push(text)
 
     # --- several processes (blot.server.cluster) ---------------------------------------------------
@@ -447,12 +458,13 @@ class Table:
             self.events.append(event)
             self.last_event = event[0]
             self.n = entry.seq
+        owner = self.owner
         if "state" in message:
             self._adopt(message["state"])
         for entry in new:
             self.broadcast(entry.seq)
-        if not new:
-            self.presence()
+        if not new:  # the owner's word on presence: told to the sockets, never echoed back to it
+            self.presence(relay=self.owner != owner)  # (but a new owner hears this process's sockets)
 
     async def catch_up(self) -> None:
         """A follower reads the lines it missed from the log (the broker was away)."""
@@ -464,13 +476,17 @@ class Table:
             self.seating.remote(node, counts, time.monotonic())
             self.presence()
 
-    def presence(self) -> None:
-        """Tell every connection who is seated and connected (not an event: not stored)."""
+    def presence(self, relay: bool = True) -> None:
+        """Tell every connection who is seated and connected (not an event: not stored), and with
+        ``relay`` the other processes: the owner its volatile state to the followers, a follower
+        its sockets' counts to the owner."""
         texts = {
             at: dumps({"type": "presence", "n": self.n, "table": self.summary(at)}) for at in (True, False)
         }
         for conn in list(self.connections):
             conn.push(texts[conn.seat is not None or self.at_table(conn.player)])
+        if not relay:
+            return
         if self.driving and self.services.shared:
             self.services.publish(self.id, {"n": self.n, "state": self.volatile()})
         elif not self.driving:
@@ -595,7 +611,6 @@ class Table:
             game.apply(action)
         except BlotError as e:
             raise Refused.of(e) from None
-        self.services.accepted(self.id, self.n + 1, time.monotonic())
         public, private = self.wire.event(game, seat, action, before)
         public["by"] = by
         if game.is_over:
@@ -718,6 +733,13 @@ class Moved(Refused):
 
     def __init__(self) -> None:
         super().__init__("server", "this table moved to another server; please try again")
+
+
+def _joined(a: str, b: str) -> str:
+    """The texts of two JSON objects (with no key in common) as one object's."""
+    if a == "{}" or b == "{}":
+        return b if a == "{}" else a
+    return a[:-1] + "," + b[1:]
 
 
 def _gone() -> Refused:

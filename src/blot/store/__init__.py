@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import queue
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -20,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
@@ -108,6 +109,15 @@ def now() -> datetime:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """A table's new log lines and its row's changes (:meth:`Store.append_many`)."""
+
+    table_id: str
+    entries: Sequence[LogEntry]
+    changes: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
     """One line of a table's log: its number (the event number), kind and JSON payload."""
 
@@ -176,16 +186,28 @@ class Store:
     @staticmethod
     def append(c: Connection, table_id: str, entries: Sequence[LogEntry], changes: dict[str, Any]) -> None:
         """Append ``entries`` to the table's log and update its row, in the caller's transaction."""
+        Store.append_many(c, [Append(table_id, entries, changes)])
+
+    @staticmethod
+    def append_many(c: Connection, appends: Sequence[Append]) -> None:
+        """Several tables' appends in the caller's transaction, in few statements (the writer's
+        batch of every table that moved meanwhile): their log lines in one ``INSERT``, their rows'
+        changes in one ``UPDATE`` run for every row (executemany) per set of columns changed."""
         stamp = now()
-        if entries:
-            c.execute(
-                insert(table_log),
-                [
-                    {"table_id": table_id, "seq": e.seq, "kind": e.kind, "payload": e.payload, "at": stamp}
-                    for e in entries
-                ],
-            )
-        c.execute(update(tables).where(tables.c.id == table_id).values(updated_at=stamp, **changes))
+        lines = [
+            {"table_id": a.table_id, "seq": e.seq, "kind": e.kind, "payload": e.payload, "at": stamp}
+            for a in appends
+            for e in a.entries
+        ]
+        if lines:
+            c.execute(_INSERT_LINES, lines)
+        rows: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for a in appends:
+            row = {"_id": a.table_id, "_updated_at": stamp}
+            row.update({f"_{column}": value for column, value in a.changes.items()})
+            rows.setdefault(tuple(sorted(a.changes)), []).append(row)
+        for columns, values in rows.items():
+            c.execute(_update_row(columns), values)
 
     @staticmethod
     def delete_waiting_table(c: Connection, table_id: str) -> None:
@@ -297,6 +319,17 @@ class Store:
             return [dict(r) for r in c.execute(query).mappings().all()]
 
 
+#: The statements of :meth:`Store.append_many`, built once (building them is most of a write's
+#: time in Python otherwise); the parameters of an update are its columns' names after ``_``.
+_INSERT_LINES = insert(table_log)
+
+
+@functools.cache
+def _update_row(columns: tuple[str, ...]) -> Any:
+    values: dict[str, Any] = {name: bindparam(f"_{name}") for name in ("updated_at", *columns)}
+    return update(tables).where(tables.c.id == bindparam("_id")).values(values)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL (readers never wait for the writer) with ``synchronous=FULL``: every commit is on the
     disk (fsync of the WAL) before the writer answers, so what a table announced survives a
@@ -345,23 +378,51 @@ def migrate(engine: Engine) -> None:
                 connection.commit()
 
 
+W = TypeVar("W")
+#: Writes of one kind that the writer runs together: ``write_all(c, items)`` writes every item
+#: and answers one result per item, in order; a result that is an exception is raised to that
+#: item's caller alone (the others commit).
+WriteAll = Callable[[Connection, list[Any]], list[Any]]
+
+
+@dataclass(slots=True)
+class _Job:
+    """One write waiting for the writer: a function of the connection, or an item of ``together``."""
+
+    write: Any
+    together: WriteAll | None
+    future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
+
+
 class Writer:
     """One thread that runs every write, committing all the writes waiting at that moment in one
     transaction (group commit): each caller awaits its own write, which is durable when the
-    await returns. A batch that fails is retried write by write, so one bad write fails alone."""
+    await returns. Writes of one kind that follow each other in a batch (:meth:`run_together`:
+    the tables' appends) are written together, in a few statements for the whole batch rather
+    than a few round trips to the database each. A batch that fails is retried write by write,
+    so one bad write fails alone."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._queue: queue.SimpleQueue[
-            tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop] | None
-        ] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="blot-store-writer", daemon=True)
         self._thread.start()
 
     async def run(self, write: Callable[[Connection], T]) -> T:
+        """Run ``write`` in the next transaction; its result."""
+        result: T = await self._submit(write, None)
+        return result
+
+    async def run_together(self, write_all: Callable[[Connection, list[W]], list[Any]], item: W) -> Any:
+        """Write ``item`` with ``write_all`` together with the other items of ``write_all`` that
+        wait at that moment (see :data:`WriteAll`); its result."""
+        return await self._submit(item, write_all)
+
+    async def _submit(self, write: Any, together: WriteAll | None) -> Any:
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._queue.put((write, future, loop))
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put(_Job(write, together, future, loop))
         return await future
 
     def close(self) -> None:
@@ -370,10 +431,10 @@ class Writer:
 
     def _run(self) -> None:
         while True:
-            item = self._queue.get()
-            if item is None:
+            job = self._queue.get()
+            if job is None:
                 return
-            batch = [item]
+            batch = [job]
             stop = False
             while len(batch) < 256:
                 try:
@@ -388,47 +449,66 @@ class Writer:
             if stop:
                 return
 
-    def _commit(
-        self, batch: list[tuple[Callable[[Connection], Any], asyncio.Future[Any], asyncio.AbstractEventLoop]]
-    ) -> None:
+    def _commit(self, batch: list[_Job]) -> None:
         try:
             with self.store.engine.begin() as c:
-                results = [write(c) for write, _, _ in batch]
-        except Exception:
+                outcomes = _write(c, batch)
+        except Exception as e:
             if len(batch) > 1:
                 for one in batch:
                     self._commit([one])
                 return
-            _, future, loop = batch[0]
-            import sys
-
-            error = sys.exc_info()[1]
-            assert error is not None
-            _resolve(loop, future, error=error)
-            return
-        for (_, future, loop), result in zip(batch, results, strict=True):
-            _resolve(loop, future, result=result)
+            outcomes = [(None, e)]
+        _settle(batch, outcomes)
 
 
-def _resolve(
-    loop: asyncio.AbstractEventLoop,
-    future: asyncio.Future[Any],
-    result: Any = None,
-    error: BaseException | None = None,
-) -> None:
-    def settle() -> None:
+#: A write's result, or the error its caller gets.
+Outcome = tuple[Any, BaseException | None]
+
+
+def _write(c: Connection, batch: list[_Job]) -> list[Outcome]:
+    """Run a batch's writes in order (those of one kind that follow each other together)."""
+    outcomes: list[Outcome] = []
+    start = 0
+    while start < len(batch):
+        together = batch[start].together
+        if together is None:
+            outcomes.append((batch[start].write(c), None))
+            start += 1
+            continue
+        end = start + 1
+        while end < len(batch) and batch[end].together == together:
+            end += 1
+        answers = together(c, [job.write for job in batch[start:end]])
+        assert len(answers) == end - start, "a write of several items answers one result per item"
+        outcomes += [(None, a) if isinstance(a, BaseException) else (a, None) for a in answers]
+        start = end
+    return outcomes
+
+
+def _settle(batch: list[_Job], outcomes: list[Outcome]) -> None:
+    """Give each write's caller its outcome, with one wake-up of each event loop for the whole
+    batch rather than one per write."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Outcome]]] = {}
+    for job, outcome in zip(batch, outcomes, strict=True):
+        by_loop.setdefault(job.loop, []).append((job.future, outcome))
+    for loop, settled in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(_settle_in_loop, settled)
+
+
+def _settle_in_loop(settled: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
+    for future, (result, error) in settled:
         if future.done():
-            return
+            continue
         if error is not None:
             future.set_exception(error)
         else:
             future.set_result(result)
 
-    with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-        loop.call_soon_threadsafe(settle)
-
 
 __all__ = [
+    "Append",
     "LogEntry",
     "Store",
     "StoreError",

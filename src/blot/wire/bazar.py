@@ -41,6 +41,16 @@ def _result(r: DealResult) -> dict[str, Any]:
 
 def view_json(view: View) -> dict[str, Any] | None:
     """The seat's view as the websocket sends it. ``None`` before the first deal."""
+    own = seat_json(view)
+    if own is None:
+        return None
+    assert isinstance(view, GameView) and view.deal is not None
+    return {**_json(view, view.deal), **own}
+
+
+def seat_json(view: View) -> dict[str, Any] | None:
+    """The fields of the seat's view JSON that a spectator's (:func:`public_json`) has null:
+    its seat, hand, declarations and choices. ``None`` before the first deal."""
     assert isinstance(view, GameView), "a Bazar Blot presenter was given another game's view"
     v = view.deal
     if v is None:
@@ -62,7 +72,13 @@ def view_json(view: View) -> dict[str, Any] | None:
     own = None
     if v.own_declarations is not None:
         own = [d.cards_text.split() for d in v.own_declarations]
-    return _json(view, v, view.seat, cards_json(v.hand), v.must_declare, own, legal)
+    return {
+        "seat": view.seat,
+        "hand": cards_json(v.hand),
+        "must_declare": v.must_declare,
+        "own_declarations": own,
+        "legal": legal,
+    }
 
 
 def public_json(view: PublicView) -> dict[str, Any] | None:
@@ -70,19 +86,12 @@ def public_json(view: PublicView) -> dict[str, Any] | None:
     ``own_declarations`` and ``legal`` null. ``None`` before the first deal."""
     assert isinstance(view, PublicGameView), "a Bazar Blot presenter was given another game's view"
     v = view.deal
-    return None if v is None else _json(view, v, None, None, False, None, None)
+    return None if v is None else _json(view, v)
 
 
-def _json(
-    view: GameView | PublicGameView,
-    v: DealView | PublicDealView,
-    seat: int | None,
-    hand: list[str] | None,
-    must_declare: bool,
-    own: list[list[str]] | None,
-    legal: dict[str, Any] | None,
-) -> dict[str, Any]:
-    """A view's JSON: the public fields of ``view`` and ``v`` with the seat's own parts given."""
+def _json(view: GameView | PublicGameView, v: DealView | PublicDealView) -> dict[str, Any]:
+    """A view's JSON: the public fields of ``view`` and ``v``, the seat's own parts null
+    (:func:`seat_json` gives them)."""
     played = [0, 0, 0, 0]
     for t in v.tricks:
         for i in range(4):
@@ -92,18 +101,18 @@ def _json(
     c = v.contract
     return {
         "game": GAME_NAME,
-        "seat": seat,
+        "seat": None,
         "deal_number": view.deal_number,
         "phase": v.phase.value,
         "to_act": v.to_act,
         "dealer": v.dealer,
-        "hand": hand,
+        "hand": None,
         "hand_sizes": [8 - p for p in played],
         "calls": [{"seat": s, "call": str(call)} for s, call in v.calls],
         "contract": None if c is None else c.to_json(),
         "trump": None if c is None else c.strain,
-        "must_declare": must_declare,
-        "own_declarations": own,
+        "must_declare": False,
+        "own_declarations": None,
         "announced": [{"seat": a.seat, "kind": a.kind, "rank": RANK_TEXT[a.rank]} for a in v.announced],
         "shown": [
             {
@@ -120,7 +129,7 @@ def _json(
         "tricks_won": list(v.tricks_taken),
         "card_points": list(v.card_points),
         "belotes": [{"seat": s, "card": card.text} for s, card in v.belotes],
-        "legal": legal,
+        "legal": None,
         "result": None if v.result is None else _result(v.result),
         "history": [_result(r) for r in view.results[: view.deal_number - 1]],
         "totals": list(view.totals),

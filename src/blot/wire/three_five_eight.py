@@ -38,6 +38,17 @@ def _game(game: AnyGame) -> Game:
 
 def view_json(view: View) -> dict[str, Any] | None:
     """The seat's view as the websocket sends it. ``None`` before the first deal."""
+    own = seat_json(view)
+    if own is None:
+        return None
+    assert isinstance(view, GameView) and view.deal is not None
+    return {**_json(view, view.deal), **own}
+
+
+def seat_json(view: View) -> dict[str, Any] | None:
+    """The fields of the seat's view JSON that a spectator's (:func:`public_json`) has null or
+    shows less of: its seat, hand, discard, choices and the exchanged cards it saw (T-20).
+    ``None`` before the first deal."""
     assert isinstance(view, GameView), "a 3-5-8 presenter was given another game's view"
     d = view.deal
     if d is None:
@@ -54,8 +65,13 @@ def view_json(view: View) -> dict[str, Any] | None:
             legal = {"kind": "discard", "cards": cards, "left": left}
         else:
             legal = {"kind": "card", "cards": cards}
-    discard = None if d.discard is None else cards_json(d.discard)
-    return _json(view, d, view.seat, cards_json(d.hand), discard, legal)
+    return {
+        "seat": view.seat,
+        "hand": cards_json(d.hand),
+        "discard": None if d.discard is None else cards_json(d.discard),
+        "exchanges": _exchanges(d),
+        "legal": legal,
+    }
 
 
 def public_json(view: PublicView) -> dict[str, Any] | None:
@@ -63,56 +79,53 @@ def public_json(view: PublicView) -> dict[str, Any] | None:
     ``discard``, ``legal`` and the exchanged cards null. ``None`` before the first deal."""
     assert isinstance(view, PublicGameView), "a 3-5-8 presenter was given another game's view"
     d = view.deal
-    return None if d is None else _json(view, d, None, None, None, None)
+    return None if d is None else _json(view, d)
 
 
-def _json(
-    view: GameView | PublicGameView,
-    d: DealView | PublicDealView,
-    seat: int | None,
-    hand: list[str] | None,
-    discard: list[str] | None,
-    legal: dict[str, Any] | None,
-) -> dict[str, Any]:
+def _json(view: GameView | PublicGameView, d: DealView | PublicDealView) -> dict[str, Any]:
     """A view's JSON: the fields of ``view`` and ``d`` (the exchanged cards a public view does
-    not hold are null) with the seat's own parts given."""
+    not hold are null), the seat's own parts null (:func:`seat_json` gives them)."""
     first = (d.dealer + 1) % SEATS
     return {
         "game": GAME_NAME,
-        "seat": seat,
+        "seat": None,
         "deal_number": view.deal_number,
         "counted": view.counted,
         "phase": d.phase.value,
         "to_act": d.to_act,
         "dealer": d.dealer,
         "targets": list(d.targets),
-        "hand": hand,
+        "hand": None,
         "hand_sizes": list(d.hand_sizes),
         "may_pass": list(d.may_pass),
         "calls": [{"seat": (first + i) % SEATS, "call": str(c)} for i, c in enumerate(d.calls)],
         "trump": None if d.trump is None else str(d.trump),
         "caller": d.caller,
         "plan": [{"giver": a, "receiver": b} for a, b in d.plan],
-        "exchanges": [
-            {
-                "giver": e.giver,
-                "receiver": e.receiver,
-                "gift": None if e.gift is None else e.gift.text,
-                "returned": None if e.returned is None else e.returned.text,
-            }
-            for e in d.exchanges
-        ],
+        "exchanges": _exchanges(d),
         "talon": None if d.talon is None else cards_json(d.talon),
-        "discard": discard,
+        "discard": None,
         "trick": trick_json(d.trick),
         "tricks": tricks_json(d.tricks),
         "tricks_taken": list(d.tricks_taken),
-        "legal": legal,
+        "legal": None,
         "result": None if d.result is None else d.result.to_json(),
         "history": [r.to_json() for r in view.results[: view.deal_number - 1]],
         "totals": list(view.totals),
         "game_over": None if not view.finished else {"winner": view.winner, "totals": list(view.totals)},
     }
+
+
+def _exchanges(d: DealView | PublicDealView) -> list[dict[str, Any]]:
+    return [
+        {
+            "giver": e.giver,
+            "receiver": e.receiver,
+            "gift": None if e.gift is None else e.gift.text,
+            "returned": None if e.returned is None else e.returned.text,
+        }
+        for e in d.exchanges
+    ]
 
 
 def action_json(action: Action) -> Any:

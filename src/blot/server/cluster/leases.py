@@ -11,7 +11,7 @@ own expiry: one cheap write per process per second keeps every table it owns, ho
 Fencing: a process that cannot write its heartbeat for :data:`FENCE_SECONDS` (less than the TTL)
 stops driving every table it owns before anybody else may take them (:class:`Heartbeat`); and
 every write of a table checks, in its transaction, that the writer still owns it under the same
-epoch (:meth:`SharedOwnership.fence`), so a stale owner's write is refused and the table's log
+epoch (:meth:`SharedOwnership.fenced`), so a stale owner's write is refused and the table's log
 (its ``(table, n)`` key) can never hold two different lines n.
 
 One process alone (``blot serve`` without ``--broker``) uses :class:`SoleOwnership`: it owns
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -63,9 +63,10 @@ class Ownership(Protocol):
         """The live owner of the table, or None."""
         ...
 
-    def fence(self, c: Connection, table_id: str, epoch: int) -> None:
-        """In a write's transaction: :class:`NotOwner` unless this node still owns the table
-        under ``epoch``."""
+    def fenced(self, c: Connection, epochs: Mapping[str, int]) -> set[str]:
+        """In a write's transaction, for the tables it writes (table id: epoch): those this node
+        no longer owns under that epoch (their writes are refused, :class:`NotOwner`); the others'
+        ownership rows stay locked until the transaction ends."""
         ...
 
     def release(self, c: Connection, table_ids: Iterable[str]) -> None:
@@ -95,8 +96,8 @@ class SoleOwnership:
     def owner(self, c: Connection, table_id: str, now: datetime) -> str | None:
         return self.node
 
-    def fence(self, c: Connection, table_id: str, epoch: int) -> None:
-        return None
+    def fenced(self, c: Connection, epochs: Mapping[str, int]) -> set[str]:
+        return set()
 
     def release(self, c: Connection, table_ids: Iterable[str]) -> None:
         return None
@@ -150,14 +151,15 @@ class SharedOwnership:
         ).first()
         return None if row is None else str(row.node)
 
-    def fence(self, c: Connection, table_id: str, epoch: int) -> None:
-        held = c.execute(
-            select(table_owners.c.epoch)
-            .where(table_owners.c.table_id == table_id, table_owners.c.node == self.node)
+    def fenced(self, c: Connection, epochs: Mapping[str, int]) -> set[str]:
+        rows = c.execute(
+            select(table_owners.c.table_id, table_owners.c.epoch)
+            .where(table_owners.c.table_id.in_(list(epochs)), table_owners.c.node == self.node)
+            .order_by(table_owners.c.table_id)  # one order of locking rows: no deadlock with a claim
             .with_for_update()
-        ).scalar()
-        if held is None or int(held) != epoch:
-            raise NotOwner(f"table {table_id} has another owner now")
+        ).all()
+        held = {str(r.table_id): int(r.epoch) for r in rows}
+        return {table_id for table_id, epoch in epochs.items() if held.get(table_id) != epoch}
 
     def release(self, c: Connection, table_ids: Iterable[str]) -> None:
         ids = list(table_ids)
