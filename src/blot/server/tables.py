@@ -17,6 +17,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -32,6 +33,9 @@ from blot.server.errors import Refused
 from blot.server.services import TableServices
 from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Moved, Table
 from blot.store import LogEntry, Store
+
+#: How many forwarded commands' answers an owner keeps for their retries.
+ANSWERS_KEPT = 4096
 
 log = logging.getLogger("blot.server")
 
@@ -69,6 +73,10 @@ class Tables:
         self._creating: dict[int, int] = {}
         self._creating_at: dict[str, int] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: The answers to the latest commands other processes forwarded here, by the key the
+        #: sender keeps across its retries: a command sent again because the answer came late is
+        #: answered again, never run twice.
+        self._answered: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
 
     def sockets(self) -> Iterator[Socket]:
         """Every open connection of every table in memory."""
@@ -494,7 +502,9 @@ class Tables:
     async def command(self, table_id: str, name: str, args: dict[str, Any]) -> Any:
         """Run a player's command on the table's owner, here or in another process (its answer;
         a refusal raises :class:`Refused`). When the owner does not answer it may be dead: its
-        table is taken over once its heartbeat says so, and the command runs here."""
+        table is taken over once its heartbeat says so, and the command runs here. Every retry of
+        one command carries one key, so an owner that answered late runs it once."""
+        key = f"{self.cluster.node}:{secrets.token_hex(8)}"
         for _ in range(4):
             table = await self.table(table_id)
             if table.driving:
@@ -513,7 +523,7 @@ class Tables:
                 continue
             try:
                 answer = await self.cluster.call(
-                    owner, {"kind": "command", "table": table_id, "name": name, "args": args}
+                    owner, {"kind": "command", "table": table_id, "name": name, "args": args, "key": key}
                 )
             except (OwnerSilent, BrokerAway):
                 if not await self.take(table_id):
@@ -552,6 +562,28 @@ class Tables:
                 message, {"moved": True, "owner": None if table is None else table.owner}
             )
             return
+        key = message.get("key")
+        if not isinstance(key, str):
+            key = secrets.token_hex(8)
+        answered = self._answered.get(key)
+        if answered is None:
+            answered = asyncio.get_running_loop().create_future()
+            self._answered[key] = answered
+            while len(self._answered) > ANSWERS_KEPT:
+                self._answered.popitem(last=False)
+            try:
+                answered.set_result(await self._run_forwarded(table, table_id, message))
+            except BaseException:
+                self._answered.pop(key, None)
+                answered.cancel()
+                raise
+        answer = await asyncio.shield(answered)
+        if answer.get("moved"):  # the sender asks the next owner; this answer is not kept
+            self._answered.pop(key, None)
+        await self.cluster.reply(message, answer)
+
+    async def _run_forwarded(self, table: Table, table_id: str, message: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a command another process forwarded (its result, a refusal, or moved)."""
         name, args = str(message.get("name")), message.get("args") or {}
         try:
             if name == "rematch":
@@ -561,18 +593,13 @@ class Tables:
             else:
                 result = await table.call(table.command, name, args)
         except Moved:
-            await self.cluster.reply(message, {"moved": True})
-            return
+            return {"moved": True}
         except Refused as e:
-            await self.cluster.reply(message, {"error": e.to_json()})
-            return
+            return {"error": e.to_json()}
         except Exception:
             log.exception("table %s: the command %s failed", table_id, name)
-            await self.cluster.reply(
-                message, {"error": Refused("server", "the server failed; please try again").to_json()}
-            )
-            return
-        await self.cluster.reply(message, {"result": result})
+            return {"error": Refused("server", "the server failed; please try again").to_json()}
+        return {"result": result}
 
     def tell_owner(self, table: Table) -> None:
         """A follower tells the owner how many of its sockets sit in each seat."""
