@@ -40,3 +40,9 @@ def test_the_ladder_script_runs() -> None:
     )
     print(out)
     assert "| `random` | +0 |" in out
+
+
+def test_the_3_5_8_positions_script_runs() -> None:
+    out = run("benchmarks/tfe_positions.py", "--bots", "pimc:samples=2,expert:samples=2", "--deals", "2")
+    print(out)
+    assert "  pimc:samples=2: " in out and "  expert:samples=2: " in out
