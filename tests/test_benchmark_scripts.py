@@ -3,6 +3,7 @@ for a reader, never asserted: a handful of deals decides nothing)."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,27 @@ def test_the_ladder_script_runs() -> None:
     )
     print(out)
     assert "| `random` | +0 |" in out
+
+
+def test_the_3_5_8_positions_script_runs() -> None:
+    out = run("benchmarks/tfe_positions.py", "--bots", "pimc:samples=2,expert:samples=2", "--deals", "2")
+    print(out)
+    assert "  pimc:samples=2: " in out and "  expert:samples=2: " in out
+
+
+def test_the_arena_in_pieces_adds_up_to_the_arena(tmp_path: Path) -> None:
+    """Deals 0 and 1 played in two pieces (one played twice: it is skipped) sum to what blot arena
+    gives for 2 deals: the same margins and double-dummy losses."""
+    from blot.arena import run as arena
+
+    out = tmp_path / "run.jsonl"
+    game = ("--game", "3-5-8", "--a", "heuristic", "--b", "basic", "--seed", "4")
+    for first in ("1", "0", "1"):
+        run("benchmarks/arena_pieces.py", "play", *game, "--first", first, "--deals", "1", "--out", str(out))
+    assert len(out.read_text().splitlines()) == 2
+    summed = json.loads(run("benchmarks/arena_pieces.py", "sum", *game, str(out)))
+    *_, expected = arena("3-5-8", "heuristic", "basic", 2, 4, dd=True)
+    wanted = expected.to_json()
+    assert summed["deal_numbers"] == "0-1"
+    for key in ("deals", "mean_margin", "ci95", "dd_loss", "decisions"):
+        assert summed[key] == wanted[key], key

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from blot.analysis.values import losses
 from blot.bots import make_bot
 from blot.errors import BlotError, BotStopped
 from blot.game import Action, View
@@ -148,7 +149,8 @@ class ArenaResult:
     @property
     def mean_dd_loss(self) -> dict[str, float] | None:
         """Each side's double-dummy loss per deal and seat, card play only (card points in Bazar
-        Blot, tricks in 3-5-8), over every table."""
+        Blot, tricks in 3-5-8: the last :data:`blot.analysis.three_five_eight.EXACT_TRICKS`
+        tricks, the cards valued exactly), over every table."""
         if self.dd_loss is None or not self.tables:
             return None
         return {side: loss / self.tables for side, loss in self.dd_loss.items()}
@@ -284,7 +286,11 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int, dd: bool =
     team's seats and B the others (Bazar Blot: two tables, the sides swapped; 3-5-8: three, A in
     each seat in turn). A table's margin is the mean deal score of A's seats minus the mean of
     B's; the deal's is the mean over its tables. With ``dd`` every card of every table is valued
-    by double-dummy (:mod:`blot.analysis`) and each side's mean loss per seat is added up."""
+    by double-dummy (:mod:`blot.analysis`) and each side's mean loss per seat is added up, over
+    the cards valued exactly: 3-5-8's analysis values a card with more than
+    :data:`blot.analysis.three_five_eight.EXACT_TRICKS` tricks to play by a search that stops at a
+    horizon and guesses the rest, and a loss against that guess would judge a bot by the guess's
+    own opinion (a bot that guesses otherwise, like ``expert``, would seem to lose by it)."""
     game_spec = spec(game)
     cards = game_spec.random_deal(Random(_seed(seed, number)))
     dealer = number % game_spec.seats
@@ -307,7 +313,8 @@ def duplicate_deal(game: str, a: str, b: str, seed: int, number: int, dd: bool =
         )
         _count_contract(outcome, result, mine)
         if outcome.dd_loss is not None:
-            lost = game_spec.analysis_module().analyse_deal(state, 0).loss_by_seat
+            analysed = game_spec.analysis_module().analyse_deal(state, 0).cards
+            lost = losses([c for c in analysed if c.exact], game_spec.seats)
             theirs = [s for s in range(game_spec.seats) if s not in mine]
             outcome.dd_loss["a"] += _mean([lost[s] for s in mine])
             outcome.dd_loss["b"] += _mean([lost[s] for s in theirs])

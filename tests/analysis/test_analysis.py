@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -247,3 +248,27 @@ def test_arena_reports_each_sides_double_dummy_loss_per_deal_and_seat(game: str)
     assert result.to_json()["dd_loss"] == {side: round(v, 3) for side, v in expected.items()}
     assert all(v >= 0 for v in expected.values())
     assert "dd_loss" not in next(iter(run(game, "random", "random", 1, 5))).to_json()
+
+
+def test_arena_counts_the_3_5_8_losses_the_analysis_values_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3-5-8 card with more than EXACT_TRICKS tricks to play is valued by a search that guesses
+    beyond a horizon: the arena's dd_loss leaves it out, so a bot is not judged by the guess's
+    opinion. Here every such card's loss is made 100 tricks larger, and the arena's loss stays."""
+    from blot.analysis import three_five_eight as analysis
+    from blot.analysis.values import DealAnalysis, losses
+    from blot.arena import duplicate_deal
+
+    real = analysis.analyse_deal
+    inexact = []
+
+    def inflated(game: Any, index: int) -> DealAnalysis:
+        found = real(game, index)
+        cards = tuple(c if c.exact else replace(c, loss=c.loss + 100) for c in found.cards)
+        inexact.extend(c for c in cards if not c.exact)
+        return replace(found, cards=cards, loss_by_seat=losses(cards, 3))
+
+    before = duplicate_deal(TFE, "heuristic", "basic", 5, 0, dd=True)
+    monkeypatch.setattr(analysis, "analyse_deal", inflated)
+    after = duplicate_deal(TFE, "heuristic", "basic", 5, 0, dd=True)
+    assert inexact and all(17 - c.trick > analysis.EXACT_TRICKS for c in inexact)  # tricks to play
+    assert after.dd_loss == before.dd_loss

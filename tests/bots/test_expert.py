@@ -18,6 +18,9 @@ from blot.cards import iter_bits
 from blot.errors import IllegalAction
 from blot.game import Action, View
 from blot.games import spec
+from blot.play import Player, moves
+from blot.store import LogEntry
+from server.frames import cards_in, known_cards
 
 #: Small budgets: the tests check behaviour, not strength.
 EXPERT = {
@@ -103,6 +106,52 @@ def test_the_expert_decides_from_its_seats_view_alone(game: str) -> None:
             compared += 1
             break
     assert compared >= 8
+
+
+class _Watched:
+    """The expert, with the JSON of every view it is handed kept (what the bot protocol would
+    send a program in its seat)."""
+
+    def __init__(self, bot: Any, wire: Any) -> None:
+        self.bot, self.wire = bot, wire
+        self.seen: list[dict[str, Any]] = []
+
+    def choose(self, view: View) -> Action:
+        self.seen.append(self.wire.view_json(view))
+        action: Action = self.bot.choose(view)
+        return action
+
+
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_expert_is_handed_only_what_its_seat_may_know(game: str) -> None:
+    """Over whole deals in every seat, each view the expert decides from holds only cards its seat
+    may know then: the bot protocol's check (tests/protocol/test_protocol.py, server/frames.py)."""
+    game_spec = spec(game)
+    wire = game_spec.wire_module()
+    checked = 0
+    for seat in range(game_spec.seats):
+        players: list[Player] = [make_bot(game, "heuristic", Random(s)) for s in range(game_spec.seats)]
+        watched = _Watched(make_bot(game, EXPERT[game], Random(seat)), wire)
+        players[seat] = watched
+        rules = game_spec.rules()
+        state = game_spec.new_game(rules)  # the first dealer, as the log replays it
+        cards = game_spec.random_deal(Random(40 + seat))
+        state.start_deal(cards)
+        settings = {"ruleset": rules.ruleset, "options": rules.options()}
+        entries = [LogEntry(1, "create", {"settings": settings}), LogEntry(2, "deal", cards.to_json())]
+        deal = state.deal
+        assert deal is not None
+        for move in moves(state, players, until=lambda _g, d=deal: d.is_over):
+            allowed = known_cards(game, entries, len(entries), seat)  # before the move: when it chose
+            for view in watched.seen:
+                assert view["seat"] == seat
+                leaked = cards_in(view) - allowed
+                assert not leaked, f"the expert in seat {seat} was shown {sorted(leaked)}"
+                checked += len(cards_in(view))
+            watched.seen.clear()
+            action = wire.action_json(move.action)
+            entries.append(LogEntry(len(entries) + 1, "act", {"seat": move.seat, "action": action}))
+    assert checked > 100
 
 
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
