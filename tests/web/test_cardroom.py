@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from .conftest import LiveServer
-from .test_browser import event_number
+from .test_browser import discard, event_number
 from .test_table import SIZES, close, no_overflow, open_page, screen
 
 LOCALES = {"en": "en-US", "hy": "hy-AM", "ru": "ru-RU", "bg": "bg-BG"}
@@ -99,9 +99,22 @@ OVERLAPS = """() => {
     }
     return bad;
 }"""
-CUT_HEADS = """() => [...document.querySelectorAll('table.calls-grid th')]
-    .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1)
-    .map(th => th.textContent)"""
+#: Heads cut, or a one-word head broken over two lines ("Partne / r").
+CUT_HEADS = """() => { const lines = (e) => { const r = document.createRange(); r.selectNodeContents(e);
+                                      return r.getClientRects().length; };
+    return [...document.querySelectorAll('table.calls-grid th')]
+    .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1
+                  || (!/\\s/.test(th.textContent.trim()) && lines(th) > 1))
+    .map(th => th.textContent); }"""
+#: The log's newest line is inside its scrolled box.
+NEWEST_SEEN = """() => {
+    const box = document.querySelector('[data-testid=log] .log-lines').getBoundingClientRect();
+    const last = document.querySelector('[data-testid=log] li:last-child').getBoundingClientRect();
+    return last.top >= box.top - 0.5 && last.bottom <= box.bottom + 0.5; }"""
+#: The dealer's mark wholly inside its seat's box (it was cut at the right seat on a phone).
+DEALER_CUT = """() => [...document.querySelectorAll('.seat-box [data-testid=dealer]')].filter(d => {
+    const a = d.getBoundingClientRect(), b = d.closest('.seat-box').getBoundingClientRect();
+    return a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom; }).length"""
 
 
 def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, float]]) -> None:
@@ -120,6 +133,7 @@ def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, floa
             layout[part] = now
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate(CUT_HEADS) == []
+    assert page.locator("[data-testid=dealer]").count() == 1 and page.evaluate(DEALER_CUT) == 0
 
 
 def decide(page: Any, first: bool) -> None:
@@ -127,9 +141,7 @@ def decide(page: Any, first: bool) -> None:
     if page.locator("[data-declare=best]").count():
         page.click("[data-declare=best]")
     elif page.locator("[data-testid=discard-confirm]").count():
-        while page.locator("[data-testid=discard-confirm][disabled]").count():
-            page.locator("[data-card][data-legal='true']:not(.picked)").first.click()
-        page.click("[data-testid=discard-confirm]")
+        n += discard(page) - 1
     elif page.locator("[data-call]").count():
         calls = page.eval_on_selector_all("[data-call]", "els => els.map(e => e.dataset.call)")
         bids = [c for c in calls if c not in ("pass", "contra", "redouble", "sevens")]
@@ -342,10 +354,13 @@ def test_item1_the_log_is_complete_after_a_reconnect_and_for_spectators(
         page.goto(server.url + "/")
         page.click("[data-testid=play-bots]")
         page.wait_for_selector("[data-call]")
-        decide(page, first=True)
+        for turn in range(4):
+            page.wait_for_selector(DECISION)
+            decide(page, first=turn == 0)
         page.wait_for_selector(DECISION)
         log = page.locator("[data-testid=log] li").all_inner_texts()
-        assert len(log) >= 6 and "sits in seat 1" in log[0]
+        assert len(log) > 14 and "sits in seat 1" in log[0]  # every line, not the last 14
+        assert page.evaluate(NEWEST_SEEN)  # the log's box shows its newest line
         page.reload()
         page.wait_for_selector("[data-card]")
         page.wait_for_function(

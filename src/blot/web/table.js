@@ -31,6 +31,7 @@ export class TablePage {
     this.you = { player: null, seat: null };
     this.log = [];
     this.pending = false;
+    this.awaiting = 0; // events still to come for actions sent together (3-5-8 discards)
     this.botLevel = null;
     this.closed = false;
     this.retry = 0;
@@ -117,6 +118,7 @@ export class TablePage {
   receive(m) {
     if (m.type === "error") {
       this.pending = false;
+      this.awaiting = 0;
       if (m.code === "not_found") this.notFound = true;
       refusalText(m).then(toast);
       this.render();
@@ -144,8 +146,10 @@ export class TablePage {
       this.view = m.view;
       this.n = m.n;
       this.held = null;
+      this.awaiting = 0;
     } else if (m.type === "event") {
       if (this.n !== null && m.n <= this.n) return; // seen already
+      if (this.awaiting) this.awaiting--;
       const e = m.event;
       this.addLog({ ...e, n: m.n });
       this.view = m.view;
@@ -175,7 +179,7 @@ export class TablePage {
       this.seenDeal = v.deal_number;
       if (!v.tricks.length && !v.trick.length && !v.result) this.dealtAt = Date.now();
     }
-    this.pending = false;
+    this.pending = this.awaiting > 0; // the rest of what was sent together is still to come
     this.render();
     this.arrived = null;
   }
@@ -627,7 +631,6 @@ export class TablePage {
     const seat = this.table.seats[s];
     const own = s === this.you.seat;
     const badges = [];
-    if (v.dealer === s) badges.push(h("span", { class: "chip dealer", title: t("dealer") }, t("dealer_short")));
     if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
     if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
     if (seat.guest) badges.push(guestMark("chip"));
@@ -638,7 +641,9 @@ export class TablePage {
     const count = own || (where === "bottom" && this.you.seat === null) ? null
       : h("span", { class: "backs", role: "img", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) }, backEl(), h("small", {}, String(v.hand_sizes[s])));
     return h("div", { class: `seat-box pos-${where}` + (toAct ? " to-act" : "") + (own ? " own" : ""), "data-seat": s, "data-testid": `seat-${s}` },
-      h("div", { class: "seat-head" }, this.avatar(s),
+      h("div", { class: "seat-head" },
+        h("span", { class: "avatar-box" }, this.avatar(s),
+          v.dealer === s ? h("span", { class: "chip dealer", title: t("dealer"), "data-testid": "dealer" }, t("dealer_short")) : null),
         h("div", { class: "seat-name" },
           h("span", { class: "who-line" }, h("span", { class: "who", title: this.name(s) },
             toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown), badges),
@@ -813,6 +818,7 @@ export class TablePage {
   sendPicked() {
     if (this.pending || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.pending = true;
+    this.awaiting = this.pick.cards.length;
     for (const c of this.pick.cards) this.push({ type: "action", action: c });
     this.pick.cards = [];
     this.render();
@@ -863,8 +869,10 @@ export class TablePage {
     const parts = [];
     if (v && this.table.status !== "waiting") parts.push(this.game.sheet(v, this));
     parts.push(this.chat.panel());
+    // every line kept, in a box that stays scrolled to its newest line (column-reverse)
     parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")),
-      h("ol", {}, this.log.slice(-14).map((x) => h("li", { class: x.kind }, x.text)))));
+      h("div", { class: "log-lines", tabindex: "0", role: "region", "aria-label": t("log") },
+        h("ol", {}, this.log.map((x) => h("li", { class: x.kind }, x.text))))));
     return h("aside", { class: "side" }, parts);
   }
 }
