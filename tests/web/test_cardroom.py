@@ -557,3 +557,30 @@ def test_item2_an_account_chooses_its_avatar_and_the_table_shows_it(browser: Any
         assert page.locator("[data-testid=seat-1] .avatar.bot svg").count() == 1  # bots marked as bots
     finally:
         close(page)
+
+
+#: The lowest contrast of white letters on an initials' avatar over every hue (WCAG 2 formula).
+AVATAR_CONTRAST = """() => {
+    const el = document.createElement('span'); el.className = 'avatar'; document.body.append(el);
+    const lum = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    let worst = 21;
+    for (let hue = 0; hue < 360; hue++) {
+        el.style.setProperty('--hue', String(hue));
+        const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\\d+/g).map(Number);
+        const l = 0.2126 * lum(r) + 0.7152 * lum(g) + 0.0722 * lum(b);
+        worst = Math.min(worst, 1.05 / (l + 0.05));
+    }
+    return worst;
+}"""
+
+
+def test_item2_initials_are_readable_on_every_avatar_colour(browser: Any, server: LiveServer) -> None:
+    """A name picks the avatar's hue: white initials keep axe's 4.5:1 on every one (a guest's
+    random name gave 4.3 on yellow)."""
+    page = open_page(browser, "phone")
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("[data-testid=play-bots]")
+        assert page.evaluate(AVATAR_CONTRAST) >= 4.5
+    finally:
+        close(page)
