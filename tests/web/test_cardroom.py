@@ -106,6 +106,15 @@ CUT_HEADS = """() => { const lines = (e) => { const r = document.createRange(); 
     .filter(th => th.scrollWidth > th.clientWidth + 1 || th.scrollHeight > th.clientHeight + 1
                   || (!/\\s/.test(th.textContent.trim()) && lines(th) > 1))
     .map(th => th.textContent); }"""
+#: A seat's name or bot level sticking out of its place (the right seat's level was cut on its left).
+SEAT_TEXT_OUT = """() => [...document.querySelectorAll('.seat-box .seat-name > *')].filter(e => {
+    const a = e.getBoundingClientRect(), b = e.parentElement.getBoundingClientRect();
+    return a.left < b.left - 0.5 || a.right > b.right + 0.5; }).map(e => e.textContent)"""
+#: What the bar says beside the score (the contract, the deal's number) cut, or out of the bar.
+BAR_CUT = """() => { const bits = document.querySelector('.table-bar .bits').getBoundingClientRect();
+    return [...document.querySelectorAll('.table-bar .deal-line > *')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > bits.right + 0.5)
+        .map(e => e.textContent); }"""
 #: The log's newest line is inside its scrolled box.
 NEWEST_SEEN = """() => {
     const box = document.querySelector('[data-testid=log] .log-lines').getBoundingClientRect();
@@ -133,6 +142,8 @@ def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, floa
             layout[part] = now
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate(CUT_HEADS) == []
+    assert page.evaluate(BAR_CUT) == []
+    assert page.evaluate(SEAT_TEXT_OUT) == []
     assert page.locator("[data-testid=dealer]").count() == 1 and page.evaluate(DEALER_CUT) == 0
 
 
@@ -582,5 +593,48 @@ def test_item2_initials_are_readable_on_every_avatar_colour(browser: Any, server
         page.goto(server.url + "/")
         page.wait_for_selector("[data-testid=play-bots]")
         assert page.evaluate(AVATAR_CONTRAST) >= 4.5
+    finally:
+        close(page)
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "hy"), ("laptop", "en")])
+def test_item1_a_rated_games_end_shows_each_players_rating_change(
+    browser: Any, slow_server: LiveServer, size: str, lang: str
+) -> None:
+    """Ani's rated Bazar Blot game to 1 point against bots: its end names Ani and the bots
+    (one rated player per level) with each one's new rating and signed change, in view."""
+    page = open_page(browser, size, LOCALES[lang])
+    try:
+        made = httpx.post(
+            slow_server.url + "/api/accounts", json={"username": "Ani", "password": "correct horse battery"}
+        )
+        headers = {"Authorization": f"Bearer {made.json()['token']}"}
+        table = httpx.post(
+            slow_server.url + "/api/tables",
+            json={"game": "bazar-blot", "rated": True, "options": {"target": 1}},
+            headers=headers,
+        ).json()["id"]
+        at = f"{slow_server.url}/api/tables/{table}"
+        httpx.post(f"{at}/fill-bots", json={"level": "basic"}, headers=headers)
+        httpx.post(f"{at}/start", headers=headers)
+        page.goto(slow_server.url + "/")
+        page.wait_for_selector("[data-testid=play-bots]:not([disabled])")
+        page.evaluate("t => localStorage.setItem('blot.token', t)", made.json()["token"])
+        page.goto(f"{slow_server.url}/table/{table}")
+        page.wait_for_selector("[data-card]")
+        turns = 0
+        while not page.locator("[data-testid=game-over]").count():
+            page.wait_for_selector(DECISION)
+            if page.locator("[data-testid=game-over]").count():
+                break
+            decide(page, first=turns == 0)
+            turns += 1
+        page.wait_for_selector("[data-testid=rating-changes] li")
+        lines = page.locator("[data-testid=rating-changes] li").all_inner_texts()
+        assert len(lines) == 2, lines  # Ani, and the basic bots as one rated player
+        mine = page.inner_text("[data-testid=rating-changes] li.mine")
+        assert mine.startswith("Ani ") and re.search(r"\d+\.\d [+-]\d+\.\d$", mine), mine
+        assert inside_viewport(page, "[data-testid=rating-changes]")
+        screen(page, f"rated-game-over-{lang}")
     finally:
         close(page)

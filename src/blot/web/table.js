@@ -765,9 +765,11 @@ export class TablePage {
     // one line per rated player (the bots of one level are one rated player)
     const moved = this.ratings.filter((r, i, all) => r.rated && all.findIndex((x) => x.player === r.player) === i);
     if (!moved.length) return h("p", { class: "muted", "data-testid": "rating-changes" }, t("not_rated"));
-    return h("ul", { class: "rating-changes", "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
-      h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
-      h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1)))));
+    // ratings start at 0: the heading says that the first number is the rating, the badge its change
+    return h("section", { class: "rating-changes", "aria-label": t("rating") }, h("h3", {}, t("rating")),
+      h("ul", { "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
+        h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
+        h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1))))));
   }
 
   // Who asked for a rated game's rematch and whom it waits for (every person must accept it).
