@@ -113,6 +113,7 @@ SEAT_TEXT_OUT = """() => [...document.querySelectorAll('.seat-box .seat-name > *
 #: What the bar says beside the score (the contract, the deal's number) cut, or out of the bar.
 BAR_CUT = """() => { const bits = document.querySelector('.table-bar .bits').getBoundingClientRect();
     return [...document.querySelectorAll('.table-bar .deal-line > *')]
+        .filter(e => getComputedStyle(e).visibility !== 'hidden')
         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > bits.right + 0.5)
         .map(e => e.textContent); }"""
 #: The log's newest line is inside its scrolled box.
@@ -143,6 +144,7 @@ def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, floa
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate(CUT_HEADS) == []
     assert page.evaluate(BAR_CUT) == []
+    assert page.eval_on_selector(".table-bar .deal-line", "e => getComputedStyle(e).visibility") == "visible"
     assert page.evaluate(SEAT_TEXT_OUT) == []
     assert page.locator("[data-testid=dealer]").count() == 1 and page.evaluate(DEALER_CUT) == 0
 
@@ -385,6 +387,7 @@ def test_item1_the_log_is_complete_after_a_reconnect_and_for_spectators(
         assert (
             "-րդ տեղում" in watcher.locator("[data-testid=log] li").first.inner_text()
         )  # from the first event on
+        assert watcher.evaluate(BAR_CUT) == []  # the spectator's bar, with names for "we" and "they"
     finally:
         close(page)
         close(watcher)

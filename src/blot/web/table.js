@@ -410,6 +410,7 @@ export class TablePage {
     const page = h("div", { class: "table-page" + (waiting ? " waiting" : "") + (this.you.seat === null ? " watching" : "") }, parts);
     main.replaceChildren(...[page, end.dialog, this.overlay(), this.chat.sheet()].filter(Boolean));
     main.dataset.n = String(this.n ?? 0); // the last event shown (tests wait on it)
+    this.fitBar();
     if (keep) {
       const again = main.querySelector(keep);
       if (again) again.focus({ preventScroll: true });
@@ -477,6 +478,14 @@ export class TablePage {
       bits.push(h("div", { class: "deal-line" }, h("strong", {}, t("game_" + this.table.game)), h("span", { class: "muted" }, ` ${this.rulesLine()}`)));
     }
     return h("div", { class: "table-bar" }, h("div", { class: "bits" }, bits), tools);
+  }
+
+  // A phone's bar keeps the score whole; the contract and the deal's number beside it are hidden
+  // rather than cut when the score leaves them no room (a spectator's score names the players):
+  // the contract shows at its seat, the deal on the score sheet.
+  fitBar() {
+    const line = main.querySelector(".table-bar .deal-line");
+    if (line && [...line.children].some((e) => e.scrollWidth > e.clientWidth + 1)) line.style.visibility = "hidden";
   }
 
   rulesLine() {
