@@ -116,6 +116,13 @@ BAR_CUT = """() => { const bits = document.querySelector('.table-bar .bits').get
         .filter(e => getComputedStyle(e).visibility !== 'hidden')
         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > bits.right + 0.5)
         .map(e => e.textContent); }"""
+#: The element scrolls sideways: something in it is cut until one scrolls.
+WIDE = "s => { const e = document.querySelector(s); return e.scrollWidth > e.clientWidth + 1; }"
+#: The element is not hidden (found and asked in one step: the page redraws often).
+SHOWN = "s => getComputedStyle(document.querySelector(s)).visibility === 'visible'"
+#: The element is what a tap at its middle reaches (nothing lies over it).
+ON_TOP = """s => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+    return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
 #: The log's newest line is inside its scrolled box.
 NEWEST_SEEN = """() => {
     const box = document.querySelector('[data-testid=log] .log-lines').getBoundingClientRect();
@@ -144,7 +151,7 @@ def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, floa
     assert page.evaluate(OVERLAPS) == []
     assert page.evaluate(CUT_HEADS) == []
     assert page.evaluate(BAR_CUT) == []
-    assert page.eval_on_selector(".table-bar .deal-line", "e => getComputedStyle(e).visibility") == "visible"
+    assert page.evaluate(SHOWN, ".table-bar .deal-line")
     assert page.evaluate(SEAT_TEXT_OUT) == []
     assert page.locator("[data-testid=dealer]").count() == 1 and page.evaluate(DEALER_CUT) == 0
 
@@ -206,13 +213,26 @@ def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
             assert WE[lang] in totals and inside_viewport(page, "[data-testid=final-totals]"), totals
             sheet = page.inner_text("[data-testid=score-sheet] tbody tr:first-child")
             assert WE[lang] in sheet or THEY[lang] in sheet, sheet  # the contract's team
+            assert page.evaluate(WIDE, ".overlay-card") is False
             screen(page, f"{tag}-game-over")
             if size == "phone":
                 axe_clean(page, "the end of a game")
             assert over.locator("[data-testid=rematch]").count() == 1
         else:
             assert inside_viewport(page, "[data-testid=deal-result]")
+            assert page.evaluate(WIDE, ".overlay-card") is False  # every column in view
             screen(page, f"{tag}-result")
+            # between deals (a rated table's only time to talk) the bar's tools stay usable
+            page.click("[data-testid=chat]")
+            page.wait_for_selector("[data-phrase=gg]")
+            assert page.evaluate(ON_TOP, "[data-phrase=gg]")
+            screen(page, f"{tag}-result-chat")
+            page.click(".chat-sheet button.close")
+            page.click("[data-testid=table-menu] summary")
+            assert page.evaluate(ON_TOP, "[data-testid=propose-end]")
+            page.click("[data-testid=propose-end]")
+            assert page.evaluate(ON_TOP, "[data-testid=cancel-end]")  # the confirmation over the result
+            page.click("[data-testid=cancel-end]")
     finally:
         close(page)
 
