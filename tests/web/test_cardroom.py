@@ -29,6 +29,7 @@ DECISION = (
 #: What the score says, per language: the words of the seat's side (Bazar Blot's "we").
 WE = {"en": "We", "hy": "Մենք", "ru": "Мы", "bg": "Ние"}
 THEY = {"en": "They", "hy": "Նրանք", "ru": "Они", "bg": "Те"}
+RESULT = "[data-testid=deal-result]"
 #: Who won a game at a table of bots, in the seat's terms: with the partner, or the other side.
 WON = {
     "en": ("You and Bot 3 won", "Bot 2 and Bot 4 won"),
@@ -661,3 +662,37 @@ def test_item1_a_rated_games_end_shows_each_players_rating_change(
         screen(page, f"rated-game-over-{lang}")
     finally:
         close(page)
+
+
+def test_item1_a_vote_to_end_is_answered_over_a_deals_result(browser: Any, slow_server: LiveServer) -> None:
+    """Ani proposes to end the game while the first deal's result shows; Boris (Armenian) sees
+    the vote in the result and answers it there (it lay under the result's backdrop)."""
+    ani, boris = open_page(browser, "phone"), open_page(browser, "phone", LOCALES["hy"])
+    try:
+        ani.goto(slow_server.url + "/")
+        ani.click("[data-testid=new-table]")
+        ani.wait_for_url("**/table/*")
+        _seat(boris, ani.url, 2)
+        ani.click("[data-testid=fill-bots]")
+        ani.click("[data-testid=start]")
+        ani.wait_for_selector("[data-card]")
+        first = {0: True, 1: True}
+        act = DECISION.replace("[data-testid=deal-result], [data-testid=game-over], ", "")
+        while not (ani.locator(RESULT).count() and boris.locator(RESULT).count()):
+            for i, page in enumerate((ani, boris)):
+                if not page.locator(RESULT).count() and page.locator(act).count():
+                    decide(page, first=first[i])
+                    first[i] = False
+        ani.click("[data-testid=table-menu] summary")
+        ani.click("[data-testid=propose-end]")
+        ani.click("[data-testid=confirm-end]")
+        boris.wait_for_selector(".overlay-card [data-testid=end-vote]")
+        assert boris.evaluate(ON_TOP, "[data-testid=end-agree]")
+        screen(boris, "end-vote-over-result-hy")
+        boris.click("[data-testid=end-agree]")
+        boris.click("[data-testid=confirm-end]")
+        for page in (ani, boris):
+            page.wait_for_selector("[data-testid=game-over] [data-testid=ended-agreement]")
+    finally:
+        close(ani)
+        close(boris)

@@ -613,7 +613,7 @@ export class TablePage {
       ? h("div", { class: "moment-banner", "data-testid": "announce", "aria-hidden": "true" }, this.moment.text) : null;
     const end = endControls(h, this);
     const board = h("section", { class: `board seats-${n}`, "aria-label": t("table_label") },
-      boxes, this.center(pos), this.chat.bubbles(pos), moment, end.banner);
+      boxes, this.center(pos), this.chat.bubbles(pos), moment, this.dealResultShown() ? null : end.banner);
     const parts = [board];
     if (this.you.seat !== null) parts.push(this.hand());
     parts.push(this.actionBar());
@@ -710,6 +710,13 @@ export class TablePage {
 
   // --- the end of a deal and of the game, over the table ------------------------------------------------
 
+  // A deal's result is over the table now (then a vote to end the game is asked in it).
+  dealResultShown() {
+    const v = this.view;
+    return !!(v && v.result && !v.game_over && !this.table.ended && this.table.status !== "waiting"
+      && !this.heldTrick() && !this.dismissed.has(v.deal_number));
+  }
+
   overlay() {
     const v = this.view;
     const tb = this.table;
@@ -726,7 +733,7 @@ export class TablePage {
       onclick: () => { if (over) this.overClosed = true; else this.dismissed.add(v.deal_number); this.render(); } }, "×");
     const body = over
       ? [this.gameOver(), v.result && !tb.ended ? h("details", { class: "last-deal", open: true }, h("summary", {}, t("last_deal_result")), this.game.result(v, v.result, this)) : null]
-      : [this.game.result(v, v.result, this), h("p", { class: "muted next" }, t("next_deal_soon"))];
+      : [endControls(h, this).banner, this.game.result(v, v.result, this), h("p", { class: "muted next" }, t("next_deal_soon"))];
     return h("div", { class: "overlay", role: "dialog", "aria-modal": "false", "aria-label": t(over ? "game_over" : "deal_result") },
       h("div", { class: "overlay-card" + (over ? " over" : "") }, close, body));
   }
