@@ -33,6 +33,16 @@ def event_number(page: Any) -> int:
     return int(page.get_attribute("#main", "data-n") or 0)
 
 
+def discard(page: Any) -> int:
+    """3-5-8 (T-22): cards picked until the confirmation may be pressed, then confirmed; how many
+    events that sends (one a card: wait for all of them, the page waits too)."""
+    left: int = page.evaluate("blotPage.view.legal.left")
+    while page.locator("[data-testid=discard-confirm][disabled]").count():
+        page.locator("[data-card][data-legal='true']:not(.picked)").first.click()
+    page.click("[data-testid=discard-confirm]")
+    return left
+
+
 def act_once(page: Any, game: str, bid: bool) -> None:
     """Make one decision: the best declarations, a first bid (or trump call) then passes, or
     the first legal card; then wait until the page shows the event it caused."""
@@ -40,9 +50,7 @@ def act_once(page: Any, game: str, bid: bool) -> None:
     if page.locator("[data-declare=best]").count():
         page.click("[data-declare=best]")
     elif page.locator("[data-testid=discard-confirm]").count():  # 3-5-8: four cards, then confirm
-        while page.locator("[data-testid=discard-confirm][disabled]").count():
-            page.locator("[data-card][data-legal='true']:not(.picked)").first.click()
-        page.click("[data-testid=discard-confirm]")
+        n += discard(page) - 1
     elif page.locator("[data-call]").count():
         calls = page.eval_on_selector_all("[data-call]", "els => els.map(e => e.dataset.call)")
         if game == "3-5-8":

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import LiveServer
-from .test_browser import event_number
+from .test_browser import discard, event_number
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,9 +95,7 @@ def decide(page: Any, game: str, bid: bool, shots: str | None = None) -> None:
     if page.locator("[data-declare=best]").count():
         page.click("[data-declare=best]")
     elif page.locator("[data-testid=discard-confirm]").count():
-        while page.locator("[data-testid=discard-confirm][disabled]").count():
-            page.locator("[data-card][data-legal='true']:not(.picked)").first.click()
-        page.click("[data-testid=discard-confirm]")
+        n += discard(page) - 1
     elif page.locator("[data-call]").count():
         calls = page.eval_on_selector_all("[data-call]", "els => els.map(e => e.dataset.call)")
         if game == "3-5-8" or bid:
@@ -171,6 +169,13 @@ def test_bazar_blot_bidding_play_and_result_in_view(browser: Any, slow_server: L
         close(page)
 
 
+#: Each time the page redraws: the last event it shows and whether it waits for the server.
+WATCH_PENDING = """() => { window.seen = [];
+    const main = document.getElementById('main');
+    new MutationObserver(() => window.seen.push([Number(main.dataset.n), blotPage.pending]))
+        .observe(main, {childList: true, subtree: true, attributes: true}); }"""
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_3_5_8_deal_in_view_with_its_panels(browser: Any, slow_server: LiveServer, size: str) -> None:
     page = open_page(browser, size)
@@ -198,8 +203,14 @@ def test_a_3_5_8_deal_in_view_with_its_panels(browser: Any, slow_server: LiveSer
         assert page.locator("[data-testid=discard-confirm][disabled]").count() == 1
         while page.locator("[data-testid=discard-confirm][disabled]").count():
             page.locator("[data-card][data-legal='true']:not(.picked)").last.click()
+        n = event_number(page)
+        page.evaluate(WATCH_PENDING)
         page.click("[data-testid=discard-confirm]")  # four cards sent, one action each
         page.wait_for_function("() => document.querySelectorAll('[data-card]').length === 16")
+        page.wait_for_function("n => Number(document.getElementById('main').dataset.n) >= n", arg=n + 4)
+        # until the fourth card's event, nothing may be picked or sent again (T-22: four cards)
+        early = page.evaluate("n => window.seen.filter(([at, busy]) => at > n && at < n + 4 && !busy)", n)
+        assert early == []
         assert first in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
         if size == "laptop":
             return  # the rest of the deal: once, on the phone

@@ -2,7 +2,6 @@
 // scoresheet.js. The server is authoritative: this page only shows what it receives and sends what
 // the player clicks (docs/protocol.md). No rule is decided here.
 import { t, setLang, lang, LANGS } from "/static/i18n.js";
-import { scoresheetPages } from "/static/scoresheet.js";
 import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
@@ -54,7 +53,12 @@ function translateStatic() {
 
 // --- routing ----------------------------------------------------------------------------------------
 
-const { SheetsPage, SheetPage } = scoresheetPages({ h, api, toast, go, store, main, showPending });
+// The score sheets' pages: their code is loaded the first time one is opened.
+let sheetPages = null;
+function scoresheets() {
+  sheetPages ||= import("/static/scoresheet.js").then((m) => m.scoresheetPages({ h, api, toast, go, store, main, showPending }));
+  return sheetPages;
+}
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
 const { EventsPage, EventPage, ConsolePage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
@@ -87,11 +91,14 @@ async function route() {
   const path = location.pathname;
   const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$)/.test(path);
   let m;
+  listGames().catch(() => {}); // asked for at once: the lobby and the tables need it
+  const sheets = path.startsWith("/scoresheet") ? scoresheets() : null;
   try {
     await ensurePlayer(!readOnly);
   } catch (e) {
     toast(await refusalText(e));
   }
+  const { SheetsPage, SheetPage } = sheets ? await sheets : {};
   if ((m = /^\/table\/([\w-]+)$/.exec(path))) page = new TablePage(m[1]);
   else if (path === "/replays") page = new ReplaysPage();
   else if ((m = /^\/replay\/([\w-]+)$/.exec(path))) page = new ReplayPage(m[1]);

@@ -31,6 +31,7 @@ export class TablePage {
     this.you = { player: null, seat: null };
     this.log = [];
     this.pending = false;
+    this.awaiting = 0; // events still to come for actions sent together (3-5-8 discards)
     this.botLevel = null;
     this.closed = false;
     this.retry = 0;
@@ -117,6 +118,7 @@ export class TablePage {
   receive(m) {
     if (m.type === "error") {
       this.pending = false;
+      this.awaiting = 0;
       if (m.code === "not_found") this.notFound = true;
       refusalText(m).then(toast);
       this.render();
@@ -144,8 +146,10 @@ export class TablePage {
       this.view = m.view;
       this.n = m.n;
       this.held = null;
+      this.awaiting = 0;
     } else if (m.type === "event") {
       if (this.n !== null && m.n <= this.n) return; // seen already
+      if (this.awaiting) this.awaiting--;
       const e = m.event;
       this.addLog({ ...e, n: m.n });
       this.view = m.view;
@@ -175,7 +179,7 @@ export class TablePage {
       this.seenDeal = v.deal_number;
       if (!v.tricks.length && !v.trick.length && !v.result) this.dealtAt = Date.now();
     }
-    this.pending = false;
+    this.pending = this.awaiting > 0; // the rest of what was sent together is still to come
     this.render();
     this.arrived = null;
   }
@@ -406,6 +410,7 @@ export class TablePage {
     const page = h("div", { class: "table-page" + (waiting ? " waiting" : "") + (this.you.seat === null ? " watching" : "") }, parts);
     main.replaceChildren(...[page, end.dialog, this.overlay(), this.chat.sheet()].filter(Boolean));
     main.dataset.n = String(this.n ?? 0); // the last event shown (tests wait on it)
+    this.fitBar();
     if (keep) {
       const again = main.querySelector(keep);
       if (again) again.focus({ preventScroll: true });
@@ -473,6 +478,14 @@ export class TablePage {
       bits.push(h("div", { class: "deal-line" }, h("strong", {}, t("game_" + this.table.game)), h("span", { class: "muted" }, ` ${this.rulesLine()}`)));
     }
     return h("div", { class: "table-bar" }, h("div", { class: "bits" }, bits), tools);
+  }
+
+  // A phone's bar keeps the score whole; the contract and the deal's number beside it are hidden
+  // rather than cut when the score leaves them no room (a spectator's score names the players):
+  // the contract shows at its seat, the deal on the score sheet.
+  fitBar() {
+    const line = main.querySelector(".table-bar .deal-line");
+    if (line && [...line.children].some((e) => e.scrollWidth > e.clientWidth + 1)) line.style.visibility = "hidden";
   }
 
   rulesLine() {
@@ -600,7 +613,7 @@ export class TablePage {
       ? h("div", { class: "moment-banner", "data-testid": "announce", "aria-hidden": "true" }, this.moment.text) : null;
     const end = endControls(h, this);
     const board = h("section", { class: `board seats-${n}`, "aria-label": t("table_label") },
-      boxes, this.center(pos), this.chat.bubbles(pos), moment, end.banner);
+      boxes, this.center(pos), this.chat.bubbles(pos), moment, this.dealResultShown() ? null : end.banner);
     const parts = [board];
     if (this.you.seat !== null) parts.push(this.hand());
     parts.push(this.actionBar());
@@ -627,7 +640,6 @@ export class TablePage {
     const seat = this.table.seats[s];
     const own = s === this.you.seat;
     const badges = [];
-    if (v.dealer === s) badges.push(h("span", { class: "chip dealer", title: t("dealer") }, t("dealer_short")));
     if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
     if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
     if (seat.guest) badges.push(guestMark("chip"));
@@ -638,7 +650,9 @@ export class TablePage {
     const count = own || (where === "bottom" && this.you.seat === null) ? null
       : h("span", { class: "backs", role: "img", "aria-label": t("cards_left", { n: v.hand_sizes[s] }) }, backEl(), h("small", {}, String(v.hand_sizes[s])));
     return h("div", { class: `seat-box pos-${where}` + (toAct ? " to-act" : "") + (own ? " own" : ""), "data-seat": s, "data-testid": `seat-${s}` },
-      h("div", { class: "seat-head" }, this.avatar(s),
+      h("div", { class: "seat-head" },
+        h("span", { class: "avatar-box" }, this.avatar(s),
+          v.dealer === s ? h("span", { class: "chip dealer", title: t("dealer"), "data-testid": "dealer" }, t("dealer_short")) : null),
         h("div", { class: "seat-name" },
           h("span", { class: "who-line" }, h("span", { class: "who", title: this.name(s) },
             toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown), badges),
@@ -696,6 +710,13 @@ export class TablePage {
 
   // --- the end of a deal and of the game, over the table ------------------------------------------------
 
+  // A deal's result is over the table now (then a vote to end the game is asked in it).
+  dealResultShown() {
+    const v = this.view;
+    return !!(v && v.result && !v.game_over && !this.table.ended && this.table.status !== "waiting"
+      && !this.heldTrick() && !this.dismissed.has(v.deal_number));
+  }
+
   overlay() {
     const v = this.view;
     const tb = this.table;
@@ -712,7 +733,7 @@ export class TablePage {
       onclick: () => { if (over) this.overClosed = true; else this.dismissed.add(v.deal_number); this.render(); } }, "×");
     const body = over
       ? [this.gameOver(), v.result && !tb.ended ? h("details", { class: "last-deal", open: true }, h("summary", {}, t("last_deal_result")), this.game.result(v, v.result, this)) : null]
-      : [this.game.result(v, v.result, this), h("p", { class: "muted next" }, t("next_deal_soon"))];
+      : [endControls(h, this).banner, this.game.result(v, v.result, this), h("p", { class: "muted next" }, t("next_deal_soon"))];
     return h("div", { class: "overlay", role: "dialog", "aria-modal": "false", "aria-label": t(over ? "game_over" : "deal_result") },
       h("div", { class: "overlay-card" + (over ? " over" : "") }, close, body));
   }
@@ -760,9 +781,11 @@ export class TablePage {
     // one line per rated player (the bots of one level are one rated player)
     const moved = this.ratings.filter((r, i, all) => r.rated && all.findIndex((x) => x.player === r.player) === i);
     if (!moved.length) return h("p", { class: "muted", "data-testid": "rating-changes" }, t("not_rated"));
-    return h("ul", { class: "rating-changes", "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
-      h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
-      h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1)))));
+    // ratings start at 0: the heading says that the first number is the rating, the badge its change
+    return h("section", { class: "rating-changes", "aria-label": t("rating") }, h("h3", {}, t("rating")),
+      h("ul", { "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
+        h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
+        h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1))))));
   }
 
   // Who asked for a rated game's rematch and whom it waits for (every person must accept it).
@@ -813,6 +836,7 @@ export class TablePage {
   sendPicked() {
     if (this.pending || !this.ws || this.ws.readyState !== WebSocket.OPEN) return;
     this.pending = true;
+    this.awaiting = this.pick.cards.length;
     for (const c of this.pick.cards) this.push({ type: "action", action: c });
     this.pick.cards = [];
     this.render();
@@ -863,8 +887,10 @@ export class TablePage {
     const parts = [];
     if (v && this.table.status !== "waiting") parts.push(this.game.sheet(v, this));
     parts.push(this.chat.panel());
+    // every line kept, in a box that stays scrolled to its newest line (column-reverse)
     parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")),
-      h("ol", {}, this.log.slice(-14).map((x) => h("li", { class: x.kind }, x.text)))));
+      h("div", { class: "log-lines", tabindex: "0", role: "region", "aria-label": t("log") },
+        h("ol", {}, this.log.map((x) => h("li", { class: x.kind }, x.text))))));
     return h("aside", { class: "side" }, parts);
   }
 }
