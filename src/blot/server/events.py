@@ -90,10 +90,10 @@ def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int, words: str) -> int:
+def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise Refused("malformed", f"{key} is {words}, a whole number from {low} to {high}", key)
+        raise Refused("malformed", f"{key} is a whole number from {low} to {high}", key)
     return value
 
 
@@ -453,9 +453,7 @@ class EventService:
         if fmt not in FORMATS:
             raise Refused("malformed", f"format is {', '.join(FORMATS)}", "format")
         if fmt == "duplicate" and game.name != "bazar-blot":
-            raise Refused(
-                "malformed", "duplicate is played by Bazar Blot pairs, not by 3-5-8 players", "format"
-            )
+            raise Refused("malformed", f"{game.title} is not played in duplicate", "format")
         options = body.get("options")
         if options is not None and not isinstance(options, dict):
             raise Refused("malformed", "options is an object of the game's options, or null", "options")
@@ -487,26 +485,22 @@ class EventService:
         if not online and game.name != "bazar-blot":
             raise Refused(
                 "malformed",
-                "over the board, the referees keep Bazar Blot's Davtar: 3-5-8 events are online",
+                f"{game.title} has no Davtar for referees to keep: its events are online",
                 "online",
             )
         settings: dict[str, Any] = {
             "ruleset": rules.ruleset,
             "options": rules.options(),
-            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT, "the number of rounds"),
+            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT),
             "online": online,
             "rated": rated,
-            "forfeit_seconds": _whole(
-                body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600, "the seconds an entrant has to come"
-            ),
-            "timer": _whole(
-                body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT, "the turn timer in seconds"
-            ),
+            "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
+            "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
         }
         if rated and not settings["timer"]:
             settings["timer"] = RATED_TIMER
         if fmt == "duplicate":
-            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT, "the deals of a duplicate round")
+            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
         schedule = body.get("schedule")
         if schedule is not None:
             settings["schedule"] = _schedule_of(schedule, settings["rounds"])
@@ -575,11 +569,13 @@ class EventService:
             return await self._enter_bot(state, player, body.get("bot"), late, at)
         names = body.get("usernames")
         need = 2 if state.game.name == "bazar-blot" else 1
-        what = "a pair of two accounts" if need == 2 else "one account"
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != need:
+            title = state.game.title
             raise Refused(
                 "malformed",
-                f"an entry of {state.game.title} is {what}: usernames is a list of {need}",
+                f"an entry of {title} is a pair of two accounts: usernames is a list of 2"
+                if need == 2
+                else f"an entry of {title} is one account: usernames is a list of 1",
                 "usernames",
             )
         from blot.accounts import username_key
@@ -717,7 +713,7 @@ class EventService:
         from blot.accounts import username_key
 
         if not isinstance(username, str):
-            raise Refused("malformed", "username is needed", "username")
+            raise Refused("malformed", "a username is needed", "username")
         found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
         if found is None:
             raise Refused("not_found", f"there is no account {username}")
