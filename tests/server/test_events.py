@@ -260,7 +260,7 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
                 {"name": "x", "game": "3-5-8", "format": "duplicate"},
                 "3-5-8 is not played in duplicate",
             ),
-            ({"name": "x", "rounds": 0}, "rounds is a whole number from 1 to 30"),
+            ({"name": "x", "rounds": 0}, "rounds is a whole number between 1 and 30"),
             (
                 {"name": "x", "game": "3-5-8", "online": False},
                 "3-5-8 has no Davtar for referees to keep: its events are online",

@@ -94,7 +94,7 @@ def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
 def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise Refused("malformed", f"{key} is a whole number from {low} to {high}", key)
+        raise Refused("malformed", f"{key} is a whole number between {low} and {high}", key)
     return value
 
 

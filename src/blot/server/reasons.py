@@ -279,7 +279,7 @@ REASONS: Final[dict[str, str]] = {
     "field_too_long_n": "{field} has at most {n} characters",
     "field_control": "{field} may not hold control characters",
     "field_flag": "{field} is true or false",
-    "field_whole": "{field} is a whole number from {low} to {high}",
+    "field_whole": "{field} is a whole number between {low} and {high}",
     "no_such_event": "no such event",
     "event_accounts_only": "only an account can run an event: sign up or log in first",
     "event_formats": "format is {formats}",
