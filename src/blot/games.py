@@ -66,6 +66,18 @@ class GameSpec:
     direction: str = "clockwise"
     #: Bot level -> ``module:Class``; each class takes ``rng`` and its settings as keywords.
     bots: Mapping[str, str] = field(default_factory=dict)
+    #: An event may play its rounds in duplicate: the same cards dealt at every table, each pair
+    #: scored against those who held its cards elsewhere.
+    duplicate: bool = False
+    #: The game has a paper score sheet that :mod:`blot.scoresheet` keeps (the Davtar): an
+    #: event's referees keep it over the board; a game without one plays its events online.
+    score_sheet: bool = False
+
+    @property
+    def pairs(self) -> bool:
+        """Partners play as pairs (teams of two): an event's entry is two accounts, and the League
+        bars pairs (League §7)."""
+        return all(len(team) == 2 for team in self.teams)
 
     @property
     def engine(self) -> str:
@@ -202,6 +214,8 @@ SPECS: Final[dict[str, GameSpec]] = {
             teams=((0, 2), (1, 3)),
             package="bazar",
             contracts=True,
+            duplicate=True,
+            score_sheet=True,
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.bazar_basic:BasicBot",

@@ -28,6 +28,8 @@ def test_games_describe_everything_a_presenter_needs(client: Any) -> None:
         "counterclockwise",
     )
     assert (bazar["counted_deals"], tfe["counted_deals"]) == (None, 9)  # B-70 a target; T-50 nine deals
+    # what an event may do (issue 25): Bazar Blot's duplicate rounds and Davtar over the board
+    assert [(g["duplicate"], g["score_sheet"]) for g in (bazar, tfe)] == [(True, True), (False, False)]
     assert [f["name"] for f in bazar["option_fields"]] == [
         "target",
         "kanach",

@@ -252,14 +252,19 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
         assert answer["message"] == "only the event's organizer starts its rounds"
         answer = organizer.post(f"/api/events/{event}/rounds", status=409)
         assert answer["message"] == "a round needs at least 2 confirmed entries"  # gohar has not confirmed
+        assert (answer["reason"], answer["params"]) == ("round_needs_confirmed", {"n": "2"})  # issue 26
         for body, message in [
             ({"name": " "}, "name is needed"),
             ({"name": "x", "format": "knockout"}, "format is swiss, round_robin, duplicate"),
             (
                 {"name": "x", "game": "3-5-8", "format": "duplicate"},
-                "duplicate is played by Bazar Blot pairs, not by 3-5-8 players",
+                "3-5-8 is not played in duplicate",
             ),
-            ({"name": "x", "rounds": 0}, "rounds is the number of rounds, a whole number from 1 to 30"),
+            ({"name": "x", "rounds": 0}, "rounds is a whole number between 1 and 30"),
+            (
+                {"name": "x", "game": "3-5-8", "online": False},
+                "3-5-8 has no Davtar for referees to keep: its events are online",
+            ),
             (
                 {"name": "x", "online": False, "format": "duplicate"},
                 "duplicate is played online: the server deals the same cards at every table",

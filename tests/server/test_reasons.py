@@ -168,6 +168,22 @@ def test_the_page_says_every_refusal_in_four_languages() -> None:
             {"seat": "0", "suit": "hearts", "lead": "spades"},
         ),
         ("seat 0 holds trumps and must follow hearts", "must_follow_trumps", {"seat": "0", "lead": "hearts"}),
+        # a bot setting's rule is not read as the events' whole-number sentence (issue 25)
+        (
+            "bot pimc: samples is a whole number from 1 to 1000, not '1000000'",
+            "bot_setting_value",
+            {
+                "bot": "pimc",
+                "setting": "samples",
+                "rule": "a whole number from 1 to 1000",
+                "value": "'1000000'",
+            },
+        ),
+        (
+            "rounds is a whole number between 1 and 30",
+            "field_whole",
+            {"field": "rounds", "low": "1", "high": "30"},
+        ),
         (
             "seat 1 cannot declare KS QS JS: it does not hold JS",
             "declare_refused",

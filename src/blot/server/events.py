@@ -47,6 +47,7 @@ from blot.events.standings import (
     standings,
 )
 from blot.games import GameSpec, spec
+from blot.games import names as game_names
 from blot.server.errors import Refused
 from blot.server.services import Storage
 from blot.server.table import AGREEMENT, FORFEIT, RATED_TIMER
@@ -90,10 +91,10 @@ def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
     return value
 
 
-def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int, words: str) -> int:
+def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise Refused("malformed", f"{key} is {words}, a whole number from {low} to {high}", key)
+        raise Refused("malformed", f"{key} is a whole number between {low} and {high}", key)
     return value
 
 
@@ -143,8 +144,8 @@ class EventState:
 
     @property
     def size(self) -> int:
-        """Entrants at a table: two pairs in Bazar Blot, three players in 3-5-8."""
-        return len(self.game.teams) if self.game.name == "bazar-blot" else self.game.seats
+        """Entrants at a table: one entry for each of the game's teams (a pair, or a player)."""
+        return len(self.game.teams)
 
     def confirmed(self, entry: Mapping[str, Any]) -> bool:
         return _confirmed(entry)
@@ -208,9 +209,7 @@ class EventState:
 
     def _seats_of(self, entries: Sequence[int]) -> list[tuple[int, ...]]:
         """The seats of each entry of a table, in the table's order."""
-        if self.game.name == "bazar-blot":
-            return [self.game.teams[i] for i in range(len(entries))]
-        return [(i,) for i in range(len(entries))]
+        return [self.game.teams[i] for i in range(len(entries))]
 
     def unfinished(self, t: Mapping[str, Any]) -> bool:
         """Whether a table's game is unfinished (League §7, L-2): online, ended by agreement and
@@ -446,16 +445,14 @@ class EventService:
             raise Refused("forbidden", "only an account can run an event: sign up or log in first")
         name = _clean_text(body.get("name"), "name", NAME_LIMIT)
         try:
-            game = spec(body.get("game", "bazar-blot"))
+            game = spec(body.get("game", game_names()[0]))
         except BlotError as e:
             raise Refused.of(e) from None
         fmt = body.get("format", "swiss")
         if fmt not in FORMATS:
             raise Refused("malformed", f"format is {', '.join(FORMATS)}", "format")
-        if fmt == "duplicate" and game.name != "bazar-blot":
-            raise Refused(
-                "malformed", "duplicate is played by Bazar Blot pairs, not by 3-5-8 players", "format"
-            )
+        if fmt == "duplicate" and not game.duplicate:
+            raise Refused("malformed", f"{game.title} is not played in duplicate", "format")
         options = body.get("options")
         if options is not None and not isinstance(options, dict):
             raise Refused("malformed", "options is an object of the game's options, or null", "options")
@@ -484,29 +481,25 @@ class EventService:
                 "duplicate is played online: the server deals the same cards at every table",
                 "format",
             )
-        if not online and game.name != "bazar-blot":
+        if not online and not game.score_sheet:
             raise Refused(
                 "malformed",
-                "over the board, the referees keep Bazar Blot's Davtar: 3-5-8 events are online",
+                f"{game.title} has no Davtar for referees to keep: its events are online",
                 "online",
             )
         settings: dict[str, Any] = {
             "ruleset": rules.ruleset,
             "options": rules.options(),
-            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT, "the number of rounds"),
+            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT),
             "online": online,
             "rated": rated,
-            "forfeit_seconds": _whole(
-                body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600, "the seconds an entrant has to come"
-            ),
-            "timer": _whole(
-                body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT, "the turn timer in seconds"
-            ),
+            "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
+            "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
         }
         if rated and not settings["timer"]:
             settings["timer"] = RATED_TIMER
         if fmt == "duplicate":
-            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT, "the deals of a duplicate round")
+            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
         schedule = body.get("schedule")
         if schedule is not None:
             settings["schedule"] = _schedule_of(schedule, settings["rounds"])
@@ -546,7 +539,7 @@ class EventService:
     # --- entries --------------------------------------------------------------------------------
 
     async def enter(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """An entry: ``{"usernames": [...]}`` (a pair in Bazar Blot, one account in 3-5-8; the
+        """An entry: ``{"usernames": [...]}`` (a team's accounts: a pair, or one account; the
         requester among them, or the organizer) or ``{"bot": LEVEL}`` (the organizer)."""
         state = await self.load(event_id)
         organizer = player in state.organizers
@@ -574,12 +567,14 @@ class EventService:
         if "bot" in body:
             return await self._enter_bot(state, player, body.get("bot"), late, at)
         names = body.get("usernames")
-        need = 2 if state.game.name == "bazar-blot" else 1
-        what = "a pair of two accounts" if need == 2 else "one account"
+        need = len(state.game.teams[0])
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != need:
+            title = state.game.title
             raise Refused(
                 "malformed",
-                f"an entry of {state.game.title} is {what}: usernames is a list of {need}",
+                f"an entry of {title} is a pair of two accounts: usernames is a list of 2"
+                if state.game.pairs
+                else f"an entry of {title} is one account: usernames is a list of 1",
                 "usernames",
             )
         from blot.accounts import username_key
@@ -717,7 +712,7 @@ class EventService:
         from blot.accounts import username_key
 
         if not isinstance(username, str):
-            raise Refused("malformed", "username is needed", "username")
+            raise Refused("malformed", "a username is needed", "username")
         found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
         if found is None:
             raise Refused("not_found", f"there is no account {username}")
@@ -818,7 +813,7 @@ class EventService:
 
     async def _barred(self, state: EventState, active: Sequence[int]) -> set[int]:
         """Entries whose pair is barred now (League §7, ``--league``): they are not paired."""
-        if not self.config.league or state.game.name != "bazar-blot":
+        if not self.config.league or not state.game.pairs:
             return set()
         from blot import league
 
@@ -880,7 +875,7 @@ class EventService:
         seats: list[dict[str, Any]] = []
         for index, entry_id in enumerate(t["entries"]):
             entry = entries[int(entry_id)]
-            places = state.game.teams[index] if state.game.name == "bazar-blot" else (index,)
+            places = state.game.teams[index]
             for position, seat in enumerate(places):
                 if entry["bot"] is not None:
                     seats.append({"seat": seat, "level": entry["bot"]})

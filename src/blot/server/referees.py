@@ -273,7 +273,7 @@ class Referees:
             raise Refused("not_found", "the League's courts are sages and conduct")
         mine = await self.storage.read(lambda c: rows.courts_of(c, player))
         if court not in mine:
-            raise Refused("forbidden", f"only members of the Court of {court.capitalize()} see its cases")
+            raise Refused("forbidden", "only the members of a court see its cases")
         found = await self.storage.read(lambda c: rows.cases(c, courts=[court]))
         return {"court": court, "cases": [case_json(k) for k in found]}
 

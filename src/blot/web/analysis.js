@@ -150,7 +150,7 @@ export class Analysis {
       h("p", { class: "muted small" }, t(game.about)),
       this.legend(game, doc.large),
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
-        h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name) : null,
+        h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name, game) : null,
           analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null,
           analysed.bidding ? biddingReview(analysed, deal.number, name) : null)));
     const decorate = (root) => {

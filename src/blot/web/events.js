@@ -3,6 +3,7 @@
 // the League's register. The server decides everything (pairing, results, standings); this page
 // shows what it answers and sends what the person clicks.
 import { t, lang } from "/static/i18n.js";
+import { games } from "/static/games.js";
 
 export function eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe }) {
   const when = (iso) => (iso ? new Date(iso).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }) : "");
@@ -15,7 +16,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
   class EventsPage {
     constructor() {
       this.events = null;
-      this.form = { name: "", game: "bazar-blot", format: "swiss", rounds: 5, online: true, rated: false, public: true, target: 301, deals: 4, deadline: "", first: "" };
+      this.games = null;
+      this.form = { name: "", game: "", format: "swiss", rounds: 5, online: true, rated: false, public: true, target: 301, deals: 4, deadline: "", first: "" };
       this.load();
     }
 
@@ -24,6 +26,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     async load() {
       try {
         await refreshMe();
+        this.games = await games(); // what each game allows an event (GET /api/games)
+        this.form.game ||= this.games[0].game;
         this.events = (await api("GET", "/api/events")).events;
       } catch (e) { fail(e); }
       this.render();
@@ -33,6 +37,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       if (this.left) return;
       if (showPending(this.events)) return;
       const f = this.form;
+      const info = this.games.find((g) => g.game === f.game);
       const me = currentMe();
       const list = this.events.length
         ? h("ul", { class: "tables", "data-testid": "events" }, this.events.map((ev) => h("li", { class: "table-row" },
@@ -57,14 +62,14 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       const form = me && me.username
         ? h("div", { class: "form" },
             field("ev-name", t("event_name"), input("name", { type: "text", maxlength: 80, "data-testid": "event-name" })),
-            field("ev-game", t("game"), select("game", ["bazar-blot", "3-5-8"], (g) => t("game_" + g))),
-            field("ev-format", t("format"), select("format", f.game === "bazar-blot" ? ["swiss", "round_robin", "duplicate"] : ["swiss", "round_robin"], (v) => t("format_" + v))),
+            field("ev-game", t("game"), select("game", this.games.map((g) => g.game), (g) => t("game_" + g))),
+            field("ev-format", t("format"), select("format", info.duplicate ? ["swiss", "round_robin", "duplicate"] : ["swiss", "round_robin"], (v) => t("format_" + v))),
             f.format !== "round_robin" ? field("ev-rounds", t("rounds"), input("rounds", { type: "number", min: 1, max: 30, "data-testid": "event-rounds" })) : null,
             f.format === "duplicate" ? field("ev-deals", t("deals_per_round"), input("deals", { type: "number", min: 1, max: 16 })) : null,
-            f.game === "bazar-blot" && f.format !== "duplicate" ? field("ev-target", t("target"), input("target", { type: "number", min: 1, max: 10000, "data-testid": "event-target" })) : null,
+            "target" in info.options && f.format !== "duplicate" ? field("ev-target", t("target"), input("target", { type: "number", min: 1, max: 10000, "data-testid": "event-target" })) : null,
             field("ev-deadline", t("registration_deadline"), input("deadline", { type: "datetime-local", "data-testid": "event-deadline" })),
             field("ev-first", t("first_round_at"), input("first", { type: "datetime-local", "data-testid": "event-first" })),
-            check("online", t("online")), check("rated", t("rated_table")), check("public", t("event_public")),
+            info.score_sheet ? check("online", t("online")) : null, check("rated", t("rated_table")), check("public", t("event_public")),
             h("button", { class: "primary", "data-testid": "create-event", onclick: () => this.create() }, t("create_event")))
         : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("event_login")));
       main.replaceChildren(h("div", { class: "events" },
@@ -75,10 +80,12 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
 
     async create() {
       const f = this.form;
-      const body = { name: f.name, game: f.game, format: f.format, rounds: f.rounds, online: f.online,
+      const info = this.games.find((g) => g.game === f.game);
+      const body = { name: f.name, game: f.game, format: f.format, rounds: f.rounds,
+        online: f.online || !info.score_sheet, // over the board only with the game's score sheet
         rated: f.rated && f.online, public: f.public };
       if (f.format === "duplicate") body.deals = f.deals;
-      else if (f.game === "bazar-blot") body.options = { target: f.target };
+      else if ("target" in info.options) body.options = { target: f.target };
       // datetime-local is the browser's local time: the server is sent UTC
       if (f.deadline) body.deadline = new Date(f.deadline).toISOString();
       if (f.first) body.schedule = [new Date(f.first).toISOString()];
@@ -104,6 +111,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     async load() {
       try {
         this.data = await api("GET", `/api/events/${this.id}`);
+        this.info = (await games()).find((g) => g.game === this.data.game);
       } catch (e) { if (!this.data) this.error = e; }
       this.render();
     }
@@ -175,7 +183,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       if (!me || !me.username || d.status === "finished") return null;
       const rows = [];
       if (!mine.length && !d.rounds.length) {
-        const pair = d.game === "bazar-blot";
+        const pair = Boolean(this.info) && this.info.teams[0].length === 2; // an entry is one of the game's teams
         const partner = pair ? h("input", { type: "text", "data-testid": "partner", placeholder: t("partner"), "aria-label": t("partner"),
           value: this.partner, onchange: (e) => (this.partner = e.target.value.trim()) }) : null;
         rows.push(h("div", { class: "row" }, partner,

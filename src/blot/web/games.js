@@ -19,7 +19,10 @@
 //   score(v, ctx)            the running score: {parts: [{label, value, mine}], goal}
 //   announce(event, v, ctx)  a big moment said aloud and shown (belote, contra, kapoot …), or null
 //   resultLine(r, name)      a deal's result in one line (replays)
-//   analysis                 the words of a finished game's analysis: {lost, about, summary, costs}
+//   puzzleTask(d)            what a puzzle (web/puzzles.js) asks of the seat to play
+//   puzzleFacts(d, name)     what that seat knows of the deal: [[label, text], …]
+//   analysis                 the words of a finished game's analysis: {lost, unit, about, summary,
+//                            costs} (unit: the heading of the mean loss per card)
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
 import { api } from "/static/util.js";
 

@@ -13,9 +13,10 @@ export function accuracyText(x) {
   return Number(x).toFixed(1);
 }
 
-// Each seat's accuracy in a finished game, with its mean loss per card and the formula in words.
-export function accuracyTable(doc, name) {
-  const unit = doc.game === "3-5-8" ? "acc_loss_tricks" : "acc_loss_points";
+// Each seat's accuracy in a finished game, with its mean loss per card (in the unit the game's
+// presenter names: ``words`` is its ``analysis``) and the formula in words.
+export function accuracyTable(doc, name, words) {
+  const unit = words.unit;
   return h("div", { class: "acc" },
     h("table", { class: "an-table acc-table", "data-testid": "accuracy" },
       h("caption", {}, t("accuracy")),
@@ -56,14 +57,14 @@ export class AccuracyPanel {
     this.changed();
   }
 
-  view(name) {
+  view(name, words) {
     const a = this.answer;
     if (!a) return null;
     if (a.status === "queued" || a.status === "running") {
       return h("p", { class: "muted small", role: "status", "data-testid": "accuracy-pending" }, t("acc_pending"));
     }
     if (a.status !== "done" || !a.analysis.accuracy) return null;
-    return accuracyTable(a.analysis, name);
+    return accuracyTable(a.analysis, name, words);
   }
 }
 

@@ -4,20 +4,10 @@
 // it moved. The lobby shows the puzzle of the day. No rule and no value is decided here.
 import { t } from "/static/i18n.js";
 import { h, api, toast, errorText, main, showPending } from "/static/util.js";
-import {
-  SUIT_ORDER, splitCard, cardEl, cardButton, cardLabel, bidLabel, callLabel, contractLabel, declarationLabel,
-} from "/static/cards.js";
+import { SUIT_ORDER, splitCard, cardEl, cardButton, cardLabel } from "/static/cards.js";
+import { games, presenter, placesFrom } from "/static/games.js";
 
-const GAMES = ["bazar-blot", "3-5-8"];
-
-// Where each seat sits seen from the seat to play, and what it is called from there.
-function places(n, seat) {
-  const where = n === 4 ? ["bottom", "left", "top", "right"] : ["bottom", "right", "left"];
-  const out = {};
-  for (let s = 0; s < n; s++) out[s] = where[(s - seat + n) % n];
-  return out;
-}
-
+// What a seat is called seen from the seat to play.
 function placeName(where) {
   return where === "bottom" ? t("you") : where === "top" ? t("partner_short") : t("pos_" + where);
 }
@@ -26,15 +16,12 @@ function byOrder(cards) {
   return SUIT_ORDER.map((su) => cards.filter((c) => splitCard(c).suit === su)).filter((g) => g.length);
 }
 
-function callText(call) {
-  const m = /^(\d+)(S|H|D|C|NT)$/.exec(call);
-  return m ? bidLabel(m[1], m[2]) : callLabel(call);
-}
-
 export class PuzzlePage {
   constructor(id, game) {
     this.id = id;
-    this.game = GAMES.includes(game) ? game : "bazar-blot";
+    this.game = game; // the server's first game when it names none the server has
+    this.games = null;
+    this.presenter = null;
     this.data = null;
     this.result = null;
     this.none = false;
@@ -52,9 +39,13 @@ export class PuzzlePage {
     this.none = false;
     this.render();
     try {
-      this.data = this.id ? await api("GET", `/api/puzzles/${this.id}`)
+      this.games ||= await games();
+      if (!this.games.some((g) => g.game === this.game)) this.game = this.games[0].game;
+      const data = this.id ? await api("GET", `/api/puzzles/${this.id}`)
         : await api("GET", `/api/puzzles/next?game=${encodeURIComponent(this.game)}`);
-      this.game = this.data.game;
+      this.presenter = await presenter(this.games.find((g) => g.game === data.game));
+      this.data = data;
+      this.game = data.game;
       if (!this.id) history.replaceState({}, "", `/puzzles/${this.data.id}`);
       this.id = this.data.id;
     } catch (e) {
@@ -84,7 +75,7 @@ export class PuzzlePage {
   }
 
   gameTabs() {
-    return h("div", { class: "row", role: "group", "aria-label": t("game") }, GAMES.map((g) => h("button", {
+    return h("div", { class: "row", role: "group", "aria-label": t("game") }, (this.games || []).map(({ game: g }) => h("button", {
       class: g === this.game ? "primary" : "", "aria-pressed": g === this.game ? "true" : "false", "data-testid": `puzzle-game-${g}`,
       onclick: () => this.next(g),
     }, t("game_" + g))));
@@ -100,37 +91,22 @@ export class PuzzlePage {
     if (showPending(this.data, null)) return;
     const d = this.data;
     const v = d.view;
-    const n = d.hands.length;
-    const where = places(n, d.seat);
+    const where = placesFrom(this.presenter.info, d.seat);
     const name = (s) => placeName(where[s]);
     const head = h("div", { class: "puzzle-head" },
       h("h1", {}, t("puzzle_n", { n: d.id }), " ", h("span", { class: "muted" }, t("game_" + d.game))),
       h("span", { class: "badge", "data-testid": "puzzle-rating" }, t("pz_rating", { r: d.rating.toFixed(1) })));
     const task = h("p", { class: "puzzle-task", "data-testid": "puzzle-task" },
-      d.game === "3-5-8" ? t("pz_task_358") : t("pz_task_bazar", { n: d.threshold }));
+      this.presenter.puzzleTask(d));
     main.replaceChildren(h("section", { class: "panel puzzle", "data-testid": "puzzle" },
       head, this.gameTabs(), task, this.facts(d, name), this.grid(d, where, name), this.answer(d),
       this.tricks(v, name), h("p", { class: "muted small" }, t("pz_from"))));
   }
 
-  // The contract (or trump and targets), the bidding, the declarations and the points so far.
+  // What the seat to play knows of the deal (the game's presenter says: the contract and the
+  // bidding, or the trump and the targets).
   facts(d, name) {
-    const v = d.view;
-    const lines = [];
-    if (d.game === "bazar-blot") {
-      if (v.contract) lines.push([t("contract"), `${contractLabel(v.contract)} — ${name(v.contract.seat)}`]);
-      lines.push([t("bidding"), v.calls.map((c) => `${name(c.seat)}: ${callText(c.call)}`).join(" · ")]);
-      const shown = (v.shown || []).map((x) => `${name(x.seat)}: ${declarationLabel(x)}`);
-      const announced = (v.announced || []).filter((a) => !(v.shown || []).some((x) => x.seat === a.seat))
-        .map((a) => `${name(a.seat)}: ${declarationLabel(a)}`);
-      if (shown.length || announced.length) lines.push([t("declarations"), [...shown, ...announced].join(" · ")]);
-      const us = d.seat % 2;
-      lines.push([t("card_points"), `${t("we")} ${v.card_points[us]} · ${t("they")} ${v.card_points[1 - us]}`]);
-    } else {
-      lines.push([t("trump"), `${callLabel(v.trump)} — ${name(v.caller)}`]);
-      lines.push([t("tricks"), [...Array(v.targets.length).keys()]
-        .map((s) => `${name(s)}: ${t("tricks_of", { n: v.tricks_taken[s], of: v.targets[s] })}`).join(" · ")]);
-    }
+    const lines = this.presenter.puzzleFacts(d, name);
     return h("dl", { class: "puzzle-facts" }, lines.flatMap(([k, x]) => [h("dt", {}, k), h("dd", {}, x)]));
   }
 
@@ -189,13 +165,21 @@ export class PuzzlePage {
   }
 }
 
-// The lobby's puzzle of the day (Bazar Blot's, else 3-5-8's): a link to it, with its rating.
+// The lobby's puzzle of the day (of the first game, in the server's order, that has one): a link
+// to it, with its rating.
 export class DailyPuzzle {
   constructor(changed) {
     this.data = undefined; // undefined: asked for; null: there is none yet
-    api("GET", "/api/puzzles/daily?game=bazar-blot").catch(() => api("GET", "/api/puzzles/daily?game=3-5-8"))
-      .then((d) => { this.data = d; }, () => { this.data = null; })
-      .then(() => changed());
+    this.find().then((d) => { this.data = d; }, () => { this.data = null; }).then(() => changed());
+  }
+
+  async find() {
+    for (const { game } of await games()) {
+      try {
+        return await api("GET", `/api/puzzles/daily?game=${encodeURIComponent(game)}`);
+      } catch { /* none for this game yet: the next */ }
+    }
+    return null;
   }
 
   view() {

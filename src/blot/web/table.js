@@ -760,7 +760,7 @@ export class TablePage {
       g && g.match_score ? h("p", { class: "muted" }, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
       totals,
       this.ratingChanges(),
-      this.accuracy.view((s) => this.name(s)),
+      this.accuracy.view((s) => this.name(s), this.game.analysis),
       this.rematchNote(),
       h("div", { class: "row" },
         tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))

@@ -20,10 +20,18 @@ async def _viewer(request: Request) -> int | None:
     return None if found is None else found[0]
 
 
+#: What a path's number that is no number names: the same sentence as a number that names nothing.
+_MISSING = {
+    "entry": "no such entry in this event",
+    "table": "no such table in this event",
+    "case": "no such case",
+}
+
+
 def _number(text: str, what: str) -> int:
     number = whole_number(text, 9)
     if number is None:
-        raise Refused("not_found", f"no such {what}")
+        raise Refused("not_found", _MISSING[what])
     return number
 
 

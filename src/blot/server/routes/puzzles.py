@@ -12,7 +12,7 @@ from typing import Any, Final
 from fastapi import APIRouter, Request
 
 from blot.errors import BlotError
-from blot.games import spec
+from blot.games import names, spec
 from blot.server.errors import Refused
 from blot.server.routes import bearer, body_of, hub_of
 from blot.store import puzzles as store
@@ -27,7 +27,7 @@ _RANDOM = SystemRandom()
 
 def _game(name: str) -> str:
     try:
-        return spec(name or "bazar-blot").name
+        return spec(name or names()[0]).name
     except BlotError as e:
         raise Refused.of(e) from None
 

@@ -20,7 +20,8 @@ async def games(request: Request) -> dict[str, Any]:
     """The games a table can be made for, with what a client needs to draw each one without
     knowing it (docs/protocol.md): seats, teams, the way play goes round, how long a game lasts,
     rulesets, options (defaults and what may be chosen), the bot levels (the built-in bots, then
-    the bot programs of ``blot serve --bot``) and those that may sit at rated tables, and the
+    the bot programs of ``blot serve --bot``) and those that may sit at rated tables, what an
+    event may do with it (``duplicate`` rounds, ``score_sheet``: played over the board), and the
     name of the page's module that draws it (``presenter``)."""
     from blot.bots import RATED_LEVELS
 
@@ -40,6 +41,8 @@ async def games(request: Request) -> dict[str, Any]:
                 "option_fields": game.option_fields(),
                 "bots": game.bot_names() + config.levels(game.name),
                 "rated_bots": [level for level in RATED_LEVELS if level in game.bots],
+                "duplicate": game.duplicate,
+                "score_sheet": game.score_sheet,
             }
             for game in SPECS.values()
         ]

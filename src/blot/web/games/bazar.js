@@ -4,7 +4,7 @@
 // this draws its view (games.js says what a presenter is).
 import { t } from "/static/i18n.js";
 import { h } from "/static/util.js";
-import { callLabel, callName, strainLabel, contractLabel, declarationLabel, cardLabel } from "/static/cards.js";
+import { callLabel, callName, bidLabel, strainLabel, contractLabel, declarationLabel, cardLabel } from "/static/cards.js";
 
 export function createPresenter(info) {
   const teamOfSeat = (seat) => info.teams.findIndex((team) => team.includes(seat));
@@ -117,8 +117,26 @@ export function createPresenter(info) {
       return `${t(r.made ? "made" : "failed")}${kapoot} · ${t("points")}: ${r.points.join(" : ")}`;
     },
 
+    puzzleTask: (d) => t("pz_task_bazar", { n: d.threshold }),
+
+    // The contract, the bidding, the declarations and the card points so far.
+    puzzleFacts(d, name) {
+      const v = d.view;
+      const lines = [];
+      if (v.contract) lines.push([t("contract"), `${contractLabel(v.contract)} — ${name(v.contract.seat)}`]);
+      lines.push([t("bidding"), v.calls.map((c) => `${name(c.seat)}: ${callText(c.call)}`).join(" · ")]);
+      const shown = (v.shown || []).map((x) => `${name(x.seat)}: ${declarationLabel(x)}`);
+      const announced = (v.announced || []).filter((a) => !(v.shown || []).some((x) => x.seat === a.seat))
+        .map((a) => `${name(a.seat)}: ${declarationLabel(a)}`);
+      if (shown.length || announced.length) lines.push([t("declarations"), [...shown, ...announced].join(" · ")]);
+      const us = teamOfSeat(d.seat);
+      lines.push([t("card_points"), `${t("we")} ${v.card_points[us]} · ${t("they")} ${v.card_points[1 - us]}`]);
+      return lines;
+    },
+
     analysis: {
       lost: "an_lost_points",
+      unit: "acc_loss_points",
       about: "an_about_bazar",
       summary: "an_summary_bazar",
       costs: [["none", "an_cost_none"], ["small", "an_cost_small"], ["large", "an_cost_large"]],
@@ -126,6 +144,12 @@ export function createPresenter(info) {
 
     teamOf: teamOfSeat,
   };
+}
+
+// A call as the bidding's line says it: a bid (10H) by its level and strain, else its word.
+function callText(call) {
+  const m = /^(\d+)(S|H|D|C|NT)$/.exec(call);
+  return m ? bidLabel(m[1], m[2]) : callLabel(call);
 }
 
 // A level stepper and the five strains (only the bids `legal` lists are live), and pass / contra /

@@ -104,8 +104,21 @@ export function createPresenter(info) {
       return `${t("score")}: ${r.scores.map((x, s) => `${name(s)} ${signed(x)}`).join(" · ")}`;
     },
 
+    puzzleTask: () => t("pz_task_358"),
+
+    // The trump and who called it, and each seat's tricks against its target.
+    puzzleFacts(d, name) {
+      const v = d.view;
+      return [
+        [t("trump"), `${callLabel(v.trump)} — ${name(v.caller)}`],
+        [t("tricks"), [...Array(v.targets.length).keys()]
+          .map((s) => `${name(s)}: ${t("tricks_of", { n: v.tricks_taken[s], of: v.targets[s] })}`).join(" · ")],
+      ];
+    },
+
     analysis: {
       lost: "an_lost_tricks",
+      unit: "acc_loss_tricks",
       about: "an_about_358",
       summary: "an_summary_358",
       costs: [["none", "an_cost_none"], ["large", "an_cost_large_358"]],
