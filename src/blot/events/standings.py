@@ -90,17 +90,18 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def match_points(game: str, places: Sequence[int] | None, match_score: str | None = None) -> tuple[int, ...]:
-    """Each seat-order entrant's match points from a finished game: Bazar Blot's B-71 match score
-    (``places``: 0 for the winning team), 3-5-8's places (T-50).
+def match_points(places: Sequence[int] | None, match_score: str | None = None) -> tuple[int, ...]:
+    """Each seat-order entrant's match points from a finished game: a game that ends with a match
+    score (Bazar Blot's B-71: ``2-0`` or ``1-0``) gives it to the winner (``places``: 0) and
+    nothing to the others; a game without one (3-5-8, T-50) gives 2, 1, 0 by place.
 
-    >>> match_points("bazar-blot", [0, 1], "2-0"), match_points("bazar-blot", [1, 0], "1-0")
+    >>> match_points([0, 1], "2-0"), match_points([1, 0], "1-0")
     ((2, 0), (0, 1))
-    >>> match_points("3-5-8", [1, 2, 0])
+    >>> match_points([1, 2, 0])
     (1, 0, 2)
     """
     assert places is not None
-    if game == "bazar-blot":
+    if match_score is not None:
         win = 2 if match_score == "2-0" else 1
         return tuple(win if p == 0 else 0 for p in places)
     return tuple(max(0, 2 - p) for p in places)

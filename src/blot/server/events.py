@@ -185,9 +185,7 @@ class EventState:
             if sheet is None or not sheet["finished"]:
                 return Game(number, entries, table=None)
             winner = int(sheet["winner"])
-            points = match_points(
-                self.game.name, [0 if i == winner else 1 for i in range(2)], sheet["match_score"]
-            )
+            points = match_points([0 if i == winner else 1 for i in range(2)], sheet["match_score"])
             return Game(number, entries, points, tuple(sheet["totals"]))
         if table is None or t["table_status"] != "finished":
             return Game(number, entries, table=table)
@@ -201,7 +199,7 @@ class EventState:
             lost = set(summary.get("forfeited", []))
             points = tuple(FORFEIT_LOSS if set(seats[i]) & lost else FORFEIT_WIN for i in range(len(entries)))
         else:
-            points = match_points(self.game.name, by_entry, summary.get("match_score"))
+            points = match_points(by_entry, summary.get("match_score"))
         totals = summary.get("totals") or []
         score = tuple(int(totals[i]) for i in range(len(entries))) if len(totals) >= len(entries) else None
         boards = tuple((int(p[0]), int(p[1])) for p in summary.get("deal_points", []))

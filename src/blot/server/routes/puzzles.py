@@ -83,13 +83,19 @@ async def next_puzzle(request: Request, game: str = "") -> dict[str, Any]:
 
 
 @router.get("/daily")
-async def daily(request: Request, game: str = "") -> dict[str, Any]:
-    """The puzzle of the day (UTC), the same for everybody all day."""
-    name = _game(game)
+async def daily(request: Request, game: str = "") -> dict[str, Any] | None:
+    """The puzzle of the day (UTC) of ``game``, the same for everybody all day (404 when the game
+    has none yet); without ``game``, that of the first game of the registry that has one, or
+    ``null`` while no game has any (the lobby asks so, and is not answered an error)."""
     hub = hub_of(request)
     today: date = hub.now().astimezone(UTC).date()
-    row = await hub.read(lambda c: store.daily(c, name, today))
-    return await _answer(request, row)
+    for name in [_game(game)] if game else names():
+        row = await hub.read(lambda c: store.daily(c, name, today))  # noqa: B023 (awaited here)
+        if row is not None:
+            return await _answer(request, row)
+    if game:
+        raise Refused("not_found", NO_PUZZLE)
+    return None
 
 
 @router.get("/{puzzle_id}")
