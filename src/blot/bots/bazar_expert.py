@@ -29,7 +29,7 @@ and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set at web tables
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import ClassVar
@@ -44,7 +44,7 @@ from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, Clock, best_cards, resample, weighted_deals
+from blot.bots.sampling import BUDGET, Clock, best_cards, resample, weighted_card_totals, weighted_deals
 from blot.bots.settings import Setting, check_values
 from blot.cards import KING, QUEEN, Card
 from blot.solver import default_solver
@@ -173,17 +173,11 @@ class ExpertBot(BazarBot):
         left = 8 - len(view.tricks)
         horizon = 8 if left <= self.exact else self.horizon
         solver = default_solver()
-        totals = dict.fromkeys(legal, 0)
-        clock = Clock(self.seconds)
-        done = 0
-        for hands, draws in deals:
-            values = solver.solve_cards(hands, trick, leader, k.tix, left, True, horizon, self.fitted).values
-            for c in legal:
-                totals[c] += draws * values[c]
-            done += 1
-            if done < len(deals) and clock.expired():
-                clock.note_cut(self.name, done, len(deals))
-                break
+
+        def solve(hands: list[int]) -> Mapping[Card, int]:
+            return solver.solve_cards(hands, trick, leader, k.tix, left, True, horizon, self.fitted).values
+
+        totals, done = weighted_card_totals(legal, deals, solve, self.seconds, self.name)
         self.last_samples = done
         if not done:
             return self.fallback.card(view, legal)

@@ -139,6 +139,30 @@ def weighted_deals(
     return [(deals[i], drawn) for i, drawn in resample([weight(h) for h in deals], count, rng)]
 
 
+def weighted_card_totals(
+    cards: Sequence[Card],
+    deals: Sequence[Weighted],
+    solve: Callable[[list[int]], Mapping[Card, int]],
+    seconds: float | None,
+    bot: str,
+) -> tuple[dict[Card, int], int]:
+    """:func:`card_totals` over weighted deals: each card's value summed over ``deals`` (each
+    counted as often as it was drawn), and how many deals were solved before the safety limit of
+    ``seconds`` (logged as ``bot``'s)."""
+    totals = dict.fromkeys(cards, 0)
+    clock = Clock(seconds)
+    done = 0
+    for hands, draws in deals:
+        values = solve(hands)
+        for c in cards:
+            totals[c] += draws * values[c]
+        done += 1
+        if done < len(deals) and clock.expired():
+            clock.note_cut(bot, done, len(deals))
+            break
+    return totals, done
+
+
 def resample(weights: list[float], count: int, rng: Random) -> list[tuple[int, int]]:
     """``count`` draws in proportion to ``weights`` (systematic resampling: one random offset,
     then evenly spaced), as (index, draws) for each index drawn at least once, in order. When

@@ -26,10 +26,11 @@ at web tables).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
 from typing import ClassVar
 
-from blot.bots.sampling import BUDGET, Clock, best_cards, deal_rest, weighted_deals
+from blot.bots.sampling import BUDGET, Clock, best_cards, deal_rest, weighted_card_totals, weighted_deals
 from blot.bots.settings import Setting, check_values
 from blot.bots.tfe_basic import discard_bit, trump_call
 from blot.bots.tfe_heuristic import HeuristicBot
@@ -190,18 +191,12 @@ class ExpertBot:
         left = 16 - len(deal.tricks)
         horizon = 16 if left <= self.exact else self.horizon
         solver = default_tfe_solver()
-        totals = dict.fromkeys(legal, 0)
-        clock = Clock(self.seconds)
-        done = 0
         seat, fitted = deal.seat, self.fitted
-        for hands, draws in deals:
-            values = solver.solve_cards(hands[:3], trick, leader, k.trump, left, seat, horizon, fitted).values
-            for c in legal:
-                totals[c] += draws * values[c]
-            done += 1
-            if done < len(deals) and clock.expired():
-                clock.note_cut(self.name, done, len(deals))
-                break
+
+        def solve(hands: list[int]) -> Mapping[Card, int]:
+            return solver.solve_cards(hands[:3], trick, leader, k.trump, left, seat, horizon, fitted).values
+
+        totals, done = weighted_card_totals(legal, deals, solve, self.seconds, self.name)
         self.last_samples = done
         tied = best_cards(totals) if done else legal
         if len(tied) == 1:
