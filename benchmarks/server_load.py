@@ -284,10 +284,13 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class Tally:
-    """What the clients of one process saw: (time sent, latency) of each action, errors by code."""
+    """What the clients of one process saw: (time sent, latency) of each action, errors by code
+    (and one sentence of each), frames whose number did not follow the one before."""
 
     sent: list[tuple[float, float]]
     errors: dict[str, int] = field(default_factory=dict)
+    examples: dict[str, str] = field(default_factory=dict)
+    disorder: int = 0
     closed: int = 0
     finished: int = 0
 
@@ -302,6 +305,7 @@ async def _person(who: Person, tally: Tally, think: float, connected: list[int])
         connected[0] += 1
         waiting: tuple[int, float] | None = None  # (the number of my action's event, when sent)
         acted = -1
+        last_n: int | None = None
         try:
             async for raw in ws:
                 message = json.loads(raw)
@@ -309,12 +313,16 @@ async def _person(who: Person, tally: Tally, think: float, connected: list[int])
                 if kind == "error":
                     code = str(message.get("code"))
                     tally.errors[code] = tally.errors.get(code, 0) + 1
+                    tally.examples.setdefault(code, str(message.get("message")))
                     waiting, acted = None, -1
                     continue
                 view = message.get("view")
                 if view is None:
                     continue
                 n = message["n"]
+                if kind == "event" and last_n is not None and n != last_n + 1:
+                    tally.disorder += 1
+                last_n = n
                 if waiting is not None and n >= waiting[0]:
                     tally.sent.append((waiting[1], time.monotonic() - waiting[1]))
                     waiting = None
@@ -375,6 +383,8 @@ class Result:
     client_cpu_ms: float
     server_cores: float  # the server's CPU per second of the measurement (1.0: one core)
     errors: dict[str, int]
+    examples: dict[str, str]
+    disorder: int
 
     def line(self) -> str:
         return (
@@ -383,10 +393,12 @@ class Result:
             f"server {self.server_cpu_ms:.2f} database {self.database_cpu_ms:.2f} "
             f"clients {self.client_cpu_ms:.2f}; server {self.server_cores:.2f} cores"
             + (
-                "; errors: " + ", ".join(f"{n} {code}" for code, n in self.errors.items())
+                "; errors: "
+                + ", ".join(f"{n} {code} ({self.examples.get(code)})" for code, n in self.errors.items())
                 if self.errors
                 else ""
             )
+            + (f"; {self.disorder} frames out of order" if self.disorder else "")
         )
 
 
@@ -421,6 +433,8 @@ def measure(
     servers.signal(signal.SIGUSR2)
     sent: list[tuple[float, float]] = []
     errors: dict[str, int] = {}
+    examples: dict[str, str] = {}
+    disorder = 0
     for process, signals, parent in runs:
         signals["stop"].set()
         tally: Tally = parent.recv()
@@ -428,6 +442,8 @@ def measure(
         sent.extend(tally.sent)
         for code, n in tally.errors.items():
             errors[code] = errors.get(code, 0) + n
+        examples = tally.examples | examples
+        disorder += tally.disorder
     latencies = sorted(latency for at, latency in sent if start <= at < end)
 
     def pct(p: float) -> float:
@@ -451,6 +467,8 @@ def measure(
         client_cpu_ms=client,
         server_cores=round((after[0] - before[0]) / elapsed, 2),
         errors=errors,
+        examples=examples,
+        disorder=disorder,
     )
 
 

@@ -57,7 +57,6 @@ class Hub:
         self.cluster = Cluster.of(config.broker_url)
         self.limits = Limits(config, getattr(self.cluster.broker, "redis", None))
         self.registry = Tables(self, self.store, self.cluster)
-        self._published: set[asyncio.Task[None]] = set()
         self.accounts = AccountService(self, self.limits, self.registry)
         #: The analyses of finished games, each in a process of its own (issue 14).
         claims = AdvisoryClaims(self.store.engine) if self.cluster.shared else LocalClaims()
@@ -151,9 +150,7 @@ class Hub:
         return self.cluster.shared
 
     def publish(self, table_id: str, message: dict[str, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(self.cluster.broker.publish(table_id, message))
-        self._published.add(task)
-        task.add_done_callback(self._published.discard)
+        self.cluster.broker.publish(table_id, message)
 
     def tell_owner(self, table: Table) -> None:
         self.registry.tell_owner(table)

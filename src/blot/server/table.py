@@ -453,18 +453,24 @@ class Table:
         if lines and lines[0].seq > self.n + 1:
             lines = [e for e in await self.services.read_log(self.id, self.n) if e.seq > self.n]
         new = [e for e in lines if e.seq > self.n]
-        for entry in new:
-            event = self.fold(entry)
-            self.events.append(event)
-            self.last_event = event[0]
-            self.n = entry.seq
+        for entry in new[:-1]:  # lines read from the log: each told with the view it made
+            self._fold_in(entry)
+            self.broadcast(entry.seq)
+        if new:
+            self._fold_in(new[-1])
         owner = self.owner
         if "state" in message:
             self._adopt(message["state"])
-        for entry in new:
-            self.broadcast(entry.seq)
-        if not new:  # the owner's word on presence: told to the sockets, never echoed back to it
+        if new:
+            self.broadcast(new[-1].seq)
+        else:  # the owner's word on presence: told to the sockets, never echoed back to it
             self.presence(relay=self.owner != owner)  # (but a new owner hears this process's sockets)
+
+    def _fold_in(self, entry: LogEntry) -> None:
+        event = self.fold(entry)
+        self.events.append(event)
+        self.last_event = event[0]
+        self.n = entry.seq
 
     async def catch_up(self) -> None:
         """A follower reads the lines it missed from the log (the broker was away)."""

@@ -518,7 +518,7 @@ class Tables:
                     continue
             owner = table.owner
             if owner is None or owner == self.cluster.node:
-                if not await self.take(table_id):
+                if not await self._take_or_find_owner(table):
                     await asyncio.sleep(0.5)
                 continue
             try:
@@ -526,8 +526,7 @@ class Tables:
                     owner, {"kind": "command", "table": table_id, "name": name, "args": args, "key": key}
                 )
             except (OwnerSilent, BrokerAway):
-                if not await self.take(table_id):
-                    table.owner = None
+                if not await self._take_or_find_owner(table):
                     await asyncio.sleep(0.5)
                 continue
             if answer.get("moved"):
@@ -623,6 +622,16 @@ class Tables:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _take_or_find_owner(self, table: Table) -> bool:
+        """After a command found no owner to answer it: take the table if its owner is dead
+        (True), else learn from the leases who owns it now (the next try asks that owner)."""
+        if await self.take(table.id):
+            return True
+        now = self.services.now()
+        ownership = self.cluster.ownership
+        table.owner = await self.services.read(lambda c: ownership.owner(c, table.id, now))
+        return False
 
     async def take(self, table_id: str) -> bool:
         """Take a table whose owner is gone: claim it, fold its log and drive it (a table this

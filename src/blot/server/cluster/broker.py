@@ -36,6 +36,8 @@ StatusHandler = Callable[[bool], Coroutine[Any, Any, None]]
 PRESENT = "blot:present"
 #: An owner says it again every few seconds; a table not said for this long is not listed.
 PRESENT_SECONDS = 10.0
+#: Connections to Redis a process holds at most (its subscriptions' one included).
+MAX_CONNECTIONS = 64
 
 
 def table_channel(table_id: str) -> str:
@@ -61,8 +63,9 @@ class Broker(Protocol):
 
     async def stop(self) -> None: ...
 
-    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
-        """To every process that follows the table (lost when the broker is away)."""
+    def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        """To every process that follows the table, in the order published (sent in the
+        background; lost when the broker is away)."""
         ...
 
     async def follow(self, table_id: str, handler: Handler) -> None: ...
@@ -105,7 +108,7 @@ class LocalBroker:
         for task in list(self._tasks):
             task.cancel()
 
-    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
+    def publish(self, table_id: str, message: dict[str, Any]) -> None:
         return None
 
     async def follow(self, table_id: str, handler: Handler) -> None:
@@ -142,9 +145,17 @@ class RedisBroker:
         self._reader: asyncio.Task[None] | None = None
         import redis.asyncio as redis
 
-        self._client: Any = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # a blocking pool: at saturation a publish waits for a free connection (up to the
+        # socket timeout) where the default pool refuses the 101st at once (MaxConnectionsError)
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=2, socket_timeout=2, socket_connect_timeout=2
+        )
+        self._client: Any = redis.Redis(connection_pool=pool)
         self._pubsub: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._outbox: list[tuple[str, str]] = []  # (channel, message) to publish, in order
+        self._wake = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
 
     @property
     def connected(self) -> bool:
@@ -156,6 +167,7 @@ class RedisBroker:
         self._handlers[node_channel(self.node)] = inbox
         await self._connect()
         self._reader = asyncio.get_running_loop().create_task(self._read_forever())
+        self._writer = asyncio.get_running_loop().create_task(self._write_forever())
 
     async def _connect(self) -> None:
         self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
@@ -163,17 +175,18 @@ class RedisBroker:
         self._connected = True
 
     async def stop(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(BaseException):
-                await self._reader
+        for task in (self._reader, self._writer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         for task in list(self._tasks):
             task.cancel()
         with contextlib.suppress(Exception):
             if self._pubsub is not None:
                 await self._pubsub.aclose()
         with contextlib.suppress(Exception):
-            await self._client.aclose()
+            await self._client.aclose(close_connection_pool=True)
 
     async def _read_forever(self) -> None:
         pause = 0.2
@@ -234,9 +247,30 @@ class RedisBroker:
         except Exception as e:
             raise BrokerAway("the broker cannot be reached") from e
 
-    async def publish(self, table_id: str, message: dict[str, Any]) -> None:
-        with contextlib.suppress(BrokerAway):  # the followers catch up from the log
-            await self._publish(table_channel(table_id), message)
+    def publish(self, table_id: str, message: dict[str, Any]) -> None:
+        if self._connected:  # else the followers catch up from the log
+            self._outbox.append((table_channel(table_id), json.dumps(message, separators=(",", ":"))))
+            self._wake.set()
+
+    async def _write_forever(self) -> None:
+        """Publish what :meth:`publish` queued: by one task, so in order (a message per
+        publish on the pool's connections could overtake the one before: the follower then
+        read the log for it), and all that waits in one round trip."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._outbox = self._outbox, []
+            if not batch:
+                continue
+            try:
+                pipe = self._client.pipeline(transaction=False)
+                for channel, text in batch:
+                    pipe.publish(channel, text)
+                await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the broker is away: the followers catch up from the log
+                continue
 
     async def follow(self, table_id: str, handler: Handler) -> None:
         channel = table_channel(table_id)
