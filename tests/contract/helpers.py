@@ -99,9 +99,10 @@ def _freeze(obj: Any, depth: int) -> Any:
     if isinstance(obj, random.Random):
         return ("random", obj.getstate())
     fields: list[tuple[str, Any]] = []
+    caches = getattr(type(obj), "CACHES", ())  # what a state keeps only to answer faster
     for klass in type(obj).__mro__:
         for name in getattr(klass, "__slots__", ()):
-            if hasattr(obj, name):
+            if hasattr(obj, name) and name not in caches:
                 fields.append((name, _freeze(getattr(obj, name), depth + 1)))
     if hasattr(obj, "__dict__"):
         for name, value in sorted(vars(obj).items()):

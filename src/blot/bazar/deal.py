@@ -79,6 +79,7 @@ class Deal:
         "_outcome",
         "_phase",
         "_plays",
+        "_public",
         "_rules",
         "_score",
         "_summary",
@@ -89,6 +90,9 @@ class Deal:
         "_win_pos",
         "_winners",
     )
+
+    #: Slots that only remember an answer (the state is the same without them).
+    CACHES = ("_public",)
 
     def __init__(self, hands: Sequence[int], dealer: int = 0, rules: Rules = DEFAULT_RULES) -> None:
         if not isinstance(dealer, int) or dealer not in range(4):
@@ -120,6 +124,7 @@ class Deal:
         self._keys = KEY[NT]  # in play: KEY[tix], the strength of each card (B-34)
         self._belote_pair = 0  # in play: trump K and Q when one seat holds both (B-42)
         self._undeclared = 0  # seats still to say what they declare in the first trick
+        self._public: tuple[tuple[object, ...], PublicDealView] | None = None  # see public_view
 
     # --- state -------------------------------------------------------------------------------
 
@@ -526,7 +531,13 @@ class Deal:
 
     def public_view(self) -> PublicDealView:
         """What everybody may know of this deal (spectators): no hand, the declarations as
-        announced (kind and top rank) and the counting team's from the second trick on (B-43)."""
+        announced (kind and top rank) and the counting team's from the second trick on (B-43).
+        Kept until the next action (a server builds it for every seat and spectator of an event):
+        the calls, the cards played and the seats still to declare tell the states of one deal
+        apart."""
+        key = (len(self._plays), len(self._bidding.callers), self._undeclared, self._phase)
+        if self._public is not None and self._public[0] == key:
+            return self._public[1]
         announced: list[Announcement] = []
         if self._phase is not Phase.BIDDING and self._contract is not None:
             first = (self._dealer + 1) % 4
@@ -536,7 +547,7 @@ class Deal:
                 if ds:
                     announced += [Announcement.of(s, d) for d in ds]
         tricks = self.tricks
-        return PublicDealView(
+        view = PublicDealView(
             rules=self._rules,
             dealer=self._dealer,
             phase=self._phase,
@@ -554,6 +565,8 @@ class Deal:
             belotes=tuple(self._belotes),
             result=self.result,
         )
+        self._public = (key, view)
+        return view
 
     def view(self, seat: int) -> DealView:
         """What ``seat`` may know of this deal: the public view, its own hand and declarations,

@@ -57,7 +57,16 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
     itself; without one the caller gives each deal's cards to :meth:`start_deal` (replays, the
     server's tables). The state is read through read-only properties."""
 
-    __slots__ = ("_deals", "_first_dealer", "_rng", "_rules", "_tars_kapoot", "_totals", "_winner")
+    __slots__ = (
+        "_deals",
+        "_first_dealer",
+        "_results",
+        "_rng",
+        "_rules",
+        "_tars_kapoot",
+        "_totals",
+        "_winner",
+    )
 
     seats = SEATS
     _waiting, _finished = Phase.DEAL, Phase.OVER
@@ -69,6 +78,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
         self._first_dealer = dealer
         self._rng = rng
         self._deals: list[Deal] = []
+        self._results: tuple[DealResult, ...] = ()  # of the finished deals (every view shows them)
         self._totals = (0, 0)
         self._winner: int | None = None
         self._tars_kapoot = False
@@ -110,7 +120,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
     @property
     def results(self) -> tuple[DealResult, ...]:
         """The finished deals, void ones included."""
-        return tuple(r for d in self._deals if (r := d.result) is not None)
+        return self._results
 
     @property
     def result(self) -> GameResult:
@@ -127,6 +137,9 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
 
     def _end_deal(self, deal: Deal) -> None:
         """Count a finished deal (B-70) and, with the game's own rng, deal the next one."""
+        result = deal.result
+        if result is not None:
+            self._results = (*self._results, result)
         self._tally(deal)
         if self._rng is not None and not self.is_over:
             self.start_deal()

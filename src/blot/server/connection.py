@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 #: A connection whose unsent messages pile up beyond this is closed (it reconnects later).
 MAX_QUEUE = 2000
 
 
 def dumps(obj: Any) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text (orjson: the server encodes a frame per seat of every
+    event, and the standard library's encoder was a fifth of its time per action)."""
+    return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Connection:
