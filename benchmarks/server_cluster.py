@@ -112,6 +112,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, nargs="+", default=[200, 500, 1000], help="four per table")
     parser.add_argument("--seconds", type=float, default=8.0, help="how long to measure each")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of play before measuring")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a person waits before acting")
     parser.add_argument("--takeovers", type=int, default=10, help="owners killed (0: none)")
     args = parser.parse_args()
     redis = Redis()
@@ -122,7 +123,7 @@ def main() -> None:
                 with database(args.db) as db:
                     servers = Servers(db, count, redis.url)
                     try:
-                        result = measure(servers, clients, args.seconds, args.warmup)
+                        result = measure(servers, clients, args.seconds, args.warmup, args.think)
                     finally:
                         servers.stop()
                 print("  " + result.line(), flush=True)

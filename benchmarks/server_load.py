@@ -363,6 +363,9 @@ async def _drive(people: list[Person], think: float, signals: dict[str, Any]) ->
 def _client_process(people: list[Person], think: float, signals: dict[str, Any], out: Any) -> None:
     import uvloop
 
+    from blot.server.app import quiet_collector
+
+    quiet_collector()  # the clients' own collector pauses would count as the server's latency
     tally = uvloop.run(_drive(people, think, signals))
     out.send(tally)
 
