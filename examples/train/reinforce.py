@@ -7,7 +7,13 @@ choices play fresh deals against ``random`` and ``basic`` and the mean margin pe
 (the seat's deal score minus its opponents' mean, as ``blot arena`` counts it), beside a policy
 that picks uniformly among the legal actions.
 
-    python examples/train/reinforce.py [--game 3-5-8] [--deals 20000] [--eval 300] [--seed 1]
+    python examples/train/reinforce.py [--game 3-5-8] [--deals 20000] [--eval 300] [--seed 1] \
+        [--save policy.npz]
+
+With ``--save`` the trained weights are written to a file that ``policy_bot.py`` (beside this
+script) plays from, at a table or in the arena, through the bot protocol:
+
+    blot arena --game 3-5-8 --a "cmd:python examples/train/policy_bot.py policy.npz" --b basic
 
 Needs the ``rl`` extra (``pip install -e '.[rl]'``).
 """
@@ -93,11 +99,14 @@ def main() -> None:
     parser.add_argument("--eval", type=int, default=300, help="deals against each opponent")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.005, help="the learning rate")
+    parser.add_argument("--save", default=None, help="write the trained weights to this .npz file")
     args = parser.parse_args()
     start = time.process_time()
     policy = train(args.game, args.deals, args.seed, args.rate)
     spent = time.process_time() - start
     print(f"{args.game}: trained on {args.deals} deals against random in {spent:.0f} s of CPU")
+    if args.save:
+        np.savez(args.save, game=args.game, w=policy.w, b=policy.b)
     rng = np.random.default_rng(args.seed)
 
     def uniform(_x: np.ndarray, mask: np.ndarray) -> int:

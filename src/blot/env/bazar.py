@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from blot.cards import DECK32
-from blot.env.encode import Array, Encoding, Layout, mine_first, rotate
+from blot.env.encode import (
+    Array,
+    Encoding,
+    Layout,
+    card_from_json,
+    cards_from_json,
+    mine_first,
+    rotate,
+    trick_from_json,
+    tricks_from_json,
+)
 from blot.errors import IllegalAction
 from blot.game import Action
 
@@ -83,6 +95,55 @@ class BazarEncoding(Encoding):
             return DECLARE_NONE
         best: Action = deal.best_declare
         return best
+
+    def action_json(self, view: Any, index: int) -> Any:
+        """Calls and cards as text; a declaration choice as ``{"declare": [...]}``."""
+        deal = view.deal
+        if deal is not None and deal.must_declare and index in (len(self.calls) + 32, len(self.calls) + 33):
+            self.action(view, index)  # refused when not legal
+            best = deal.best_declare
+            return {"declare": list(best.texts) if index == len(self.calls) + 33 else []}
+        return str(self.action(view, index))
+
+    def from_json(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
+        from blot.bazar.calls import parse_call
+        from blot.bazar.deal import DEFAULT_RULES
+        from blot.bazar.values import Phase
+
+        legal = view.get("legal") or {}
+        c = view["contract"]
+        best = legal.get("best") if legal.get("kind") == "declare" else None
+        deal = SimpleNamespace(
+            hand=cards_from_json(view["hand"]),
+            tricks=tricks_from_json(view["tricks"]),
+            trick=trick_from_json(view["trick"]),
+            phase=Phase(view["phase"]),
+            to_act=view["to_act"],
+            dealer=view["dealer"],
+            contract=None
+            if c is None
+            else SimpleNamespace(
+                level=c["level"], strain=c["strain"], declarer=c["seat"], multiplier=c["multiplier"]
+            ),
+            calls=tuple((int(x["seat"]), parse_call(x["call"])) for x in view["calls"]),
+            must_declare=bool(view["must_declare"]),
+            announced=tuple(SimpleNamespace(seat=a["seat"], kind=a["kind"]) for a in view["announced"]),
+            belotes=tuple((int(b["seat"]), card_from_json(b["card"])) for b in view["belotes"]),
+            tricks_taken=tuple(view["tricks_won"]),
+            card_points=tuple(view["card_points"]),
+            best_declare=None
+            if best is None
+            else SimpleNamespace(declarations=tuple(best), texts=tuple(best)),
+        )
+        actions: list[Action] = [parse_call(t) for t in legal.get("calls", ())]
+        actions += [card_from_json(t) for t in legal.get("cards", ())]
+        return SimpleNamespace(
+            seat=view["seat"],
+            rules=SimpleNamespace(target=options.get("target", DEFAULT_RULES.target)),
+            totals=tuple(view["totals"]),
+            deal=deal,
+            legal=tuple(actions),
+        )
 
     def mask(self, view: Any) -> Array:
         mask = np.zeros(len(self.actions), dtype=np.int8)

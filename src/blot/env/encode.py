@@ -6,18 +6,22 @@ Each game has one :class:`Encoding`, in its module of the environments' layer
 [0, 1], seats counted from the observing seat (0 is itself, 1 the next to act after it, …);
 ``actions`` is the fixed action space, ``mask(view)`` marks the legal ones, ``action(view,
 index)`` is the engine's action for an index. Only the view is read, so an observation can never
-hold more than the seat may know. This module holds what the games' encodings share.
+hold more than the seat may know. ``from_json(view, options)`` reads the bot protocol's JSON view
+into the same fields, so that a trained policy's program at a table (``cmd:``) observes what it
+was trained on (:class:`blot.env.program.Observer`). This module holds what the games' encodings
+share.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from blot.cards import cards_of
+from blot.cards import Card, cards_of, mask_of, parse_card
 from blot.errors import IllegalAction
 from blot.game import Action
 
@@ -102,6 +106,41 @@ class Encoding:
 
     def observe(self, view: Any) -> Array:
         raise NotImplementedError
+
+    def from_json(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
+        """The bot protocol's JSON view (and the game's ``options`` from its ``new_game``
+        message) as the fields :meth:`observe`, :meth:`mask` and :meth:`action` read."""
+        raise NotImplementedError
+
+    def action_json(self, view: Any, index: int) -> Any:
+        """The bot protocol's form of the action numbered ``index`` (``IllegalAction`` when it
+        is not legal)."""
+        return str(self.action(view, index))
+
+
+def cards_from_json(texts: Sequence[str] | None) -> int:
+    """A card list of the JSON views as a card set."""
+    return mask_of(parse_card(t) for t in texts or ())
+
+
+def card_from_json(text: str | None) -> Card | None:
+    return None if text is None else parse_card(text)
+
+
+def trick_from_json(trick: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, Card], ...]:
+    """The trick in progress as (seat, card) pairs (:func:`blot.wire.trick_json`)."""
+    return tuple((int(p["seat"]), parse_card(p["card"])) for p in trick)
+
+
+def tricks_from_json(tricks: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    """Completed tricks (:func:`blot.wire.tricks_json`), each with the (seat, card) ``plays``."""
+    out = []
+    for t in tricks:
+        cards = [parse_card(c) for c in t["cards"]]
+        leader = int(t["leader"])
+        plays = tuple(((leader + i) % len(cards), c) for i, c in enumerate(cards))
+        out.append(SimpleNamespace(leader=leader, winner=t["winner"], plays=plays))
+    return tuple(out)
 
 
 def rotate(values: list[Any], me: int) -> list[Any]:

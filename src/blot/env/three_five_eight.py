@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from blot.cards import DECK52
-from blot.env.encode import Array, Encoding, Layout, rotate
+from blot.env.encode import (
+    Array,
+    Encoding,
+    Layout,
+    card_from_json,
+    cards_from_json,
+    rotate,
+    trick_from_json,
+    tricks_from_json,
+)
 
 #: The largest total a 3-5-8 seat can have, either way (nine deals of -8 … +13).
 TOTAL_RANGE = 144
@@ -47,6 +58,49 @@ class TfeEncoding(Encoding):
                 ("counted", 1),
                 ("calls", 3 * 9),
             ]
+        )
+
+    def from_json(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
+        from blot.three_five_eight.calls import parse_call
+        from blot.three_five_eight.values import Phase
+
+        legal = view.get("legal") or {}
+        deal = SimpleNamespace(
+            hand=cards_from_json(view["hand"]),
+            tricks=tricks_from_json(view["tricks"]),
+            trick=trick_from_json(view["trick"]),
+            talon=None if view["talon"] is None else cards_from_json(view["talon"]),
+            discard=None if view["discard"] is None else cards_from_json(view["discard"]),
+            exchanges=tuple(
+                SimpleNamespace(
+                    giver=e["giver"],
+                    receiver=e["receiver"],
+                    gift=card_from_json(e["gift"]),
+                    returned=card_from_json(e["returned"]),
+                )
+                for e in view["exchanges"]
+            ),
+            phase=Phase(view["phase"]),
+            to_act=view["to_act"],
+            dealer=view["dealer"],
+            caller=view["caller"],
+            trump=None if view["trump"] is None else parse_call(view["trump"]),
+            targets=tuple(view["targets"]),
+            tricks_taken=tuple(view["tricks_taken"]),
+            hand_sizes=tuple(view["hand_sizes"]),
+            calls=tuple(parse_call(c["call"]) for c in view["calls"]),
+        )
+        if legal.get("kind") == "call":
+            actions: tuple[Any, ...] = tuple(parse_call(t) for t in legal["calls"])
+        else:
+            actions = tuple(card_from_json(t) for t in legal.get("cards", ()))
+        return SimpleNamespace(
+            seat=view["seat"],
+            totals=tuple(view["totals"]),
+            counted=view["counted"],
+            may_pass=tuple(view["may_pass"]),
+            deal=deal,
+            legal=actions,
         )
 
     def observe(self, view: Any) -> Array:
