@@ -185,7 +185,7 @@ def quiet_collector() -> None:
     """Fewer and shorter pauses of Python's cycle collector: what the server loaded at start is
     left out of its scans (``gc.freeze``), and it runs after 50,000 new objects rather than 700.
     With the defaults its full scans of the tables in memory stopped every table for up to
-    150 ms (``benchmarks/server_load.py --think 0.1``, 500 people: p99 129 ms, 34 ms after)."""
+    150 ms (``benchmarks/server_load.py --think 0.1``, 500 people: p99 129 ms, 32 ms after)."""
     import gc
 
     gc.collect()
