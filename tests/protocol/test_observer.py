@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo")
 
 from blot.env import encoding
 from blot.env.program import Observer
-from blot.errors import IllegalAction
+from blot.errors import BlotError, IllegalAction
 from blot.games import spec
 from blot.layers import Wire
 
@@ -54,6 +54,20 @@ def test_the_protocol_view_observes_as_the_environment(game: str) -> None:
         "3-5-8": {"call", "exchange", "discard", "play"},
     }
     assert checked == every[game]
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [{}, {"seat": 0}, None, {"game": "bazar-blot", "seat": 0, "hand": ["ZZ"]}, "view"],
+)
+def test_a_broken_view_is_refused_in_one_sentence(broken: object) -> None:
+    game = spec("bazar-blot")
+    view = json.loads(json.dumps(game.layer(Wire).view_json(game.new_game(rng=Random(1)).view(1))))
+    observer = Observer({"game": "bazar-blot", "options": {}})
+    observer.observe(view)  # the whole view is read
+    sent = view | broken if isinstance(broken, dict) and "hand" in broken else broken
+    with pytest.raises(BlotError, match=r"^the view is not one of this game's: "):
+        observer.observe(sent)  # type: ignore[arg-type]
 
 
 ARENA = ["--deals", "2", "--seed", "3", "--json"]

@@ -177,7 +177,7 @@ class ExpertBot(BazarBot):
         def solve(hands: list[int]) -> Mapping[Card, int]:
             return solver.solve_cards(hands, trick, leader, k.tix, left, True, horizon, self.fitted).values
 
-        totals, done = weighted_card_totals(legal, deals, solve, self.seconds, self.name)
+        totals, done = weighted_card_totals(legal, deals, len(deals), solve, self.seconds, self.name)
         self.last_samples = done
         if not done:
             return self.fallback.card(view, legal)

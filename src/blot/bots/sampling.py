@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
 from random import Random
 from typing import Final
 
@@ -99,21 +100,8 @@ def card_totals(
     ``solve``), and how many deals that was: sampling stops early when ``sample`` finds no deal
     that fits what the bot knows (None), or once the safety limit of ``seconds`` has passed
     (logged as ``bot``'s)."""
-    totals = dict.fromkeys(cards, 0)
-    clock = Clock(seconds)
-    done = 0
-    for _ in range(samples):
-        hands = sample()
-        if hands is None:
-            break
-        values = solve(hands)
-        for c in cards:
-            totals[c] += values[c]
-        done += 1
-        if done < samples and clock.expired():
-            clock.note_cut(bot, done, samples)
-            break
-    return totals, done
+    deals = ((hands, 1) for hands in islice(iter(sample, None), samples))
+    return weighted_card_totals(cards, deals, samples, solve, seconds, bot)
 
 
 #: A sampled deal (each seat's hand) and how many of the deals drawn it stands for.
@@ -141,14 +129,15 @@ def weighted_deals(
 
 def weighted_card_totals(
     cards: Sequence[Card],
-    deals: Sequence[Weighted],
+    deals: Iterable[Weighted],
+    count: int,
     solve: Callable[[list[int]], Mapping[Card, int]],
     seconds: float | None,
     bot: str,
 ) -> tuple[dict[Card, int], int]:
-    """:func:`card_totals` over weighted deals: each card's value summed over ``deals`` (each
-    counted as often as it was drawn), and how many deals were solved before the safety limit of
-    ``seconds`` (logged as ``bot``'s)."""
+    """Each card's value summed over the ``count`` weighted ``deals`` (each counted as often as it
+    was drawn), and how many deals were solved: all of them, or as many as the safety limit of
+    ``seconds`` allowed (the cut logged as ``bot``'s)."""
     totals = dict.fromkeys(cards, 0)
     clock = Clock(seconds)
     done = 0
@@ -157,8 +146,8 @@ def weighted_card_totals(
         for c in cards:
             totals[c] += draws * values[c]
         done += 1
-        if done < len(deals) and clock.expired():
-            clock.note_cut(bot, done, len(deals))
+        if done < count and clock.expired():
+            clock.note_cut(bot, done, count)
             break
     return totals, done
 

@@ -196,7 +196,7 @@ class ExpertBot:
         def solve(hands: list[int]) -> Mapping[Card, int]:
             return solver.solve_cards(hands[:3], trick, leader, k.trump, left, seat, horizon, fitted).values
 
-        totals, done = weighted_card_totals(legal, deals, solve, self.seconds, self.name)
+        totals, done = weighted_card_totals(legal, deals, len(deals), solve, self.seconds, self.name)
         self.last_samples = done
         tied = best_cards(totals) if done else legal
         if len(tied) == 1:

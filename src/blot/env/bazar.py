@@ -98,12 +98,9 @@ class BazarEncoding(Encoding):
 
     def action_json(self, view: Any, index: int) -> Any:
         """Calls and cards as text; a declaration choice as ``{"declare": [...]}``."""
-        deal = view.deal
-        if deal is not None and deal.must_declare and index in (len(self.calls) + 32, len(self.calls) + 33):
-            self.action(view, index)  # refused when not legal
-            best = deal.best_declare
-            return {"declare": list(best.texts) if index == len(self.calls) + 33 else []}
-        return str(self.action(view, index))
+        action = self.action(view, index)
+        texts = getattr(action, "texts", None)  # a set of declarations (Declare, or from_json's best)
+        return str(action) if texts is None else {"declare": list(texts)}
 
     def from_json(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> Any:
         from blot.bazar.calls import parse_call

@@ -15,7 +15,6 @@ share.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -23,7 +22,7 @@ import numpy.typing as npt
 
 from blot.cards import Card, cards_of, mask_of, parse_card
 from blot.errors import IllegalAction
-from blot.game import Action
+from blot.game import Action, Trick
 
 Array = npt.NDArray[Any]
 
@@ -132,15 +131,11 @@ def trick_from_json(trick: Sequence[Mapping[str, Any]]) -> tuple[tuple[int, Card
     return tuple((int(p["seat"]), parse_card(p["card"])) for p in trick)
 
 
-def tricks_from_json(tricks: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
-    """Completed tricks (:func:`blot.wire.tricks_json`), each with the (seat, card) ``plays``."""
-    out = []
-    for t in tricks:
-        cards = [parse_card(c) for c in t["cards"]]
-        leader = int(t["leader"])
-        plays = tuple(((leader + i) % len(cards), c) for i, c in enumerate(cards))
-        out.append(SimpleNamespace(leader=leader, winner=t["winner"], plays=plays))
-    return tuple(out)
+def tricks_from_json(tricks: Sequence[Mapping[str, Any]]) -> tuple[Trick, ...]:
+    """Completed tricks (:func:`blot.wire.tricks_json`)."""
+    return tuple(
+        Trick(int(t["leader"]), tuple(parse_card(c) for c in t["cards"]), int(t["winner"])) for t in tricks
+    )
 
 
 def rotate(values: list[Any], me: int) -> list[Any]:

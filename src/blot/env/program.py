@@ -15,6 +15,7 @@ from typing import Any
 
 from blot.env import encoding
 from blot.env.encode import Array
+from blot.errors import BlotError
 
 
 class Observer:
@@ -27,10 +28,19 @@ class Observer:
     def observe(self, view: Mapping[str, Any]) -> dict[str, Array]:
         """The observation and action mask of the seat's JSON view, exactly as the
         environment gives them for the same view."""
-        v = self.encoding.from_json(view, self.options)
+        v = self._read(view)
         return {"observation": self.encoding.observe(v), "action_mask": self.encoding.mask(v)}
 
     def action(self, view: Mapping[str, Any], index: int) -> Any:
         """The protocol's ``action`` for the action numbered ``index`` (``IllegalAction`` when
         the mask does not allow it)."""
-        return self.encoding.action_json(self.encoding.from_json(view, self.options), index)
+        return self.encoding.action_json(self._read(view), index)
+
+    def _read(self, view: Mapping[str, Any]) -> Any:
+        """The view's fields; BlotError in one sentence when it is not a seat's view of the game."""
+        try:
+            return self.encoding.from_json(view, self.options)
+        except BlotError as e:
+            raise BlotError(f"the view is not one of this game's: {e}") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise BlotError(f"the view is not one of this game's: {type(e).__name__} {e}") from None
