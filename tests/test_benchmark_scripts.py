@@ -65,3 +65,10 @@ def test_the_arena_in_pieces_adds_up_to_the_arena(tmp_path: Path) -> None:
     assert summed["deal_numbers"] == "0-1"
     for key in ("deals", "mean_margin", "ci95", "dd_loss", "decisions"):
         assert summed[key] == wanted[key], key
+
+
+def test_the_kapoot_script_runs() -> None:
+    bot = "expert:bid_samples=2,samples=2"
+    out = run("benchmarks/kapoot.py", "--bot", bot, "--deals", "3", "--play-from", "8")
+    print(out)
+    assert "3 deals bid by four `expert:bid_samples=2,samples=2` (seed 1):" in out

@@ -169,3 +169,32 @@ def test_the_expert_keeps_to_its_time_limit(game: str, monkeypatch: Any, caplog:
     with caplog.at_level(logging.WARNING, logger="blot.bots"):
         assert play_deals(game, [f"{EXPERT[game].replace('samples=4', 'samples=30')},seconds=1.5"], 1, 3) > 0
     assert "expert: the time limit of 1.5 s cut its search after" in caplog.text
+
+
+def test_b21_the_expert_bids_kapoot_with_a_sweep_in_hand_and_redoubles_the_contra() -> None:
+    """All eight trumps on lead take every trick whatever the others hold: the expert bids
+    kapoot (25) at once, where the heuristic player bids 8; a contra of it is redoubled."""
+    from blot.bazar import Deal
+    from blot.bazar.values import Phase
+    from blot.cards import DECK32, cards_of, mask_of
+
+    deck = cards_of(DECK32)
+    rest = [c for c in deck if not str(c).endswith("H")]
+    Random(4).shuffle(rest)
+    hands = [mask_of(rest[0:8]), mask_of([c for c in deck if str(c).endswith("H")])]
+    hands += [mask_of(rest[8:16]), mask_of(rest[16:24])]
+    calls = {}
+    for name in ("expert:bid_samples=6", "heuristic"):
+        deal = Deal(hands, dealer=0)
+        bots = [make_bot("bazar-blot", name, Random(s)) for s in range(4)]
+        said = []
+        while deal.phase is Phase.BIDDING:
+            seat = deal.to_act
+            assert seat is not None
+            call = bots[seat].choose(deal.view(seat))
+            said.append(f"{seat}:{call}")
+            deal.apply(call)
+        calls[name] = said
+    assert calls["heuristic"][0] == "1:8H"
+    assert calls["expert:bid_samples=6"][0] == "1:25H"
+    assert "1:redouble" in calls["expert:bid_samples=6"]

@@ -211,3 +211,48 @@ def test_a_search_horizon_estimates_within_the_points_left_and_is_exact_beyond_t
         full = solver.solve_cards(deal.hands, in_trick, deal.leader, deal.tix, left, horizon=left)
         assert full.values == solver.solve(deal).values
         assert shallow is None or shallow == full.values
+
+
+def sweeps(deal: Deal, team: int) -> bool:
+    """Whether ``team`` takes every trick left, by plain minimax over the engine."""
+    if deal.is_over:
+        return True
+    seat = deal.to_act
+    assert seat is not None
+    tricks = len(deal.trick_winners)
+    outcomes = []
+    for card in deal.legal_actions():
+        child = deal.copy()
+        step(child, card)
+        if len(child.trick_winners) > tricks and child.trick_winners[-1] % 2 != team:
+            outcomes.append(False)
+        else:
+            outcomes.append(sweeps(child, team))
+    return any(outcomes) if seat % 2 == team else all(outcomes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_b51_takes_all_counts_tricks_not_points_as_brute_force_does(seed: int) -> None:
+    """Kapoot is every trick: the search of tricks agrees with minimax over the engine on
+    endgames of three tricks, zero-point tricks included."""
+    rng = Random(200 + seed)
+    solver = Solver()
+    for i in range(10):
+        deal = advance(start(rng, STRAINS[(seed + i) % 5]), rng, 20)
+        for team in (0, 1):
+            found = solver.takes_all(deal.hands, deal.leader, deal.tix, team, tricks_left=3)
+            assert found == sweeps(deal, team), (seed, i, team)
+
+
+def test_b51_a_hand_of_all_eight_trumps_takes_every_trick() -> None:
+    deck = [c for c in CARDS if c is not None and c.rank >= 7]
+    hearts = [c.index for c in deck if str(c).endswith("H")]
+    rest = [c.index for c in deck if not str(c).endswith("H")]
+    hands = [0, sum(1 << i for i in hearts), 0, 0]
+    for n, index in enumerate(rest):
+        hands[(0, 2, 3)[n // 8]] |= 1 << index
+    solver = Solver()
+    assert solver.takes_all(hands, 1, 1, team=1) and not solver.takes_all(hands, 1, 1, team=0)
+    assert solver.solve_cards(hands, [], 1, 1, 8, all_cards=False).points == (0, 162)
+    # led to by the other team, it must trump at once (B-32) and then leads trumps
+    assert solver.takes_all(hands, 0, 1, team=1)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
 from blot.bazar.declarations import best_choice, choices, resolve
@@ -50,8 +50,13 @@ from blot.cards import KING, QUEEN, Card
 from blot.solver import default_solver
 
 #: What one dealt world gives the bot's team in a strain: its card points double-dummy from the
-#: opening lead, and the declaration points and belote points of each team.
-Solved = tuple[int, tuple[int, int], tuple[int, int]]
+#: opening lead, the team that takes every trick (kapoot) or None, and the declaration points and
+#: belote points of each team.
+Solved = tuple[int, int | None, tuple[int, int], tuple[int, int]]
+
+#: Card points from which a dealt world is asked whether a team takes every trick: the horizon
+#: search guesses the last tricks, so it cannot tell a kapoot itself.
+SWEEP_FROM: Final = 130
 
 
 @dataclass
@@ -80,6 +85,7 @@ class ExpertBot(BazarBot):
         "bid_horizon": Setting(int, 1, 8, "tricks searched before the estimate when bidding", web_high=5),
         "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
+        "kapoot": Setting(float, 0, 1, "share of the bidding deals that must take all tricks to bid kapoot"),
     }
 
     def __init__(
@@ -97,6 +103,7 @@ class ExpertBot(BazarBot):
         exact: int = 5,
         bid_horizon: int = 3,
         leaf: str = "fitted",
+        kapoot: float = 0.9,
     ) -> None:
         values = {
             "samples": samples,
@@ -111,6 +118,7 @@ class ExpertBot(BazarBot):
             "exact": exact,
             "bid_horizon": bid_horizon,
             "leaf": leaf,
+            "kapoot": kapoot,
         }
         check_values(ExpertBot, values)
         super().__init__(rng)
@@ -126,6 +134,7 @@ class ExpertBot(BazarBot):
         self.exact = exact
         self.bid_horizon = bid_horizon
         self.fitted = leaf == "fitted"
+        self.kapoot = kapoot
         self.fallback = HeuristicBot(self.rng)
         self._model: tuple[tuple[object, ...], CallModel] | None = None
         self._bid_pool: tuple[tuple[object, ...], list[_World]] | None = None
@@ -211,17 +220,24 @@ class ExpertBot(BazarBot):
         worlds = self._worlds(view)
         if not worlds:
             return proposal
+        strains = {c.strain for c in candidates if c.is_bid}
+        if current is not None and not all(c.is_bid for c in candidates):
+            strains.add(current.strain)
         clock = Clock(self.seconds)
-        totals = dict.fromkeys(candidates, 0.0)
-        weight = 0
+        solved: list[_World] = []
         for i, world in enumerate(worlds):  # every candidate on the same deals, however many
             if i and clock.expired():
                 clock.note_cut(self.name, i, len(worlds), "deals when bidding")
                 break
-            for c in candidates:
-                totals[c] += world.draws * self._world_score(view, world, c, current, holder)
-            weight += world.draws
-        scored = {c: total / weight for c, total in totals.items()}
+            for strain in strains:
+                self._solve(view, world, strain)
+            solved.append(world)
+        sure = {(strain, team) for strain in strains for team in (0, 1) if self._sweeps(solved, strain, team)}
+        weight = sum(world.draws for world in solved)
+        scored = {
+            c: sum(w.draws * self._world_score(view, w, c, current, holder, sure) for w in solved) / weight
+            for c in candidates
+        }
         best = max(scored, key=lambda c: scored[c])
         if proposal in scored and best.is_bid and proposal.is_bid:
             return best  # the level: whichever scores best
@@ -230,6 +246,14 @@ class ExpertBot(BazarBot):
                 return max((c for c in scored if c.is_bid), key=lambda c: scored[c])
             return proposal
         return best
+
+    def _sweeps(self, worlds: list[_World], strain: str, team: int) -> bool:
+        """Whether ``team`` takes every trick in nearly all of the bidding's deals (solved in
+        ``strain``): at least the share ``kapoot`` of them. Double-dummy play, knowing every
+        card, takes all eight far more often than play at the table (kapoot bid on two deals in
+        three of that kind went down), so short of that share a deal's sweep is not believed."""
+        draws = sum(w.draws for w in worlds)
+        return sum(w.draws for w in worlds if w.solved[strain][1] == team) >= self.kapoot * draws
 
     def _worlds(self, view: DealView) -> list[_World]:
         """The deals the bidding is judged on: ``bid_samples`` drawn, in proportion to how well
@@ -258,6 +282,10 @@ class ExpertBot(BazarBot):
             solver = default_solver()
             solved = solver.solve_cards(world.hands, [], leader, tix, 8, False, self.bid_horizon, self.fitted)
             points = solved.points[view.team]
+            sweeper = None
+            for team, share in ((view.team, points), (1 - view.team, 162 - points)):
+                if share >= SWEEP_FROM and solver.takes_all(world.hands, leader, tix, team):
+                    sweeper = team
             declared = [best_choice(choices(h), view.rules, tix).declarations for h in world.hands]
             outcome = resolve(declared, view.rules, tix, leader)
             belote = [0, 0]
@@ -266,15 +294,22 @@ class ExpertBot(BazarBot):
                 for seat, hand in enumerate(world.hands):
                     if hand & pair == pair:
                         belote[seat % 2] = 2
-            found = world.solved[strain] = (points, outcome.points, (belote[0], belote[1]))
+            found = world.solved[strain] = (points, sweeper, outcome.points, (belote[0], belote[1]))
         return found
 
     def _world_score(
-        self, view: DealView, world: _World, call: Call, current: Call | None, holder: int | None
+        self,
+        view: DealView,
+        world: _World,
+        call: Call,
+        current: Call | None,
+        holder: int | None,
+        sure: set[tuple[str, int]],
     ) -> int:
         """The bot's team's game-point margin in one dealt world if it makes ``call`` and the
         bidding then ends (the opponents contra a bid of ours where the heuristic player would
-        with their hands, and redouble a contra of theirs where it would)."""
+        with their hands, and redouble a contra of theirs where it would). A team's sweep of
+        all tricks counts only where ``sure`` holds its strain and team (:meth:`_sweeps`)."""
         if call.is_bid:
             contract, declarer, multiplier = call, view.seat, 1
         elif current is None or holder is None:
@@ -283,12 +318,14 @@ class ExpertBot(BazarBot):
             contract, declarer = current, holder
             contra_called = any(c is CONTRA for _, c in view.calls)
             multiplier = 4 if call is REDOUBLE else 2 if call is CONTRA or contra_called else 1
-        points, declared, belote = self._solve(view, world, contract.strain)
+        solved = self._solve(view, world, contract.strain)
+        if solved[1] is not None and (contract.strain, solved[1]) not in sure:
+            solved = (solved[0], None, *solved[2:])
         if call.is_bid and self._opponents_contra(view, world, call):
             multiplier = 2
         elif call is CONTRA and self._redoubled(view, world, contract, declarer):
             multiplier = 4
-        return self._score(view.team, declarer % 2, contract.level, multiplier, points, declared, belote)
+        return self._score(view.team, declarer % 2, contract.level, multiplier, solved)
 
     def _score(
         self,
@@ -296,16 +333,16 @@ class ExpertBot(BazarBot):
         contractors: int,
         level: int,
         multiplier: int,
-        points: int,
-        declared: tuple[int, int],
-        belote: tuple[int, int],
+        solved: Solved,
     ) -> int:
         """The bot's team's game points minus the other team's for one solved deal."""
-        kapoot = None if 0 < points < 162 else (team if points == 162 else 1 - team)
+        points, kapoot, declared, belote = solved
         if kapoot is None:
             # double-dummy play flatters the side holding the contract: count a few points less
             shift = -self.caution if contractors == team else self.caution
             points = max(1, min(161, points + shift))
+        else:
+            points = 162 if kapoot == team else 0
         card_points = (points, 162 - points) if team == 0 else (162 - points, points)
         summary = DealSummary(contractors, level, multiplier, card_points, kapoot, False, declared, belote)
         result = score_deal(summary).points

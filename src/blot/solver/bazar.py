@@ -106,6 +106,8 @@ class Solver(Workspace):
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
         self.plain = int_array_of([0] * (1 + len(FITTED_WEIGHTS)))
         self.fitted = int_array_of([1, *FITTED_WEIGHTS])
+        #: Every card worth 1: the card points of :meth:`sweeper`'s search of tricks.
+        self.ones = int_array_of([1] * 32)
 
     def solve_cards(
         self,
@@ -168,6 +170,26 @@ class Solver(Workspace):
         else:
             best0 = int(self.values[0])
         return Solution(seat, team, values, (best0, total - best0), int(stats[0]))
+
+    def takes_all(self, hands: Sequence[int], leader: int, tix: int, team: int, tricks_left: int = 8) -> bool:
+        """Whether ``team`` takes every trick still to play under perfect play, ``leader`` to lead
+        the next (each hand holds ``tricks_left`` cards, ``tix`` the strain): kapoot from the
+        opening lead (B-50, B-51).
+
+        Card points cannot tell it (a trick of 7s, 8s and 9s is worth 0), so every card counts
+        1 here, and one zero-window search asks whether team 0 takes them all and the last
+        trick's 10, or for team 1 whether team 0 takes nothing: a cheap yes/no question."""
+        trump = -1 if tix == NT else tix
+        for s in range(4):
+            self.h[s] = to_compact(hands[s], tix)
+        cards = 4 * tricks_left
+        beta = cards + 10 if team == 0 else 1
+        self.gen += 1
+        v = k.search(
+            self.h, self.tc, 0, leader, 0, 0, cards, tricks_left, beta - 1, beta, -1, self.ones, trump,
+            self.tt, self.gen, self.mv, self.ms, self.st, self.stats, self.hist, 8, self.plain,
+        )  # fmt: skip
+        return bool(v >= beta) == (team == 0)
 
     def solve(self, deal: Deal, all_cards: bool = True) -> Solution:
         """Solve a deal in play (every hand is known to the deal)."""
