@@ -17,9 +17,10 @@ and the root driver shared with the 3-5-8 kernel in :mod:`blot.solver._search`):
 - equivalent cards merged: two cards of one hand and suit with no card of anyone else (or of the
   trick) between them in strength and the same card points lead to the same value, so only one
   of them is searched;
-- move ordering: the table's best lead first, then winning cards, leads to a suit the partner
-  holds the top of (in no trumps 12% fewer nodes), points given to a partner who holds the
-  trick, and the cheapest discard;
+- move ordering: the table's best lead first, then winning cards (in third place, a card the
+  last hand cannot beat first: 5% fewer nodes, 15% on the slowest no-trump deal), leads to a
+  suit the partner holds the top of (in no trumps 12% fewer nodes), points given to a partner
+  whose card the last hand cannot beat, and the cheapest discard;
 - the last two tricks valued at once (:func:`last_two`, a plain minimax of at most 16 ways
   to play the seventh trick) when the table does not hold them, and stored as exact;
 - zero-window (MTD(f)) root search: each root card's exact value comes from a sequence of
@@ -341,9 +342,13 @@ def _gen_moves(
     k = 0
     w = 0
     team_winning = False
+    led = 0
+    last = 0
     if n > 0:
         w = tc[ply - n + win]
         team_winning = ((leader + win) & 1) == (p & 1)
+        led = tc[ply - n] >> 3
+        last = h[(p + 1) & 3]  # the hand still to play after this one when n == 2
     x = legal
     prev = -1
     while x:
@@ -367,19 +372,36 @@ def _gen_moves(
             else:
                 score = 50 - P[c] - r
         elif beats(c, w, trump):
-            if n == 3:
-                score = 300 + P[c]
+            if n == 3 or (n == 2 and not fourth_beats(last, led, c, trump)):
+                score = 300 + P[c]  # takes the trick
             elif (others & (0xFF << (8 * s)) & ~((2 << c) - 1)) == 0 and s != trump:
                 score = 250 + P[c]
             else:
                 score = 150 - r
-        elif team_winning:
-            score = 100 + P[c]
+        elif team_winning and (n != 2 or not fourth_beats(last, led, w, trump)):
+            score = 100 + P[c]  # points to the partner's trick
         else:
             score = 50 - P[c] - r
         core.insert(mv, ms, base, k, c, score * 4096 + hist[p * 32 + c])
         k += 1
     return k
+
+
+@jit
+def fourth_beats(hand: int, led: int, x: int, trump: int) -> bool:
+    """Whether ``hand``, the last to play to a trick led in suit ``led``, can beat ``x``, the
+    card winning it (B-31 … B-33: it follows suit when it can, else may trump)."""
+    follow = hand & (0xFF << (8 * led))
+    if follow:
+        return (x >> 3) == led and (follow & ~((2 << x) - 1)) != 0
+    if trump < 0:
+        return False
+    trumps = hand & (0xFF << (8 * trump))
+    if trumps == 0:
+        return False
+    if (x >> 3) == trump:
+        return (trumps & ~((2 << x) - 1)) != 0
+    return True
 
 
 # Fields of a node's record in the search stack beyond the shared ones (``NODE_WIDTH`` ints).
