@@ -32,7 +32,7 @@ from typing import Any
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=40, help="trump deals timed (0: none)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="runs per deal and solver (the fastest counts)")
     parser.add_argument("--bots", type=int, default=10, help="first-trick decisions timed per pimc bot")
@@ -85,11 +85,12 @@ def main() -> None:
             theirs.append(1000 * best[1])
         if 162 in solution.points:
             capot.append(i)
-    print(
-        f"{args.deals} full deals (trump contracts), every first card valued, fastest of {args.repeat}: "
-        f"blot {_figures(ours)}, mean nodes {statistics.mean(nodes):,.0f}"
-    )
-    if colver:
+    if args.deals:
+        print(
+            f"{args.deals} full deals (trump contracts), every first card valued, fastest of {args.repeat}: "
+            f"blot {_figures(ours)}, mean nodes {statistics.mean(nodes):,.0f}"
+        )
+    if colver and args.deals:
         print(f"colver 0.11.1 on the same deals, taking turns: {_figures(theirs)}")
         ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
         median = statistics.median(ours) / statistics.median(theirs)
@@ -98,7 +99,7 @@ def main() -> None:
             f"max {max(ours) / max(theirs):.2f}; per deal: median {statistics.median(ratios):.2f}, "
             f"worst {ratios[-1]:.2f}; blot faster on {sum(r < 1 for r in ratios)} of {len(ratios)} deals"
         )
-    else:
+    elif not colver:
         print("colver is not installed (pip install colver==0.11.1): no comparison")
     if capot:
         line = f"capot deals (one team takes all 162): {len(capot)}, blot median {_median(ours, capot):.1f}"
