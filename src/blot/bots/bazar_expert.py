@@ -17,8 +17,9 @@ from the opening lead in the strain at stake (``bid_horizon`` tricks deep, the f
 beyond), scores it (B-50 … B-55: the card points less ``caution`` for the side holding the
 contract, every seat's best declarations, belote, kapoot, and a contra where the opponents' hands
 would call one) at every level, and calls the level with the best mean score: up to kapoot (25)
-when nearly every deal takes all eight tricks (asked exactly: :meth:`Solver.takes_all`). A contra, a redouble, or passing instead of the heuristic's
-call must beat the heuristic's call by ``margin`` game points.
+when nearly every deal takes all eight tricks (asked exactly: :meth:`Solver.takes_all`). A
+contra, a redouble, or passing instead of the heuristic's call must beat the heuristic's call by
+``margin`` game points.
 
 Settings: ``samples`` (deals solved per card), ``pool`` (deals drawn per deal solved), ``trust``
 (how surely a call tells the hand: 0 weighs every deal alike, plain PIMC), ``leaf`` (``fitted`` or
