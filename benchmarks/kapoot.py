@@ -28,7 +28,12 @@ def main() -> None:
     from blot.bazar.calls import KAPOOT
     from blot.bazar.values import Phase
     from blot.bots import make_bot
+    from blot.errors import BlotError
 
+    try:
+        make_bot("bazar-blot", args.bot, Random(0))
+    except BlotError as e:
+        parser.error(str(e))
     rng = Random(args.seed)
     levels: Counter[str] = Counter()
     high = []

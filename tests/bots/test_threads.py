@@ -52,3 +52,24 @@ def test_search_bots_in_two_threads_decide_as_one_after_the_other(game: str) -> 
         with ThreadPoolExecutor(max_workers=2) as pool:
             together = list(pool.map(lambda iv: decide(game, *iv), enumerate(views)))
         assert together == alone
+
+
+def test_b51_kapoot_questions_in_two_threads_answer_as_one_after_the_other() -> None:
+    """The expert's bidding asks each thread's solver whether a team takes every trick
+    (:meth:`blot.solver.bazar.Solver.takes_all`): two threads at once get the serial answers
+    (one solver shared by both gives wrong ones)."""
+    from blot.bazar import random_deal
+    from blot.solver import default_solver
+
+    rng = Random(51)
+    questions = [(random_deal(rng).hands, i % 4, i % 5, i % 2) for i in range(120)]
+
+    def ask(q: tuple[tuple[int, ...], int, int, int]) -> bool:
+        hands, leader, tix, team = q
+        return default_solver().takes_all(hands, leader, tix, team)
+
+    alone = [ask(q) for q in questions]
+    assert any(alone) and not all(alone)
+    for _ in range(2):
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            assert list(pool.map(ask, questions)) == alone
