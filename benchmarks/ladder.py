@@ -115,16 +115,17 @@ def main() -> None:
 
     levels = split_bot_specs(args.levels)
     for game in [args.game] if args.game else list(names()):
-        pairs = []
-        for i, (a, b) in enumerate(combinations(levels, 2)):
-            pairs.append(play_pair(game, b, a, args.deals, args.seed + i, args.jobs))
         print(f"{game}: {args.deals} duplicate deals per pair, seed {args.seed}")
         print("| A | B | mean margin (A − B) | 95% interval | A's deal score | seconds |")
-        print("|---|---|---|---|---|---|")
-        for p in pairs:
-            print(
+        print("|---|---|---|---|---|---|", flush=True)
+        pairs = []
+        for i, (a, b) in enumerate(combinations(levels, 2)):
+            p = play_pair(game, b, a, args.deals, args.seed + i, args.jobs)
+            pairs.append(p)
+            print(  # each row as soon as its pair is played: a long run shows its progress
                 f"| `{p.a}` | `{p.b}` | {p.margin:+.3f} | [{p.low:+.3f}, {p.high:+.3f}] "
-                f"| {p.score:.3f} | {p.seconds:.0f} |"
+                f"| {p.score:.3f} | {p.seconds:.0f} |",
+                flush=True,
             )
         rating = elo(levels, pairs, anchor=levels[0])
         print("| level | Elo-like rating |")
