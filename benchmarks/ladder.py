@@ -103,7 +103,7 @@ def rated_games(game: str, levels: list[str], games: int, seed: int) -> dict[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="", help="bazar-blot or 3-5-8 (default: both)")
-    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per pair")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per pair (0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", default=LEVELS, help="comma-separated bot specs, weakest first")
@@ -115,23 +115,24 @@ def main() -> None:
 
     levels = split_bot_specs(args.levels)
     for game in [args.game] if args.game else list(names()):
-        print(f"{game}: {args.deals} duplicate deals per pair, seed {args.seed}")
-        print("| A | B | mean margin (A − B) | 95% interval | A's deal score | seconds |")
-        print("|---|---|---|---|---|---|", flush=True)
-        pairs = []
-        for i, (a, b) in enumerate(combinations(levels, 2)):
-            p = play_pair(game, b, a, args.deals, args.seed + i, args.jobs)
-            pairs.append(p)
-            print(  # each row as soon as its pair is played: a long run shows its progress
-                f"| `{p.a}` | `{p.b}` | {p.margin:+.3f} | [{p.low:+.3f}, {p.high:+.3f}] "
-                f"| {p.score:.3f} | {p.seconds:.0f} |",
-                flush=True,
-            )
-        rating = elo(levels, pairs, anchor=levels[0])
-        print("| level | Elo-like rating |")
-        print("|---|---|")
-        for level in sorted(levels, key=lambda x: rating[x]):
-            print(f"| `{level}` | {rating[level]:+.0f} |")
+        if args.deals:  # 0: the rated games alone
+            print(f"{game}: {args.deals} duplicate deals per pair, seed {args.seed}")
+            print("| A | B | mean margin (A − B) | 95% interval | A's deal score | seconds |")
+            print("|---|---|---|---|---|---|", flush=True)
+            pairs = []
+            for i, (a, b) in enumerate(combinations(levels, 2)):
+                p = play_pair(game, b, a, args.deals, args.seed + i, args.jobs)
+                pairs.append(p)
+                print(  # each row as soon as its pair is played: a long run shows its progress
+                    f"| `{p.a}` | `{p.b}` | {p.margin:+.3f} | [{p.low:+.3f}, {p.high:+.3f}] "
+                    f"| {p.score:.3f} | {p.seconds:.0f} |",
+                    flush=True,
+                )
+            rating = elo(levels, pairs, anchor=levels[0])
+            print("| level | Elo-like rating |")
+            print("|---|---|")
+            for level in sorted(levels, key=lambda x: rating[x]):
+                print(f"| `{level}` | {rating[level]:+.0f} |")
         if args.rated:
             shown = rated_games(game, levels, args.rated, args.seed)
             print(
