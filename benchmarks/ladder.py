@@ -6,13 +6,12 @@ rating anchored at ``random`` = 0.
                                 [--levels random,basic,heuristic,pimc,expert] [--rated 0]
 
 The rating is fitted to the duplicate deals won, drawn and lost: A's score against B is
-(won + drawn / 2) / deals, worth 400 · log10(score / (1 − score)) Elo points of difference
-(a score of 0 or 1 counts as half a deal won or lost, so that a crushing pair stays finite), and
-the ratings are the least-squares fit of every pair's difference weighted by its deals, with
-``random`` held at 0. ``--rated N`` also plays N whole games of each pair and rates them as
-rated tables do (:func:`blot.ratings.changes`, OpenSkill), printing each level's displayed
-rating (the server's ``bot:…`` players), whose order should agree. Every run is seeded and its
-budgets counted in work, so it gives the same table on any machine.
+(won + drawn / 2) / deals, and the ratings are the Bradley-Terry (Elo) model's most likely ones
+given every pair's score (:func:`elo`), ``random`` held at 0. ``--rated N`` also plays N whole
+games of each pair and rates them as rated tables do (:func:`blot.ratings.changes`, OpenSkill),
+printing each level's displayed rating (the server's ``bot:…`` players), whose order should
+agree. Every run is seeded and its budgets counted in work, so it gives the same table on any
+machine.
 """
 
 from __future__ import annotations
@@ -51,29 +50,27 @@ def play_pair(game: str, a: str, b: str, deals: int, seed: int, jobs: int) -> Pa
 
 
 def elo(levels: list[str], pairs: list[Pair], anchor: str = "random") -> dict[str, float]:
-    """Ratings whose differences fit every pair's Elo difference best (least squares weighted by
-    deals), ``anchor`` at 0."""
-    diffs = []
+    """Bradley-Terry ratings by maximum likelihood (Hunter's MM iteration): each level's
+    strength ``p`` such that A's expected score against B is ``p_A / (p_A + p_B)``, shown as
+    ``400 · log10(p / p_anchor)`` Elo points. A pair's share of deals weighs by how much it
+    tells (a close pair more than a crushing one), so a near-certain win over ``random`` does
+    not outweigh a head-to-head match."""
+    scores = []
     for p in pairs:
-        half = 0.5 / p.deals
-        s = min(max(p.score, half), 1 - half)
-        diffs.append((p.a, p.b, 400 * math.log10(s / (1 - s)), p.deals))
-    rating = dict.fromkeys(levels, 0.0)
-    for _ in range(2000):  # Gauss-Seidel on the normal equations
+        half = 0.5 / p.deals  # a score of 0 or 1 counts as half a deal lost or won: finite
+        scores.append((p.a, p.b, min(max(p.score, half), 1 - half), p.deals))
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(5000):
+        new = {}
         for level in levels:
-            if level == anchor:
-                continue
-            num = den = 0.0
-            for a, b, d, w in diffs:
-                if a == level:
-                    num += w * (rating[b] + d)
-                    den += w
-                elif b == level:
-                    num += w * (rating[a] - d)
-                    den += w
-            if den:
-                rating[level] = num / den
-    return rating
+            won = games = 0.0
+            for a, b, score, deals in scores:
+                if level in (a, b):
+                    won += deals * (score if level == a else 1 - score)
+                    games += deals / (strength[a] + strength[b])
+            new[level] = won / games if games else strength[level]
+        strength = {level: v / new[anchor] for level, v in new.items()}
+    return {level: 400 * math.log10(v) for level, v in strength.items()}
 
 
 def rated_games(game: str, levels: list[str], games: int, seed: int) -> dict[str, float]:
