@@ -3,10 +3,13 @@ for a reader, never asserted: a handful of deals decides nothing)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,3 +75,33 @@ def test_the_kapoot_script_runs() -> None:
     out = run("benchmarks/kapoot.py", "--bot", bot, "--deals", "3", "--play-from", "8")
     print(out)
     assert "3 deals bid by four `expert:bid_samples=2,samples=2` (seed 1):" in out
+
+
+def _ladder() -> Any:
+    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder"] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_ladder_rating_recovers_bradley_terry_strengths() -> None:
+    """Scores made from strengths 1, 3 and 9 give back 400 · log10 of them, and a near-certain
+    win over the anchor does not outrank a head-to-head loss (the least-squares fit on clipped
+    logits it replaced did)."""
+    ladder = _ladder()
+    strength = {"random": 1.0, "mid": 3.0, "top": 9.0}
+    pairs = [
+        ladder.Pair(a, b, 400, 0.0, 0.0, 0.0, strength[a] / (strength[a] + strength[b]), 0.0)
+        for a, b in (("mid", "random"), ("top", "random"), ("top", "mid"))
+    ]
+    rating = ladder.elo(["random", "mid", "top"], pairs)
+    assert rating["random"] == 0
+    assert rating["mid"] == pytest.approx(400 * math.log10(3), abs=0.5)
+    assert rating["top"] == pytest.approx(400 * math.log10(9), abs=0.5)
+
+    scores = {("a", "random"): 0.998, ("b", "random"): 0.993, ("b", "a"): 0.56}
+    pairs = [ladder.Pair(a, b, 200, 0.0, 0.0, 0.0, s, 0.0) for (a, b), s in scores.items()]
+    rating = ladder.elo(["random", "a", "b"], pairs)
+    assert rating["b"] > rating["a"] > 0
