@@ -199,10 +199,11 @@ def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
                 if game != "bazar-blot":
                     break
                 # the game to 1 point goes on after a kapoot deal or equal totals (B-70): the
-                # next deal starts by itself
+                # next deal starts by itself, after this server's 60 s pause
                 page.wait_for_function(
                     "() => !document.querySelector('[data-testid=deal-result]')"
-                    " || document.querySelector('[data-testid=game-over]')"
+                    " || document.querySelector('[data-testid=game-over]')",
+                    timeout=120_000,
                 )
                 continue
             check_turn(page, game, lang, layout)
