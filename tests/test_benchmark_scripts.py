@@ -3,17 +3,16 @@ for a reader, never asserted: a handful of deals decides nothing)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))  # as tests/web/test_lighthouse.py imports its script
 
 
 def run(*args: str) -> str:
@@ -77,20 +76,12 @@ def test_the_kapoot_script_runs() -> None:
     assert "3 deals bid by four `expert:bid_samples=2,samples=2` (seed 1):" in out
 
 
-def _ladder() -> Any:
-    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_ladder_rating_recovers_bradley_terry_strengths() -> None:
     """Scores made from strengths 1, 3 and 9 give back 400 · log10 of them, and a near-certain
     win over the anchor does not outrank a head-to-head loss (the least-squares fit on clipped
     logits it replaced did)."""
-    ladder = _ladder()
+    import ladder
+
     strength = {"random": 1.0, "mid": 3.0, "top": 9.0}
     pairs = [
         ladder.Pair(a, b, 400, 0.0, 0.0, 0.0, strength[a] / (strength[a] + strength[b]), 0.0)

@@ -106,7 +106,7 @@ class Solver(Workspace):
         self.points = [int_array_of([POINTS[tix][i] for i in expand]) for tix, expand in enumerate(EXPAND)]
         self.plain = int_array_of([0] * (1 + len(FITTED_WEIGHTS)))
         self.fitted = int_array_of([1, *FITTED_WEIGHTS])
-        #: Every card worth 1: the card points of :meth:`sweeper`'s search of tricks.
+        #: Every card worth 1: the card points of :meth:`takes_all`'s search of tricks.
         self.ones = int_array_of([1] * 32)
 
     def solve_cards(

@@ -347,8 +347,9 @@ def _gen_moves(
     if n > 0:
         w = tc[ply - n + win]
         team_winning = ((leader + win) & 1) == (p & 1)
-        led = tc[ply - n] >> 3
-        last = h[(p + 1) & 3]  # the hand still to play after this one when n == 2
+        if n == 2:  # the third hand: what the last hand can beat orders its cards
+            led = tc[ply - n] >> 3
+            last = h[(p + 1) & 3]
     x = legal
     prev = -1
     while x:
