@@ -47,9 +47,17 @@ def main() -> None:
     parser.add_argument("--budget", default="", help="settings added to every variant, e.g. samples=4")
     args = parser.parse_args()
 
-    from blot.arena import run
+    from blot.arena import check, run
+    from blot.errors import BlotError
 
-    for game in [args.game] if args.game else list(VARIANTS):
+    games = [args.game] if args.game else list(VARIANTS)
+    try:  # a bad game, opponent or budget is refused before anything is played
+        for game in games:
+            for _, variant in VARIANTS.get(game, [("", "expert")]):
+                check(game, _with(variant, args.budget), args.against, args.deals)
+    except BlotError as e:
+        parser.error(str(e))
+    for game in games:
         print(f"{game}: each variant against {args.against}, {args.deals} duplicate deals, seed {args.seed}")
         print(
             "| variant | bot | mean margin | 95% interval | DD loss (variant) | DD loss (against) "

@@ -107,11 +107,23 @@ def main() -> None:
     parser.add_argument("--rated", type=int, default=0, help="whole games per pair rated by OpenSkill")
     args = parser.parse_args()
 
-    from blot.bots import split_bot_specs
+    from random import Random
+
+    from blot.bots import make_bot, split_bot_specs
+    from blot.errors import BlotError
     from blot.games import names
 
-    levels = split_bot_specs(args.levels)
-    for game in [args.game] if args.game else list(names()):
+    if args.deals < 0 or args.rated < 0 or args.jobs < 1:
+        parser.error("--deals and --rated take 0 or more, --jobs 1 or more")
+    games = [args.game] if args.game else list(names())
+    try:  # a bad game or level is refused before anything is played
+        levels = split_bot_specs(args.levels)
+        for game in games:
+            for level in levels:
+                make_bot(game, level, Random(0))
+    except BlotError as e:
+        parser.error(str(e))
+    for game in games:
         if args.deals:  # 0: the rated games alone
             print(f"{game}: {args.deals} duplicate deals per pair, seed {args.seed}")
             print("| A | B | mean margin (A − B) | 95% interval | A's deal score | seconds |")
