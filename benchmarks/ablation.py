@@ -8,9 +8,11 @@ Bazar Blot's ingredients: the deals weighted by the calls (``trust=0`` weighs th
 ``pimc`` does), the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
 makes too) and the fitted leaf estimate (``leaf=plain``: the solver's plain guess beyond the
 horizon, as ``pimc``); the last row takes all three away: what remains is ``pimc``'s card play
-with the expert's budget. 3-5-8's: the deals weighted by the trump calls and the fitted leaf
-estimate, each away and both away, and one row that adds the searched trump call and discard
-(``choices=expert``; the default is the heuristic player's, ``choices=heuristic``). Each row's
+with the expert's budget. 3-5-8's: the deals weighted by the trump calls, the fitted leaf
+estimate and the exact search from 9 tricks left (``exact=7,samples=20``: ``pimc``'s 7, with
+the 20 deals that budget affords), each away and all three away, and one row that adds the
+searched trump call and discard (``choices=expert``; the default is the heuristic player's,
+``choices=heuristic``). Each row's
 time per decision is the variant's own CPU time (``bot_seconds`` over its decisions).
 """
 
@@ -31,7 +33,8 @@ VARIANTS = {
         ("all ingredients", "expert"),
         ("without the call-weighted deals", "expert:trust=0"),
         ("without the fitted leaf estimate", "expert:leaf=plain"),
-        ("without both", "expert:trust=0,leaf=plain"),
+        ("without the exact search from 9 tricks left", "expert:exact=7,samples=20"),
+        ("without all three", "expert:trust=0,leaf=plain,exact=7,samples=20"),
         ("with the searched call and discard", "expert:choices=expert"),
     ],
 }
@@ -81,10 +84,17 @@ def main() -> None:
 
 
 def _with(bot: str, settings: str) -> str:
-    """``bot`` with more ``settings`` (``expert`` + ``samples=4`` -> ``expert:samples=4``)."""
+    """``bot`` with more ``settings``, which replace its own of the same name (``expert:exact=7,
+    samples=20`` + ``samples=4`` -> ``expert:exact=7,samples=4``)."""
     if not settings:
         return bot
-    return f"{bot},{settings}" if ":" in bot else f"{bot}:{settings}"
+    name, _, own = bot.partition(":")
+    merged: dict[str, str] = {}
+    for item in f"{own},{settings}".split(","):
+        if item:
+            key, sep, value = item.partition("=")
+            merged[key] = sep + value
+    return f"{name}:" + ",".join(key + value for key, value in merged.items())
 
 
 if __name__ == "__main__":
