@@ -12,9 +12,9 @@ with the expert's budget. 3-5-8's: the deals weighted by the trump calls, the fi
 estimate and the exact search from 9 tricks left (``exact=7,samples=20``: ``pimc``'s 7, with
 the 20 deals that budget affords), each away and all three away, and one row that adds the
 searched trump call and discard (``choices=expert``; the default is the heuristic player's,
-``choices=heuristic``). Each row's
-time per decision is the variant's own (``bot_seconds`` over its decisions), wall clock: on a busy
-machine it grows with the load, so compare the rows of one run.
+``choices=heuristic``). Each row's time per decision is the variant's own (``bot_seconds`` over
+its decisions), wall clock: on a busy machine it grows with the load, so compare the rows of one
+run.
 """
 
 from __future__ import annotations
