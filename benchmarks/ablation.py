@@ -87,15 +87,13 @@ def main() -> None:
 def _with(bot: str, settings: str) -> str:
     """``bot`` with more ``settings``, which replace its own of the same name (``expert:exact=7,
     samples=20`` + ``samples=4`` -> ``expert:exact=7,samples=4``)."""
+    from blot.bots import parse_bot_spec
+
     if not settings:
         return bot
-    name, _, own = bot.partition(":")
-    merged: dict[str, str] = {}
-    for item in f"{own},{settings}".split(","):
-        if item:
-            key, sep, value = item.partition("=")
-            merged[key] = sep + value
-    return f"{name}:" + ",".join(key + value for key, value in merged.items())
+    name, own = parse_bot_spec(bot)
+    merged = own | parse_bot_spec(f"{name}:{settings}")[1]
+    return f"{name}:" + ",".join(f"{key}={value}" for key, value in merged.items())
 
 
 if __name__ == "__main__":

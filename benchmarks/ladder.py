@@ -107,9 +107,7 @@ def main() -> None:
     parser.add_argument("--rated", type=int, default=0, help="whole games per pair rated by OpenSkill")
     args = parser.parse_args()
 
-    from random import Random
-
-    from blot.bots import make_bot, split_bot_specs
+    from blot.bots import check_bots, split_bot_specs
     from blot.errors import BlotError
     from blot.games import names
 
@@ -119,8 +117,7 @@ def main() -> None:
     try:  # a bad game or level is refused before anything is played
         levels = split_bot_specs(args.levels)
         for game in games:
-            for level in levels:
-                make_bot(game, level, Random(0))
+            check_bots(game, levels)
     except BlotError as e:
         parser.error(str(e))
     for game in games:
