@@ -256,3 +256,41 @@ def test_b51_a_hand_of_all_eight_trumps_takes_every_trick() -> None:
     assert solver.solve_cards(hands, [], 1, 1, 8, all_cards=False).points == (0, 162)
     # led to by the other team, it must trump at once (B-32) and then leads trumps
     assert solver.takes_all(hands, 0, 1, team=1)
+
+
+def test_a_key_of_ranks_numbers_each_suits_cards_in_play_from_the_weakest() -> None:
+    """Exact searches key a trick start by the ranks of the cards among those still in play."""
+    union = 0b1010_0101 | (0b1100_0000 << 8)  # suit 0: strengths 0, 2, 5, 7; suit 1: 6, 7
+    assert k.compress(0b1000_0100, union) == 0b1010  # strengths 2 and 7: ranks 1 and 3
+    assert k.compress(0b1000_0000 << 8, union) == 0b10 << 8  # suit 1's 7: its second card
+    h = int_array(4)
+    h[0], h[1], h[2], h[3] = 0b1000_0100, 0b0000_0001, 0b0010_0000, 0b1100_0000 << 8
+    assert k.rel_key(h, 2) == (0b1010, 0b0001, 0b0100, (0b11 << 8) | (2 << 32))
+
+
+def test_positions_of_one_key_differ_in_value_by_at_most_their_points_card_for_card() -> None:
+    """The bounds stored for other cards of the same ranks widen by what each card, paired with
+    the card of its rank, loses or gains (B-12, no trump: 7, 8, 9 nothing, K 4, 10 10, A 19)."""
+    points = Solver().points[NT]
+    ace, ten, king, nine = 7, 6, 5, 2  # strengths in the plain order
+    stored = (1 << ace) | (1 << nine)
+    union = (1 << ten) | (1 << king)  # the 10 in the ace's rank (-9), the king in the 9's (+4)
+    assert k.rel_shift(stored, union, points) == (9, 4)
+    assert k.rel_shift(union, union, points) == (0, 0)
+    assert k.rel_card(ace, stored, union) == ten
+    assert k.rel_card(nine, stored, union) == king
+
+
+@pytest.mark.parametrize("strain", STRAINS)
+def test_exact_searches_keyed_by_ranks_equal_searches_keyed_by_cards(strain: str) -> None:
+    """A horizon one trick short of the end estimates nothing (the last trick plays itself) but
+    keys the table by the cards themselves: every card's value must be the same both ways."""
+    rng = Random(2026)
+    solver = Solver()
+    for _ in range(3):
+        deal = advance(start(rng, strain), rng, rng.choice((0, 5, 10)))
+        left = 8 - len(deal.trick_winners)
+        trick = [c.index for _, c in deal.trick]
+        by_ranks = solver.solve_cards(deal.hands, trick, deal.leader, deal.tix, left)
+        by_cards = solver.solve_cards(deal.hands, trick, deal.leader, deal.tix, left, horizon=left - 1)
+        assert by_ranks.values == by_cards.values, deal.plays

@@ -54,15 +54,27 @@ def test_the_table_keeps_bounds_per_position_and_solve() -> None:
     tt = int_array(4 * core.TT_WIDTH)  # two buckets of two slots
     key = (0b1011, 0b0100, 7, 2)
     slot = core.tt_slot(*key, 1)
-    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 30, -1)  # nothing stored yet
-    core.tt_store(tt, slot, 1, *key, 12, 12, 20, 30, 5)  # fails low: at most 12
-    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 12, 5)
-    core.tt_store(tt, slot, 1, *key, 9, 8, 9, 30, 6)  # fails high: at least 9
-    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (9, 12, 6)
-    core.tt_store(tt, slot, 1, *key, 10, 9, 11, 30, 4)  # inside the window: exact
-    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (10, 10, 4)
-    assert core.tt_probe(tt, slot, 2, *key, 0, 30) == (0, 30, -1)  # a new solve
-    assert core.tt_probe(tt, slot, 1, key[0], key[1], key[2], 3, 0, 30) == (0, 30, -1)  # another key
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 30, -1, -1)  # nothing stored yet
+    core.tt_store(tt, slot, 1, *key, 12, 12, 20, 30, 5, 0)  # fails low: at most 12
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (0, 12, 5, 0)
+    core.tt_store(tt, slot, 1, *key, 9, 8, 9, 30, 6, 0)  # fails high: at least 9
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (9, 12, 6, 0)
+    core.tt_store(tt, slot, 1, *key, 10, 9, 11, 30, 4, 0)  # inside the window: exact
+    assert core.tt_probe(tt, slot, 1, *key, 0, 30) == (10, 10, 4, 0)
+    assert core.tt_probe(tt, slot, 2, *key, 0, 30) == (0, 30, -1, -1)  # a new solve
+    assert core.tt_probe(tt, slot, 1, key[0], key[1], key[2], 3, 0, 30) == (0, 30, -1, -1)  # another key
+
+
+def test_a_bound_stored_with_another_payload_replaces_the_old_bounds() -> None:
+    """The payload is what a kernel's key leaves out (the Bazar Blot kernel: the cards in play
+    behind a key of ranks): bounds are merged only for the same payload, else they start over."""
+    tt = int_array(2 * core.TT_WIDTH)
+    key = (5, 6, 7, 8)
+    core.tt_store(tt, 0, 1, *key, 40, 39, 40, 100, 3, 0xF0F0)  # at least 40
+    core.tt_store(tt, 0, 1, *key, 60, 60, 61, 100, 2, 0xF0F0)  # at most 60, same cards: merged
+    assert core.tt_probe(tt, 0, 1, *key, 0, 100) == (40, 60, 2, 0xF0F0)
+    core.tt_store(tt, 0, 1, *key, 70, 70, 71, 90, 1, 0x0F0F)  # other cards: only "at most 70"
+    assert core.tt_probe(tt, 0, 1, *key, 0, 90) == (0, 70, 1, 0x0F0F)
 
 
 def test_a_bucket_keeps_the_costliest_position_and_the_latest_other() -> None:
@@ -70,18 +82,18 @@ def test_a_bucket_keeps_the_costliest_position_and_the_latest_other() -> None:
     the second the latest other one; a position found in either is updated in place."""
     tt = int_array(2 * core.TT_WIDTH)  # one bucket
     deep, shallow, other = (1, 0, 0, 0), (2, 0, 0, 0), (3, 0, 0, 0)
-    core.tt_store(tt, 0, 1, *deep, 50, 40, 60, 120, 7)  # exact 50, 120 points still to play
-    core.tt_store(tt, 0, 1, *shallow, 9, 10, 11, 20, 1)  # at most 9, 20 to play: second slot
-    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
-    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 9, 1)
-    core.tt_store(tt, 0, 1, *other, 5, 0, 10, 30, 2)  # replaces the shallow one, not the deep one
-    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
-    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 20, -1)
-    core.tt_store(tt, 0, 1, *shallow, 15, 10, 11, 130, 3)  # deeper still: first slot, deep moves down
-    assert core.tt_probe(tt, 0, 1, *shallow, 0, 130) == (15, 130, 3)
-    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7)
-    assert core.tt_probe(tt, 0, 1, *other, 0, 30) == (0, 30, -1)
-    assert core.tt_probe(tt, 0, 2, *deep, 0, 120) == (0, 120, -1)  # a new solve sees nothing
+    core.tt_store(tt, 0, 1, *deep, 50, 40, 60, 120, 7, 0)  # exact 50, 120 points still to play
+    core.tt_store(tt, 0, 1, *shallow, 9, 10, 11, 20, 1, 0)  # at most 9, 20 to play: second slot
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7, 0)
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 9, 1, 0)
+    core.tt_store(tt, 0, 1, *other, 5, 0, 10, 30, 2, 0)  # replaces the shallow one, not the deep one
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7, 0)
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 20) == (0, 20, -1, -1)
+    core.tt_store(tt, 0, 1, *shallow, 15, 10, 11, 130, 3, 0)  # deeper still: first slot, deep moves down
+    assert core.tt_probe(tt, 0, 1, *shallow, 0, 130) == (15, 130, 3, 0)
+    assert core.tt_probe(tt, 0, 1, *deep, 0, 120) == (50, 50, 7, 0)
+    assert core.tt_probe(tt, 0, 1, *other, 0, 30) == (0, 30, -1, -1)
+    assert core.tt_probe(tt, 0, 2, *deep, 0, 120) == (0, 120, -1, -1)  # a new solve sees nothing
 
 
 @pytest.mark.parametrize(

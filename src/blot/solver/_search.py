@@ -8,8 +8,9 @@ estimate. Everything here works on ints and flat int arrays, like the kernels.
 
 **Transposition table**: ``TT_WIDTH`` ints per slot: the generation number (a new solve empties
 the table in O(1) by taking a new one), a key of four ints (the hands and the leader, packed by
-each kernel), the lower and upper bounds of the position's value, and the best move found.
-Replaced always.
+each kernel), the lower and upper bounds of the position's value, and the best move found with
+a payload (what a kernel's key leaves out: the Bazar Blot kernel's exact searches key positions
+by the ranks of the cards and keep the cards themselves there). Replaced always.
 
 **Root driver**: the value of every root card, each by a sequence of null-window searches
 from a guess (the previous card's value), stepping away from it and then bisecting until the
@@ -39,6 +40,9 @@ TT_WIDTH: Final = 8
 _GEN, _K0, _K1, _K2, _K3, _LO, _HI, _MOVE = range(TT_WIDTH)
 _DEPTH_BITS: Final = 8
 _DEPTH_MASK: Final = (1 << _DEPTH_BITS) - 1
+#: The best move field holds the move + 1 in its low bits and the payload above them.
+_MOVE_BITS: Final = 8
+_MOVE_MASK: Final = (1 << _MOVE_BITS) - 1
 
 #: Fields of a node's record in a kernel's search stack; a kernel may append its own fields.
 R_N, R_LEADER, R_WIN, R_LEFT, R_A, R_B, R_A0, R_B0, R_BEST, R_MOVE, R_I, R_K, R_SLOT, R_OFF, R_CARD = range(
@@ -73,15 +77,16 @@ def tt_holds(tt: Any, slot: int, gen: int, k0: int, k1: int, k2: int, k3: int) -
 @jit
 def tt_probe(
     tt: Any, slot: int, gen: int, k0: int, k1: int, k2: int, k3: int, lo: int, hi: int
-) -> tuple[int, int, int]:
+) -> tuple[int, int, int, int]:
     """The bounds ``(lo, hi)`` the table holds for the position (or the ones given when it holds
-    nothing), and its best move (-1 if none)."""
-    if tt_holds(tt, slot, gen, k0, k1, k2, k3):
-        return tt[slot + _LO], tt[slot + _HI], tt[slot + _MOVE]
-    other = slot + TT_WIDTH
-    if tt_holds(tt, other, gen, k0, k1, k2, k3):
-        return tt[other + _LO], tt[other + _HI], tt[other + _MOVE]
-    return lo, hi, -1
+    nothing), its best move (-1 if none) and the payload stored with it (-1 if none)."""
+    at = slot
+    if not tt_holds(tt, at, gen, k0, k1, k2, k3):
+        at = slot + TT_WIDTH
+        if not tt_holds(tt, at, gen, k0, k1, k2, k3):
+            return lo, hi, -1, -1
+    raw = tt[at + _MOVE]
+    return tt[at + _LO], tt[at + _HI], (raw & _MOVE_MASK) - 1, raw >> _MOVE_BITS
 
 
 @jit
@@ -98,10 +103,12 @@ def tt_store(
     beta: int,
     top: int,
     move: int,
+    payload: int,
 ) -> None:
     """Record ``v``, the fail-soft result of a search with window (``alpha``, ``beta``): an upper
     bound when ``v <= alpha``, a lower bound when ``v >= beta``, else exact. The other bound is
-    kept when the table already holds the position, else it is the trivial one (0 or ``top``).
+    kept when the table already holds the position with the same ``payload`` (a kernel's word
+    on what its key leaves out, >= 0), else it is the trivial one (0 or ``top``).
 
     A bucket has two slots: the first keeps the position with the most still to play (``top``,
     the most a search below it can cost), the second the latest other one, so that a deep
@@ -119,6 +126,8 @@ def tt_store(
             at = slot
         else:
             at = second
+        tt[at + _MOVE] = -1
+    if tt[at + _MOVE] >> _MOVE_BITS != payload:
         tt[at + _LO] = 0
         tt[at + _HI] = top
     if v <= alpha:
@@ -133,7 +142,7 @@ def tt_store(
     tt[at + _K1] = k1
     tt[at + _K2] = k2
     tt[at + _K3] = k3
-    tt[at + _MOVE] = move
+    tt[at + _MOVE] = (payload << _MOVE_BITS) | (move + 1)
 
 
 @jit

@@ -323,7 +323,7 @@ def search(
                     hi = lft
                     if d > 0 or force < 0:
                         slot = core.tt_slot(h[0], h[1], h[2], ldr, TT_SIZE // 2 - 1)
-                        lo, hi, hint = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], ldr, lo, hi)
+                        lo, hi, hint, _ = core.tt_probe(tt, slot, gen, h[0], h[1], h[2], ldr, lo, hi)
                     done, v, a, bb = core.narrow(lo, hi, a, bb)
             if done:
                 if d == 0:
@@ -386,6 +386,7 @@ def search(
                 st[b + core.R_B0],
                 st[b + core.R_LEFT],
                 st[b + core.R_MOVE],
+                0,
             )
         if d == 0:
             return int(v)
