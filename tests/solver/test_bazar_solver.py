@@ -260,9 +260,8 @@ def test_b51_a_hand_of_all_eight_trumps_takes_every_trick() -> None:
 
 def test_a_key_of_ranks_numbers_each_suits_cards_in_play_from_the_weakest() -> None:
     """Exact searches key a trick start by the ranks of the cards among those still in play."""
-    union = 0b1010_0101 | (0b1100_0000 << 8)  # suit 0: strengths 0, 2, 5, 7; suit 1: 6, 7
-    assert k.compress(0b1000_0100, union) == 0b1010  # strengths 2 and 7: ranks 1 and 3
-    assert k.compress(0b1000_0000 << 8, union) == 0b10 << 8  # suit 1's 7: its second card
+    assert k.compress(0b1000_0100, 0b1010_0101) == 0b1010  # strengths 2 and 7 of 0, 2, 5, 7
+    assert k.compress(0b1000_0000, 0b1100_0000) == 0b10  # strength 7 of 6, 7: the second
     h = int_array(4)
     h[0], h[1], h[2], h[3] = 0b1000_0100, 0b0000_0001, 0b0010_0000, 0b1100_0000 << 8
     assert k.rel_key(h, 2) == (0b1010, 0b0001, 0b0100, (0b11 << 8) | (2 << 32))

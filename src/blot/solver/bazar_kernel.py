@@ -169,28 +169,38 @@ POP8: Final = _pop8()
 
 
 @jit
-def compress(x: int, union: int) -> int:
-    """The cards ``x`` (a subset of ``union``, the cards still in play) by their rank among the
-    cards of their suit in ``union``: the i-th weakest card of a suit still in play becomes
-    strength i."""
+def compress(x: int, u: int) -> int:
+    """The cards ``x`` of one suit (a byte, a subset of ``u``, the suit's cards still in play) by
+    their rank among ``u``: the i-th weakest card still in play becomes strength i."""
     out = 0
     while x:
         low = x & -x
         x ^= low
-        c = LOW_BIT[low % 37]
-        s = c >> 3
-        out |= 1 << (8 * s + POP8[((union & (low - 1)) >> (8 * s)) & 0xFF])
+        out |= 1 << POP8[u & (low - 1)]
     return out
 
 
 @jit
 def rel_key(h: Any, ldr: int) -> tuple[int, int, int, int]:
-    """The table's key of a trick start: the four hands with their cards by rank among the cards
-    still in play (:func:`compress`), and the leader. Positions with one key are played alike
-    card for card; only the points of the cards differ (:func:`rel_shift`)."""
-    union = h[0] | h[1] | h[2] | h[3]
-    k3 = compress(h[3], union) | (ldr << 32)
-    return compress(h[0], union), compress(h[1], union), compress(h[2], union), k3
+    """The table's key of a trick start: the four hands with each suit's cards by rank among the
+    cards of the suit still in play (:func:`compress`), and the leader. Positions with one key
+    are played alike card for card; only the points of the cards differ (:func:`rel_shift`)."""
+    k0 = h[0]
+    k1 = h[1]
+    k2 = h[2]
+    k3 = h[3]
+    union = k0 | k1 | k2 | k3
+    for s in range(4):
+        shift = 8 * s
+        u = (union >> shift) & 0xFF
+        if u & (u + 1) == 0:
+            continue  # the suit's weakest cards: already their ranks
+        keep = ~(0xFF << shift)
+        k0 = (k0 & keep) | (compress((k0 >> shift) & 0xFF, u) << shift)
+        k1 = (k1 & keep) | (compress((k1 >> shift) & 0xFF, u) << shift)
+        k2 = (k2 & keep) | (compress((k2 >> shift) & 0xFF, u) << shift)
+        k3 = (k3 & keep) | (compress((k3 >> shift) & 0xFF, u) << shift)
+    return k0, k1, k2, k3 | (ldr << 32)
 
 
 @jit
