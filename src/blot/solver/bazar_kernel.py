@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from blot.solver import _search as core
-from blot.solver._jit import jit
+from blot.solver._jit import bit_count, jit, lowest_bit
 from blot.solver._search import INF
 
 #: Transposition table: ``TT_SIZE`` slots of ``TT_WIDTH`` ints each, in buckets of two.
@@ -93,22 +93,10 @@ def beats(c: int, w: int, trump: int) -> bool:
     return cs == trump
 
 
-def _mod37() -> tuple[int, ...]:
-    table = [0] * 37
-    for i in range(32):
-        table[(1 << i) % 37] = i
-    return tuple(table)
-
-
-#: ``LOW_BIT[(x & -x) % 37]`` is the index of the lowest set bit of a 32-bit ``x``: the 32
-#: powers of two leave 32 different remainders modulo the prime 37.
-LOW_BIT: Final = _mod37()
-
-
 @jit
 def low_card(x: int) -> int:
     """The lowest card of the non-empty card set ``x``."""
-    return LOW_BIT[(x & -x) % 37]
+    return lowest_bit(x)
 
 
 def _norm_table() -> tuple[int, ...]:
@@ -160,14 +148,6 @@ def tt_key(h: Any, ldr: int, trump: int) -> tuple[int, int, int, int]:
     return k0, k1, k2, k3 | (ldr << 32)
 
 
-def _pop8() -> tuple[int, ...]:
-    return tuple(bin(i).count("1") for i in range(256))
-
-
-#: ``POP8[x]``: the number of set bits of the byte ``x``.
-POP8: Final = _pop8()
-
-
 @jit
 def compress(x: int, u: int) -> int:
     """The cards ``x`` of one suit (a byte, a subset of ``u``, the suit's cards still in play) by
@@ -176,7 +156,7 @@ def compress(x: int, u: int) -> int:
     while x:
         low = x & -x
         x ^= low
-        out |= 1 << POP8[u & (low - 1)]
+        out |= 1 << bit_count(u & (low - 1))
     return out
 
 
@@ -214,7 +194,7 @@ def rel_shift(stored: int, union: int, P: Any) -> tuple[int, int]:
     a = stored
     b = union
     while a:
-        d = P[LOW_BIT[(b & -b) % 37]] - P[LOW_BIT[(a & -a) % 37]]
+        d = P[lowest_bit(b)] - P[lowest_bit(a)]
         if d > 0:
             up += d
         else:
@@ -228,11 +208,11 @@ def rel_shift(stored: int, union: int, P: Any) -> tuple[int, int]:
 def rel_card(c: int, stored: int, union: int) -> int:
     """The card of ``union`` that has the rank of ``c`` among the cards of ``stored``."""
     s = c >> 3
-    r = POP8[((stored & ((1 << c) - 1)) >> (8 * s)) & 0xFF]
+    r = bit_count(stored & ((1 << c) - 1) & (0xFF << (8 * s)))
     x = (union >> (8 * s)) & 0xFF
     for _ in range(r):
         x &= x - 1
-    return 8 * s + LOW_BIT[(x & -x) % 37]
+    return 8 * s + lowest_bit(x)
 
 
 @jit
@@ -261,16 +241,6 @@ def table_bounds(
         if move >= 0:
             move = rel_card(move, stored, union)
     return max(lo, low), min(hi, high), move
-
-
-@jit
-def card_count(x: int) -> int:
-    """The number of cards in the card set ``x``."""
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @jit
@@ -307,9 +277,9 @@ def quick_points(h: Any, ldr: int, P: Any, trump: int, lft: int) -> int:
         if trump >= 0 and s != trump:
             trumps = 0xFF << (8 * trump)
             if opp1 & trumps:
-                k = min(k, card_count(opp1 & suit))
+                k = min(k, bit_count(opp1 & suit))
             if opp2 & trumps:
-                k = min(k, card_count(opp2 & suit))
+                k = min(k, bit_count(opp2 & suit))
             if k == 0:
                 continue
         sure += k
@@ -464,7 +434,7 @@ def _gen_moves(
     while x:
         low = x & -x
         x ^= low
-        c = LOW_BIT[low % 37]
+        c = lowest_bit(low)
         s = c >> 3
         r = c & 7
         if prev >= 0 and (prev >> 3) == s and P[c] == P[prev] and (others & ((1 << c) - (2 << prev))) == 0:

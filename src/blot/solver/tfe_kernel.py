@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from blot.solver import _search as core
-from blot.solver._jit import jit
+from blot.solver._jit import bit_count, jit
 
 TT_BITS: Final = 18
 TT_SIZE: Final = 1 << TT_BITS
@@ -218,11 +218,11 @@ def fitted_estimate(h: Any, leader: int, left: int, me: int, trump: int, W: Any)
             else:
                 sure_others += 1
         if s == trump:
-            trumps0 = card_count((h[0] >> (16 * s)) & SUIT)
-            trumps1 = card_count((h[1] >> (16 * s)) & SUIT)
-            trumps2 = card_count((h[2] >> (16 * s)) & SUIT)
+            trumps0 = bit_count((h[0] >> (16 * s)) & SUIT)
+            trumps1 = bit_count((h[1] >> (16 * s)) & SUIT)
+            trumps2 = bit_count((h[2] >> (16 * s)) & SUIT)
         mine = (h[me] >> (16 * s)) & SUIT
-        n = card_count(mine)
+        n = bit_count(mine)
         if s != trump:
             if n == 0:
                 voids += 1
@@ -253,15 +253,6 @@ def fitted_estimate(h: Any, leader: int, left: int, me: int, trump: int, W: Any)
     if v < 0:
         return 0
     return v if v <= left else left
-
-
-@jit
-def card_count(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @jit
