@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from blot.events.pairing import (
@@ -118,6 +118,7 @@ def test_swiss_pairs(seed: int, count: int, rounds: int) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(3, 9), st.integers(1, 5))
+@example(seed=1527, count=9, rounds=4)  # 8 left after a withdrawal: the zero-repeat byes came late
 def test_swiss_threes(seed: int, count: int, rounds: int) -> None:
     spare = count % 3
     most = count // spare if spare else rounds  # byes <= 1 each is possible for this many rounds

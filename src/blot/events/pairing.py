@@ -64,7 +64,9 @@ REACH = 4
 #: ... or, when every score is the same (a round robin), this far.
 FULL_REACH = 64
 IMPROVE_PASSES = 8
-#: Choices of who has the byes that the search tries before it settles.
+#: Choices of who has the byes that the search tries before it settles, in fields too large for
+#: the exact grouping (the exact grouping weighs every choice: a small field, 8 players with two
+#: byes, can have 28 choices and only the last few without a repeat).
 BYE_TRIES = 24
 #: Orders of the players a 3-5-8 round robin is built from before the shortest is kept.
 SCHEDULE_TRIES = 12
@@ -263,7 +265,8 @@ def _search(
     # at most one bye each while enough entrants have none: only they may have this round's
     candidates = fresh if len(fresh) >= spare else order
     best: tuple[tuple[int, float], list[Table], list[int]] | None = None
-    for chosen in itertools.islice(itertools.combinations(candidates, spare), BYE_TRIES):
+    tries = None if len(ranked) - spare <= EXACT_LIMIT else BYE_TRIES
+    for chosen in itertools.islice(itertools.combinations(candidates, spare), tries):
         rest = [e for e in ranked if e not in chosen]
         found = _groups(rest, points, met, size)
         if found is None:
