@@ -98,3 +98,22 @@ def test_the_ladder_rating_recovers_bradley_terry_strengths() -> None:
     pairs = [ladder.Pair(a, b, 200, 0.0, 0.0, 0.0, s, 0.0) for (a, b), s in scores.items()]
     rating = ladder.elo(["random", "a", "b"], pairs)
     assert rating["b"] > rating["a"] > 0
+
+
+def test_the_choices_script_compares_the_same_card_play() -> None:
+    """A bot against itself differs nowhere; and where the searched call and discard agree with
+    the heuristic's, the card play is the same card for card (the choices draw their own random
+    numbers), so the seat's difference is exactly 0."""
+    import choices
+
+    out = run("benchmarks/choices.py", "--a", "expert:samples=2", "--b", "expert:samples=2", "--deals", "2")
+    print(out)
+    assert "mean difference per seat and deal (tricks): +0.000" in out
+    assert "the choices never differed in 6 seat tables" in out
+    a, b = "expert:samples=2,choices=expert,call_samples=2", "expert:samples=2"
+    for number in range(3):
+        base = choices.play_table([b, b, b], 9, number)
+        for seat in range(3):
+            mine = choices.play_table([a if s == seat else b for s in range(3)], 9, number)
+            if (mine.calls, mine.discard) == (base.calls, base.discard):
+                assert mine.scores == base.scores, (number, seat)

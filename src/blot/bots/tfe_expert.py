@@ -221,8 +221,9 @@ class ExpertBot:
         totals = dict.fromkeys(strains, 0.0)
         clock = Clock(self.seconds)
         solver = default_tfe_solver()
+        rng = _choice_rng(deal)
         for n in range(self.call_samples):
-            self.rng.shuffle(unseen)
+            rng.shuffle(unseen)
             hands = [0, 0, 0]
             hands[me] = deal.hand
             others = [s for s in range(3) if s != me]
@@ -268,8 +269,9 @@ class ExpertBot:
         totals = dict.fromkeys(candidates, 0)
         clock = Clock(self.seconds)
         others = [s for s in range(3) if s != me]
+        rng = _choice_rng(deal)
         for n in range(self.call_samples):
-            hands = _deal_others(k, others, self.rng)
+            hands = _deal_others(k, others, rng)
             if hands is None:
                 break
             for cards in candidates:
@@ -282,6 +284,14 @@ class ExpertBot:
                 break
         best = max(totals.values())
         return next(c for c in candidates if totals[c] == best)  # the basic player's set on a tie
+
+
+def _choice_rng(deal: DealView) -> Random:
+    """The searched call's and discard's own random numbers, drawn from the seat's cards and place
+    rather than the bot's generator: the card play then draws the same numbers whichever way the
+    choices are made, so that measuring the choices alone (``benchmarks/choices.py``) compares
+    the same card play."""
+    return Random((deal.hand << 8) | (deal.seat << 4) | deal.dealer)
 
 
 def _value(solution: object, me: int) -> int:

@@ -1,0 +1,158 @@
+"""What a 3-5-8 bot's trump call and discard are worth on their own (issue 27 item 2): the same
+card player at every seat, only one seat's choices differ, on duplicate deals.
+
+    python benchmarks/choices.py [--a expert:choices=expert] [--b expert] [--deals 200]
+                                 [--seed 1] [--jobs 1]
+
+Each deal (the arena's cards and dealer for that seed and number) is played once by B at every
+seat, and once per seat with A in that seat instead. A seat's difference is its deal score (T-40)
+with A less its score with B, with the same cards and the same random numbers for every bot: the
+other seats' bots are seeded alike at both tables, and the ``expert`` draws its searched call and
+discard from a generator of their own, so when A calls and discards as B does the two tables are
+the same card for card and the difference is 0. Only the deals where the choices differ add to
+the noise, which is why this measures choices far more closely than ``blot arena`` (where A's
+margin is its score against the other seats' at one table, and the card play differs at every
+table). A deal's figure is the mean of its three seats' differences: tricks per seat and deal.
+
+Prints the mean with its 95% interval, at how many of the seat tables A's call or discard differed
+from B's and what those tables gave, and each side's calls by strain with how often the caller
+made its target. Every table is a pure function of the seed and the deal's number, so ``--jobs``
+does not change the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from random import Random
+
+GAME = "3-5-8"
+
+
+@dataclass
+class Table:
+    """One table of a deal: the seats' scores and what the seat of interest chose."""
+
+    scores: tuple[int, ...]
+    calls: tuple[str, ...]
+    discard: tuple[str, ...]
+    trump: str
+    caller: int | None
+
+
+@dataclass
+class DealOutcome:
+    margin: float
+    differed: list[float] = field(default_factory=list)  # the differences of the tables that differed
+    calls: dict[str, Counter[tuple[str, bool]]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+def play_table(bots: list[str], seed: int, number: int) -> Table:
+    from blot.arena import _seed
+    from blot.bots import make_bot
+    from blot.games import spec
+    from blot.play import deal_over, finish, play, reset
+
+    game = spec(GAME)
+    cards = game.random_deal(Random(_seed(seed, number)))
+    state = game.new_game(dealer=number % game.seats)
+    state.start_deal(cards)
+    players = [make_bot(game, name, Random(_seed(seed, number, s))) for s, name in enumerate(bots)]
+    reset(players)
+    play(state, players, until=deal_over)
+    deal = state.deal
+    calls = tuple(str(c) for c in deal.calls)
+    discard = tuple(sorted(str(c) for c in deal.discard))
+    trump = str(deal.trump) if deal.trump is not None else "-"
+    finish(state, players)
+    result = state.result.deals[-1]
+    return Table(tuple(result.seat_points), calls, discard, trump, result.caller)
+
+
+def duplicate(args: tuple[str, str, int, int]) -> DealOutcome:
+    a, b, seed, number = args
+    start = time.process_time()
+    base = play_table([b, b, b], seed, number)
+    outcome = DealOutcome(0.0, calls={"a": Counter(), "b": Counter()})
+    total = 0.0
+    for seat in range(3):
+        bots = [a if s == seat else b for s in range(3)]
+        mine = play_table(bots, seed, number)
+        diff = mine.scores[seat] - base.scores[seat]
+        total += diff
+        if (mine.calls, mine.discard) != (base.calls, base.discard):
+            outcome.differed.append(diff)
+        if mine.caller == seat:  # who named the trump at each table, and whether it made its target
+            outcome.calls["a"][(mine.trump, mine.scores[seat] >= 0)] += 1
+        if base.caller == seat:
+            outcome.calls["b"][(base.trump, base.scores[seat] >= 0)] += 1
+    outcome.margin = total / 3
+    outcome.seconds = time.process_time() - start
+    return outcome
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="expert:choices=expert", help="the bot whose choices are measured")
+    parser.add_argument("--b", default="expert", help="the bot at every other seat, and the reference")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if args.deals < 1 or args.jobs < 1:
+        parser.error("--deals and --jobs take 1 or more")
+    from blot.bots import check_bots
+    from blot.errors import BlotError
+    from blot.games import spec
+
+    try:
+        check_bots(spec(GAME), [args.a, args.b])
+    except BlotError as error:
+        parser.error(str(error))
+
+    tasks = [(args.a, args.b, args.seed, i) for i in range(args.deals)]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            outcomes = list(pool.imap(duplicate, tasks))
+    else:
+        outcomes = [duplicate(t) for t in tasks]
+    margins = [o.margin for o in outcomes]
+    n = len(margins)
+    mean = sum(margins) / n
+    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n)
+    differed = [d for o in outcomes for d in o.differed]
+    print(
+        f"{GAME}: {args.a} in one seat against {args.b} in the same seat, the same card player at every "
+        f"seat, {n} duplicate deals (seed {args.seed}), {3 * n} seat tables"
+    )
+    interval = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
+    print(f"mean difference per seat and deal (tricks): {mean:+.3f}  95% {interval}")
+    if differed:
+        print(
+            f"the choices differed at {len(differed)} of {3 * n} seat tables; there A's seat took "
+            f"{sum(differed) / len(differed):+.3f} tricks on average ({sum(d > 0 for d in differed)} more, "
+            f"{sum(d < 0 for d in differed)} fewer, {sum(d == 0 for d in differed)} the same)"
+        )
+    else:
+        print(f"the choices never differed in {3 * n} seat tables")
+    for side, name in (("a", args.a), ("b", args.b)):
+        calls: Counter[tuple[str, bool]] = Counter()
+        for o in outcomes:
+            calls.update(o.calls[side])
+        strains = sorted({s for s, _ in calls})
+        made = ", ".join(f"{s} {calls[(s, True)]}/{calls[(s, True)] + calls[(s, False)]}" for s in strains)
+        print(f"trumps named by {name} (made / named): {made}")
+    cpu = sum(o.seconds for o in outcomes)
+    print(f"{time.perf_counter() - start:.0f} s ({cpu:.0f} s of CPU in the tables)")
+
+
+if __name__ == "__main__":
+    main()
