@@ -29,11 +29,35 @@ EXPERT = {
 }
 
 
+#: The 3-5-8 expert's searched trump call and discard, each way (double-dummy, played out).
+CHOICES = [f"{EXPERT['3-5-8']},choices={way}" for way in ("expert", "rollout")]
+
+
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
 def test_the_expert_plays_only_legal_actions(game: str) -> None:
     opponents = {"bazar-blot": "heuristic", "3-5-8": "basic"}[game]
     assert play_deals(game, [EXPERT[game], opponents], 6, 31) > 0
     assert play_deals(game, [EXPERT[game], "random"], 4, 32) > 0
+
+
+@pytest.mark.parametrize("bot", CHOICES)
+def test_the_3_5_8_experts_searched_choices_are_legal_and_its_own(bot: str) -> None:
+    """Calls and discards searched either way: legal against any opponents, and the same for the
+    same view whatever the bot's seed (they draw random numbers from the seat's own cards, so
+    that the card play's numbers do not depend on them)."""
+    assert play_deals("3-5-8", [bot, "basic"], 4, 33) > 0
+    assert play_deals("3-5-8", [bot, "random"], 3, 34) > 0
+    compared = 0
+    for (cards, dealer), actions, seat in positions("3-5-8", 40, seed=6):
+        state = replayed("3-5-8", cards, dealer, actions)
+        if state.deal.phase.name not in ("CALL", "DISCARD"):
+            continue
+        view: View = state.view(seat)
+        chosen = make_bot("3-5-8", bot, Random(9)).choose(view)
+        assert chosen in state.legal_actions()
+        assert make_bot("3-5-8", bot, Random(10)).choose(view) == chosen  # not the bot's generator
+        compared += 1
+    assert compared >= 2
 
 
 def positions(game: str, count: int, seed: int) -> list[tuple[Any, list[Action], int]]:

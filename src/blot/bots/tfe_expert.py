@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import ClassVar
 
+from blot.bots import tfe_rollout as rollout
 from blot.bots.sampling import BUDGET, Clock, best_cards, deal_rest, weighted_card_totals, weighted_deals
 from blot.bots.settings import Setting, check_values
 from blot.bots.tfe_basic import discard_bit, trump_call
@@ -94,7 +95,7 @@ class ExpertBot:
         "pool": Setting(int, 1, 10, "deals drawn per deal solved, weighed by the calls"),
         "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)"),
         "call_samples": Setting(int, 1, 100, "deals solved per strain or discard", web_high=32),
-        "choices": Setting(str, help="whose call and discard", choices=("expert", "heuristic")),
+        "choices": Setting(str, help="whose call and discard", choices=("expert", "heuristic", "rollout")),
         "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
         "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=9),
@@ -157,9 +158,9 @@ class ExpertBot:
             return legal[0]
         if deal.phase is Phase.PLAY:
             return self._card(deal, [a for a in legal if type(a) is Card], view)
-        if self.choices == "expert" and deal.phase is Phase.CALL:
-            return self._call(deal, view)
-        if self.choices == "expert" and deal.phase is Phase.DISCARD:
+        if self.choices != "heuristic" and deal.phase is Phase.CALL:
+            return self._call(deal, view) if self.choices == "expert" else self._rollout_call(deal, view)
+        if self.choices != "heuristic" and deal.phase is Phase.DISCARD:
             return self._discard(deal)
         return self.fallback.choose(view)
 
@@ -244,6 +245,14 @@ class ExpertBot:
             return proposal
         return best
 
+    def _rollout_call(self, deal: DealView, view: View) -> Action:
+        proposal = self.fallback.choose(view)
+        if proposal is PASS:
+            return PASS
+        strains = [c for c in deal.legal if type(c) is Call and c is not PASS]
+        clock = Clock(self.seconds)
+        return rollout.best_call(deal, strains, self.call_samples, _choice_rng(deal), clock.expired)
+
     # --- the discard -------------------------------------------------------------------------
 
     def _discard(self, deal: DealView) -> Card:
@@ -265,10 +274,16 @@ class ExpertBot:
             return candidates[0]
         me = deal.seat
         k = infer(deal)
+        others = [s for s in range(3) if s != me]
+        if self.choices == "rollout":
+            clock = Clock(self.seconds)
+            return rollout.best_discard(
+                deal, candidates, lambda rng: _deal_others(k, others, rng), self.call_samples,
+                _choice_rng(deal), clock.expired,
+            )  # fmt: skip
         solver = default_tfe_solver()
         totals = dict.fromkeys(candidates, 0)
         clock = Clock(self.seconds)
-        others = [s for s in range(3) if s != me]
         rng = _choice_rng(deal)
         for n in range(self.call_samples):
             hands = _deal_others(k, others, rng)

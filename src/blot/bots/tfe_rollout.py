@@ -1,0 +1,99 @@
+"""The 3-5-8 trump call and discard judged by playing them out (issue 27 item 2): for each choice,
+the deal is dealt again and again with the cards the seat cannot see at random, and played to
+the end by ``heuristic`` players at every seat (a fast, honest player that sees only its own
+cards); the choice whose deals leave the seat the best mean score is made.
+
+Where the double-dummy search of :mod:`blot.bots.tfe_expert` lets every player see every card
+(and guesses the last tricks), a played-out deal keeps the hidden cards hidden, and costs about
+3 ms. Every choice is judged on the same deals (common random numbers), so the comparison of two
+choices is much closer than either mean. An exchange (T-20) is not played out: the seat's hand
+is taken as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import cast
+
+from blot.bots.tfe_heuristic import HeuristicBot
+from blot.cards import CARD_OF_BIT, DECK52, iter_bits
+from blot.game import View
+from blot.three_five_eight import PASS, Call, Deal, DealView
+
+
+def _play_out(deal: Deal, players: list[HeuristicBot]) -> None:
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(players[seat].choose(cast(View, deal.view(seat))))  # a bot takes a deal's view
+
+
+def _start(view: DealView, hands: list[int], talon: int) -> Deal:
+    """A deal of these cards at the view's table, its calls so far made again."""
+    first = (view.dealer + 1) % 3
+    passed = {(first + i) % 3 for i, c in enumerate(view.calls) if c is PASS}
+    may_pass = tuple(view.may_pass[s] or s in passed for s in range(3))
+    deal = Deal(hands, talon, view.dealer, may_pass=may_pass)
+    for call in view.calls:
+        deal.apply(call)
+    return deal
+
+
+def best_call(
+    view: DealView, strains: list[Call], samples: int, rng: Random, expired: Callable[[], bool]
+) -> Call:
+    """The strain whose played-out deals leave ``view.seat`` the best mean score (T-40)."""
+    me = view.seat
+    unseen = list(iter_bits(DECK52 & ~view.hand))
+    others = [s for s in range(3) if s != me]
+    totals = dict.fromkeys(strains, 0)
+    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        hands = [0, 0, 0]
+        hands[me] = view.hand
+        hands[others[0]] = sum(unseen[:16])
+        hands[others[1]] = sum(unseen[16:32])
+        talon = sum(unseen[32:36])
+        for strain in strains:
+            deal = _start(view, hands, talon)
+            deal.apply(strain)
+            _play_out(deal, players)
+            totals[strain] += deal.scores[me]
+        if expired():
+            break
+    return max(strains, key=lambda c: totals[c])  # the first listed on a tie
+
+
+def best_discard(
+    view: DealView,
+    candidates: list[int],
+    deal_others: Callable[[Random], list[int] | None],
+    samples: int,
+    rng: Random,
+    expired: Callable[[], bool],
+) -> int:
+    """Of ``candidates`` (sets of cards to put back, T-22), the one whose played-out deals leave
+    the first seat the best mean score; ``deal_others(rng)`` deals the hands it cannot see."""
+    me = view.seat
+    talon = view.talon or 0
+    done = view.discard or 0  # the cards already put back
+    totals = dict.fromkeys(candidates, 0)
+    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
+    for _ in range(samples):
+        dealt = deal_others(rng)
+        if dealt is None:
+            break
+        hands = list(dealt[:3])
+        hands[me] = (view.hand | done) & ~talon
+        for cards in candidates:
+            deal = _start(view, hands, talon)
+            for bit in iter_bits(done | cards):
+                deal.apply(CARD_OF_BIT[bit])
+            _play_out(deal, players)
+            totals[cards] += deal.scores[me]
+        if expired():
+            break
+    best = max(totals.values())
+    return next(c for c in candidates if totals[c] == best)
