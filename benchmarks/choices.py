@@ -14,10 +14,10 @@ the noise, which is why this measures choices far more closely than ``blot arena
 margin is its score against the other seats' at one table, and the card play differs at every
 table). A deal's figure is the mean of its three seats' differences: tricks per seat and deal.
 
-Prints the mean with its 95% interval, at how many of the seat tables A's call or discard differed
-from B's and what those tables gave, and each side's calls by strain with how often the caller
-made its target. Every table is a pure function of the seed and the deal's number, so ``--jobs``
-does not change the result.
+Prints the mean with its 95% interval, at how many of the seat tables A's call differed from B's
+(and at how many only its discard did) and what those tables gave, and each side's calls by
+strain with how often the caller made its target. Every table is a pure function of the seed and
+the deal's number, so ``--jobs`` does not change the result.
 """
 
 from __future__ import annotations
@@ -46,7 +46,9 @@ class Table:
 @dataclass
 class DealOutcome:
     margin: float
-    differed: list[float] = field(default_factory=list)  # the differences of the tables that differed
+    #: The differences of the tables where the call differed, and where only the discard did.
+    call: list[float] = field(default_factory=list)
+    discard: list[float] = field(default_factory=list)
     calls: dict[str, Counter[tuple[str, bool]]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -84,8 +86,10 @@ def duplicate(args: tuple[str, str, int, int]) -> DealOutcome:
         mine = play_table(bots, seed, number)
         diff = mine.scores[seat] - base.scores[seat]
         total += diff
-        if (mine.calls, mine.discard) != (base.calls, base.discard):
-            outcome.differed.append(diff)
+        if mine.calls != base.calls:
+            outcome.call.append(diff)
+        elif mine.discard != base.discard:
+            outcome.discard.append(diff)
         if mine.caller == seat:  # who named the trump at each table, and whether it made its target
             outcome.calls["a"][(mine.trump, mine.scores[seat] >= 0)] += 1
         if base.caller == seat:
@@ -128,21 +132,22 @@ def main() -> None:
     mean = sum(margins) / n
     sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)
-    differed = [d for o in outcomes for d in o.differed]
     print(
         f"{GAME}: {args.a} in one seat against {args.b} in the same seat, the same card player at every "
         f"seat, {n} duplicate deals (seed {args.seed}), {3 * n} seat tables"
     )
     interval = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
     print(f"mean difference per seat and deal (tricks): {mean:+.3f}  95% {interval}")
-    if differed:
+    for kind, what in (("call", "the call"), ("discard", "only the discard")):
+        differed = [d for o in outcomes for d in getattr(o, kind)]
+        if not differed:
+            print(f"{what} never differed in {3 * n} seat tables")
+            continue
         print(
-            f"the choices differed at {len(differed)} of {3 * n} seat tables; there A's seat took "
+            f"{what} differed at {len(differed)} of {3 * n} seat tables; there A's seat took "
             f"{sum(differed) / len(differed):+.3f} tricks on average ({sum(d > 0 for d in differed)} more, "
             f"{sum(d < 0 for d in differed)} fewer, {sum(d == 0 for d in differed)} the same)"
         )
-    else:
-        print(f"the choices never differed in {3 * n} seat tables")
     for side, name in (("a", args.a), ("b", args.b)):
         calls: Counter[tuple[str, bool]] = Counter()
         for o in outcomes:

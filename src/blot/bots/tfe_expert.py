@@ -20,7 +20,10 @@ discards as the ``basic`` player does), searches each deal from the first lead i
 and names the strain that leaves it the most tricks (by ``CALL_MARGIN`` over the heuristic's
 choice); holding the talon, it compares the ``basic`` player's four cards to put back with other
 sets (each short side suit emptied, the lowest cards) over ``call_samples`` deals of the other
-two hands. Measured against the heuristic's choices it did not pay (docs/players.md), so it is an option.
+two hands. With ``choices=rollout`` each strain, and each set of cards to put back, is played out
+instead by ``heuristic`` players at every seat over ``call_samples`` deals of the hidden cards
+(:mod:`blot.bots.tfe_rollout`). Measured against the heuristic's choices neither has paid yet
+(docs/players.md, ``benchmarks/choices.py``), so both are options.
 
 Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``heuristic`` or ``expert``),
 ``call_samples``, ``horizon`` and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set
