@@ -13,6 +13,9 @@ the same card for card and the difference is 0. Only the deals where the choices
 the noise, which is why this measures choices far more closely than ``blot arena`` (where A's
 margin is its score against the other seats' at one table, and the card play differs at every
 table). A deal's figure is the mean of its three seats' differences: tricks per seat and deal.
+With ``--repeat K`` a seat table whose choices differ is played K times over, both ways, each
+time with the bots seeded anew (the choices stay: they do not draw on the bots' numbers), and
+its difference is the mean: the card play's luck averages out where it is the only noise left.
 
 Prints the mean with its 95% interval, at how many of the seat tables A's call differed from B's
 (and at how many only its discard did) and what those tables gave, and each side's calls by
@@ -53,7 +56,9 @@ class DealOutcome:
     seconds: float = 0.0
 
 
-def play_table(bots: list[str], seed: int, number: int) -> Table:
+def play_table(bots: list[str], seed: int, number: int, play_seed: int = 0) -> Table:
+    """Deal ``number`` of the run played by ``bots``; ``play_seed`` > 0 seeds the bots anew (the
+    same cards, other random numbers for the card play)."""
     from blot.arena import _seed
     from blot.bots import make_bot
     from blot.games import spec
@@ -63,7 +68,8 @@ def play_table(bots: list[str], seed: int, number: int) -> Table:
     cards = game.random_deal(Random(_seed(seed, number)))
     state = game.new_game(dealer=number % game.seats)
     state.start_deal(cards)
-    players = [make_bot(game, name, Random(_seed(seed, number, s))) for s, name in enumerate(bots)]
+    bot_seed = _seed(seed, number, play_seed) if play_seed else _seed(seed, number)
+    players = [make_bot(game, name, Random(_seed(bot_seed, s))) for s, name in enumerate(bots)]
     reset(players)
     play(state, players, until=deal_over)
     deal = state.deal
@@ -75,16 +81,23 @@ def play_table(bots: list[str], seed: int, number: int) -> Table:
     return Table(tuple(result.seat_points), calls, discard, trump, result.caller)
 
 
-def duplicate(args: tuple[str, str, int, int]) -> DealOutcome:
-    a, b, seed, number = args
+def duplicate(args: tuple[str, str, int, int, int]) -> DealOutcome:
+    a, b, seed, number, repeat = args
     start = time.process_time()
     base = play_table([b, b, b], seed, number)
+    again: dict[int, Table] = {}  # the B tables played again, by play seed
     outcome = DealOutcome(0.0, calls={"a": Counter(), "b": Counter()})
     total = 0.0
     for seat in range(3):
         bots = [a if s == seat else b for s in range(3)]
         mine = play_table(bots, seed, number)
-        diff = mine.scores[seat] - base.scores[seat]
+        diff: float = mine.scores[seat] - base.scores[seat]
+        if (mine.calls, mine.discard) != (base.calls, base.discard):
+            for r in range(1, repeat):  # the same choices, the card play drawn again: a closer mean
+                if r not in again:
+                    again[r] = play_table([b, b, b], seed, number, r)
+                diff += play_table(bots, seed, number, r).scores[seat] - again[r].scores[seat]
+            diff /= repeat
         total += diff
         if mine.calls != base.calls:
             outcome.call.append(diff)
@@ -106,9 +119,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="plays of a seat table whose choices differ (the mean counts)"
+    )
     args = parser.parse_args()
-    if args.deals < 1 or args.jobs < 1:
-        parser.error("--deals and --jobs take 1 or more")
+    if args.deals < 1 or args.jobs < 1 or args.repeat < 1:
+        parser.error("--deals, --jobs and --repeat take 1 or more")
     from blot.bots import check_bots
     from blot.errors import BlotError
     from blot.games import spec
@@ -118,7 +134,7 @@ def main() -> None:
     except BlotError as error:
         parser.error(str(error))
 
-    tasks = [(args.a, args.b, args.seed, i) for i in range(args.deals)]
+    tasks = [(args.a, args.b, args.seed, i, args.repeat) for i in range(args.deals)]
     start = time.perf_counter()
     if args.jobs > 1:
         import multiprocessing
@@ -135,6 +151,7 @@ def main() -> None:
     print(
         f"{GAME}: {args.a} in one seat against {args.b} in the same seat, the same card player at every "
         f"seat, {n} duplicate deals (seed {args.seed}), {3 * n} seat tables"
+        + (f", each whose choices differ played {args.repeat} times" if args.repeat > 1 else "")
     )
     interval = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
     print(f"mean difference per seat and deal (tricks): {mean:+.3f}  95% {interval}")

@@ -21,9 +21,9 @@ and names the strain that leaves it the most tricks (by ``CALL_MARGIN`` over the
 choice); holding the talon, it compares the ``basic`` player's four cards to put back with other
 sets (each short side suit emptied, the lowest cards) over ``call_samples`` deals of the other
 two hands. With ``choices=rollout`` each strain, and each set of cards to put back, is played out
-instead by ``heuristic`` players at every seat over ``call_samples`` deals of the hidden cards
-(:mod:`blot.bots.tfe_rollout`). Measured against the heuristic's choices neither has paid yet
-(docs/players.md, ``benchmarks/choices.py``), so both are options.
+instead, by ``heuristic`` players at every seat over ``call_samples`` deals of the hidden cards
+(:mod:`blot.bots.tfe_rollout`). Measured against the heuristic's choices (docs/players.md,
+``benchmarks/choices.py``) neither has been shown to pay yet, so both are options.
 
 Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``heuristic`` or ``expert``),
 ``call_samples``, ``horizon`` and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set
@@ -254,7 +254,10 @@ class ExpertBot:
             return PASS
         strains = [c for c in deal.legal if type(c) is Call and c is not PASS]
         clock = Clock(self.seconds)
-        return rollout.best_call(deal, strains, self.call_samples, _choice_rng(deal), clock.expired)
+        assert type(proposal) is Call
+        return rollout.best_call(
+            deal, strains, proposal, CALL_MARGIN, self.call_samples, _choice_rng(deal), clock.expired
+        )
 
     # --- the discard -------------------------------------------------------------------------
 

@@ -41,14 +41,22 @@ def _start(view: DealView, hands: list[int], talon: int) -> Deal:
 
 
 def best_call(
-    view: DealView, strains: list[Call], samples: int, rng: Random, expired: Callable[[], bool]
+    view: DealView,
+    strains: list[Call],
+    proposal: Call,
+    margin: float,
+    samples: int,
+    rng: Random,
+    expired: Callable[[], bool],
 ) -> Call:
-    """The strain whose played-out deals leave ``view.seat`` the best mean score (T-40)."""
+    """The strain whose played-out deals leave ``view.seat`` the best mean score (T-40), when
+    it beats ``proposal``'s by ``margin`` tricks a deal; else ``proposal``."""
     me = view.seat
     unseen = list(iter_bits(DECK52 & ~view.hand))
     others = [s for s in range(3) if s != me]
     totals = dict.fromkeys(strains, 0)
     players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
+    done = 0
     for _ in range(samples):
         rng.shuffle(unseen)
         hands = [0, 0, 0]
@@ -61,9 +69,11 @@ def best_call(
             deal.apply(strain)
             _play_out(deal, players)
             totals[strain] += deal.scores[me]
+        done += 1
         if expired():
             break
-    return max(strains, key=lambda c: totals[c])  # the first listed on a tie
+    best = max(strains, key=lambda c: totals[c])
+    return best if totals[best] > totals[proposal] + margin * done else proposal
 
 
 def best_discard(
