@@ -190,9 +190,12 @@ def test_the_expert_keeps_to_its_time_limit(game: str, monkeypatch: Any, caplog:
     """On a clock that jumps a second per reading, a limit of 1.5 s stops every search after its
     first or second deal, says so in the log, and the deal is still played to its end."""
     monkeypatch.setattr(sampling.time, "perf_counter", SlowClock(1.0))
+    bot = EXPERT[game].replace("samples=4", "samples=30").replace("call_samples=2", "call_samples=4")
     with caplog.at_level(logging.WARNING, logger="blot.bots"):
-        assert play_deals(game, [f"{EXPERT[game].replace('samples=4', 'samples=30')},seconds=1.5"], 1, 3) > 0
+        assert play_deals(game, [f"{bot},seconds=1.5"], 1, 3) > 0
     assert "expert: the time limit of 1.5 s cut its search after" in caplog.text
+    if game == "3-5-8":  # the played-out call and discard keep to it too
+        assert "deals when calling" in caplog.text and "deals when discarding" in caplog.text
 
 
 def test_b21_the_expert_bids_kapoot_with_a_sweep_in_hand_and_redoubles_the_contra() -> None:

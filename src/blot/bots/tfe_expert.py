@@ -254,10 +254,9 @@ class ExpertBot:
         if proposal is PASS:
             return PASS
         strains = [c for c in deal.legal if type(c) is Call and c is not PASS]
-        clock = Clock(self.seconds)
         assert type(proposal) is Call
         return rollout.best_call(
-            deal, strains, proposal, CALL_MARGIN, self.call_samples, _choice_rng(deal), clock.expired
+            deal, strains, proposal, CALL_MARGIN, self.call_samples, _choice_rng(deal), Clock(self.seconds)
         )
 
     # --- the discard -------------------------------------------------------------------------
@@ -283,10 +282,9 @@ class ExpertBot:
         k = infer(deal)
         others = [s for s in range(3) if s != me]
         if self.choices == "rollout":
-            clock = Clock(self.seconds)
             return rollout.best_discard(
                 deal, candidates, lambda rng: _deal_others(k, others, rng), self.call_samples,
-                _choice_rng(deal), clock.expired,
+                _choice_rng(deal), Clock(self.seconds),
             )  # fmt: skip
         solver = default_tfe_solver()
         totals = dict.fromkeys(candidates, 0)

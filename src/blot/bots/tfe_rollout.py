@@ -16,6 +16,7 @@ from collections.abc import Callable
 from random import Random
 from typing import cast
 
+from blot.bots.sampling import Clock
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.cards import CARD_OF_BIT, DECK52, iter_bits
 from blot.game import View
@@ -47,7 +48,7 @@ def best_call(
     margin: float,
     samples: int,
     rng: Random,
-    expired: Callable[[], bool],
+    clock: Clock,
 ) -> Call:
     """The strain whose played-out deals leave ``view.seat`` the best mean score (T-40), when
     it beats ``proposal``'s by ``margin`` tricks a deal; else ``proposal``."""
@@ -70,7 +71,8 @@ def best_call(
             _play_out(deal, players)
             totals[strain] += deal.scores[me]
         done += 1
-        if expired():
+        if done < samples and clock.expired():
+            clock.note_cut("expert", done, samples, "deals when calling")
             break
     best = max(strains, key=lambda c: totals[c])
     return best if totals[best] > totals[proposal] + margin * done else proposal
@@ -82,7 +84,7 @@ def best_discard(
     deal_others: Callable[[Random], list[int] | None],
     samples: int,
     rng: Random,
-    expired: Callable[[], bool],
+    clock: Clock,
 ) -> int:
     """Of ``candidates`` (sets of cards to put back, T-22), the one whose played-out deals leave
     the first seat the best mean score; ``deal_others(rng)`` deals the hands it cannot see."""
@@ -91,7 +93,7 @@ def best_discard(
     done = view.discard or 0  # the cards already put back
     totals = dict.fromkeys(candidates, 0)
     players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
-    for _ in range(samples):
+    for n in range(samples):
         dealt = deal_others(rng)
         if dealt is None:
             break
@@ -103,7 +105,8 @@ def best_discard(
                 deal.apply(CARD_OF_BIT[bit])
             _play_out(deal, players)
             totals[cards] += deal.scores[me]
-        if expired():
+        if n + 1 < samples and clock.expired():
+            clock.note_cut("expert", n + 1, samples, "deals when discarding")
             break
     best = max(totals.values())
     return next(c for c in candidates if totals[c] == best)
