@@ -264,7 +264,8 @@ def test_a_key_of_ranks_numbers_each_suits_cards_in_play_from_the_weakest() -> N
     assert k.compress(0b1000_0000, 0b1100_0000) == 0b10  # strength 7 of 6, 7: the second
     h = int_array(4)
     h[0], h[1], h[2], h[3] = 0b1000_0100, 0b0000_0001, 0b0010_0000, 0b1100_0000 << 8
-    assert k.rel_key(h, 2) == (0b1010, 0b0001, 0b0100, (0b11 << 8) | (2 << 32))
+    union = h[0] | h[1] | h[2] | h[3]
+    assert k.table_key(h, 2, -1, True) == (0b1010, 0b0001, 0b0100, (0b11 << 8) | (2 << 32), union)
 
 
 def test_positions_of_one_key_differ_in_value_by_at_most_their_points_card_for_card() -> None:

@@ -14,7 +14,7 @@ and the root driver shared with the 3-5-8 kernel in :mod:`blot.solver._search`):
 
 - a transposition table at trick starts (the four hands and the leader; lower and upper bounds
   and the best lead), replaced always, and invalidated in O(1) by a generation number. Exact
-  searches key it by the ranks of the cards among those still in play (:func:`rel_key`): two
+  searches key it by the ranks of the cards among those still in play (:func:`table_key`): two
   positions with one key are played alike card for card and differ only in the points of the
   cards, so the bounds found for one hold for the other widened by those differences
   (:func:`rel_shift`). Far more positions share an entry: the slowest no-trump deal of
@@ -99,55 +99,6 @@ def low_card(x: int) -> int:
     return lowest_bit(x)
 
 
-def _norm_table() -> tuple[int, ...]:
-    """``NORM[8 * u + x]``: the cards ``x`` (a subset of ``u``) renumbered as if the cards of ``u``,
-    the zero-point cards still in play in a suit, were its lowest ones (three bits)."""
-    table = [0] * 64
-    for u in range(8):
-        for x in range(8):
-            if x & ~u:
-                continue
-            out = 0
-            j = 0
-            for bit in range(3):
-                if u >> bit & 1:
-                    if x >> bit & 1:
-                        out |= 1 << j
-                    j += 1
-            table[8 * u + x] = out
-    return tuple(table)
-
-
-NORM: Final = _norm_table()
-
-
-@jit
-def tt_key(h: Any, ldr: int, trump: int) -> tuple[int, int, int, int]:
-    """The transposition table's key of a trick start: the four hands and the leader, with each
-    suit's zero-point cards (7, 8, 9 of a plain suit; 7, 8 of trumps: the weakest of their suit)
-    renumbered as the lowest ones. Which of them were played does not change the value of the
-    rest (the others keep their order and points), so positions that differ only there share
-    one entry."""
-    k0 = h[0]
-    k1 = h[1]
-    k2 = h[2]
-    k3 = h[3]
-    union = k0 | k1 | k2 | k3
-    for s in range(4):
-        low = 3 if s == trump else 7
-        u = (union >> (8 * s)) & low
-        if u & (u + 1) == 0:
-            continue  # already the lowest ones
-        shift = 8 * s
-        keep = ~(low << shift)
-        base = 8 * u
-        k0 = (k0 & keep) | (NORM[base + ((k0 >> shift) & low)] << shift)
-        k1 = (k1 & keep) | (NORM[base + ((k1 >> shift) & low)] << shift)
-        k2 = (k2 & keep) | (NORM[base + ((k2 >> shift) & low)] << shift)
-        k3 = (k3 & keep) | (NORM[base + ((k3 >> shift) & low)] << shift)
-    return k0, k1, k2, k3 | (ldr << 32)
-
-
 @jit
 def compress(x: int, u: int) -> int:
     """The cards ``x`` of one suit (a byte, a subset of ``u``, the suit's cards still in play) by
@@ -158,29 +109,6 @@ def compress(x: int, u: int) -> int:
         x ^= low
         out |= 1 << bit_count(u & (low - 1))
     return out
-
-
-@jit
-def rel_key(h: Any, ldr: int) -> tuple[int, int, int, int]:
-    """The table's key of a trick start: the four hands with each suit's cards by rank among the
-    cards of the suit still in play (:func:`compress`), and the leader. Positions with one key
-    are played alike card for card; only the points of the cards differ (:func:`rel_shift`)."""
-    k0 = h[0]
-    k1 = h[1]
-    k2 = h[2]
-    k3 = h[3]
-    union = k0 | k1 | k2 | k3
-    for s in range(4):
-        shift = 8 * s
-        u = (union >> shift) & 0xFF
-        if u & (u + 1) == 0:
-            continue  # the suit's weakest cards: already their ranks
-        keep = ~(0xFF << shift)
-        k0 = (k0 & keep) | (compress((k0 >> shift) & 0xFF, u) << shift)
-        k1 = (k1 & keep) | (compress((k1 >> shift) & 0xFF, u) << shift)
-        k2 = (k2 & keep) | (compress((k2 >> shift) & 0xFF, u) << shift)
-        k3 = (k3 & keep) | (compress((k3 >> shift) & 0xFF, u) << shift)
-    return k0, k1, k2, k3 | (ldr << 32)
 
 
 @jit
@@ -217,14 +145,30 @@ def rel_card(c: int, stored: int, union: int) -> int:
 
 @jit
 def table_key(h: Any, ldr: int, trump: int, exact: bool) -> tuple[int, int, int, int, int]:
-    """The transposition table's key of a trick start and its payload: in an exact search the
-    hands by ranks (:func:`rel_key`) with the cards in play as the payload, else the hands with
-    their zero-point cards renumbered (:func:`tt_key`) and no payload (0)."""
-    if exact:
-        k0, k1, k2, k3 = rel_key(h, ldr)
-        return k0, k1, k2, k3, h[0] | h[1] | h[2] | h[3]
-    k0, k1, k2, k3 = tt_key(h, ldr, trump)
-    return k0, k1, k2, k3, 0
+    """The transposition table's key of a trick start (the four hands and the leader) and its
+    payload. In an exact search every card is numbered by its rank among the cards of its suit
+    still in play (:func:`compress`): positions with one key are played alike card for card and
+    differ only in the points of the cards, which the payload (the cards in play) tells apart
+    (:func:`rel_shift`). A search with a horizon, whose guess reads the cards, renumbers only each
+    suit's zero-point cards (7, 8, 9 of a plain suit; 7, 8 of trumps: the weakest of their suit):
+    which of them were played does not change the value of the rest, and the payload is 0."""
+    k0 = h[0]
+    k1 = h[1]
+    k2 = h[2]
+    k3 = h[3]
+    union = k0 | k1 | k2 | k3
+    for s in range(4):
+        low = 0xFF if exact else (3 if s == trump else 7)
+        shift = 8 * s
+        u = (union >> shift) & low
+        if u & (u + 1) == 0:
+            continue  # already the lowest ones
+        keep = ~(low << shift)
+        k0 = (k0 & keep) | (compress((k0 >> shift) & low, u) << shift)
+        k1 = (k1 & keep) | (compress((k1 >> shift) & low, u) << shift)
+        k2 = (k2 & keep) | (compress((k2 >> shift) & low, u) << shift)
+        k3 = (k3 & keep) | (compress((k3 >> shift) & low, u) << shift)
+    return k0, k1, k2, k3 | (ldr << 32), union if exact else 0
 
 
 @jit
