@@ -2,7 +2,7 @@
 card player at every seat, only one seat's choices differ, on duplicate deals.
 
     python benchmarks/choices.py [--a expert:choices=expert] [--b expert] [--deals 200]
-                                 [--seed 1] [--jobs 1]
+                                 [--seed 1] [--jobs 1] [--repeat 1] [--later]
 
 Each deal (the arena's cards and dealer for that seed and number) is played once by B at every
 seat, and once per seat with A in that seat instead. A seat's difference is its deal score (T-40)
@@ -17,8 +17,14 @@ With ``--repeat K`` a seat table whose choices differ is played K times over, bo
 time with the bots seeded anew (the choices stay: they do not draw on the bots' numbers), and
 its difference is the mean: the card play's luck averages out where it is the only noise left.
 
+With ``--later`` each measured deal is the second counted deal of a game, so that it has the
+exchange its first deal calls for (T-20): the first deal (its cards from the seed and number
+too) is played by ``heuristic`` players at every seat, the same at every table, and sets the
+exchange plan, the dealer and who may still pass (T-10).
+
 Prints the mean with its 95% interval, at how many of the seat tables A's call differed from B's
-(and at how many only its discard did) and what those tables gave, and each side's calls by
+(and at how many only its gifts, or only its discard, did) and what those tables gave, and each
+side's calls by
 strain with how often the caller made its target. Every table is a pure function of the seed and
 the deal's number, so ``--jobs`` does not change the result.
 """
@@ -42,6 +48,7 @@ class Table:
     scores: tuple[int, ...]
     calls: tuple[str, ...]
     discard: tuple[str, ...]
+    gifts: tuple[str, ...]
     trump: str
     caller: int | None
 
@@ -49,16 +56,19 @@ class Table:
 @dataclass
 class DealOutcome:
     margin: float
-    #: The differences of the tables where the call differed, and where only the discard did.
+    #: The differences of the tables where the call differed, where only the exchange's gifts
+    #: did, and where only the discard did.
     call: list[float] = field(default_factory=list)
+    gifts: list[float] = field(default_factory=list)
     discard: list[float] = field(default_factory=list)
     calls: dict[str, Counter[tuple[str, bool]]] = field(default_factory=dict)
     seconds: float = 0.0
 
 
-def play_table(bots: list[str], seed: int, number: int, play_seed: int = 0) -> Table:
+def play_table(bots: list[str], seed: int, number: int, play_seed: int = 0, later: bool = False) -> Table:
     """Deal ``number`` of the run played by ``bots``; ``play_seed`` > 0 seeds the bots anew (the
-    same cards, other random numbers for the card play)."""
+    same cards, other random numbers for the card play); ``later``: after a first counted deal
+    played by heuristic players."""
     from blot.arena import _seed
     from blot.bots import make_bot
     from blot.games import spec
@@ -67,6 +77,12 @@ def play_table(bots: list[str], seed: int, number: int, play_seed: int = 0) -> T
     game = spec(GAME)
     cards = game.random_deal(Random(_seed(seed, number)))
     state = game.new_game(dealer=number % game.seats)
+    if later:
+        first_deal = Random(_seed(seed, number, 1 << 20))
+        heuristic = [make_bot(game, "heuristic", Random(_seed(seed, number, 1 << 20, s))) for s in range(3)]
+        while not state.results or state.results[-1].void:  # T-10: three passes deal again
+            state.start_deal(game.random_deal(first_deal))
+            play(state, heuristic, until=deal_over)
     state.start_deal(cards)
     bot_seed = _seed(seed, number, play_seed) if play_seed else _seed(seed, number)
     players = [make_bot(game, name, Random(_seed(bot_seed, s))) for s, name in enumerate(bots)]
@@ -75,32 +91,35 @@ def play_table(bots: list[str], seed: int, number: int, play_seed: int = 0) -> T
     deal = state.deal
     calls = tuple(str(c) for c in deal.calls)
     discard = tuple(sorted(str(c) for c in deal.discard))
+    gifts = tuple(str(c) for c in deal.gifts)
     trump = str(deal.trump) if deal.trump is not None else "-"
     finish(state, players)
     result = state.result.deals[-1]
-    return Table(tuple(result.seat_points), calls, discard, trump, result.caller)
+    return Table(tuple(result.seat_points), calls, discard, gifts, trump, result.caller)
 
 
-def duplicate(args: tuple[str, str, int, int, int]) -> DealOutcome:
-    a, b, seed, number, repeat = args
+def duplicate(args: tuple[str, str, int, int, int, bool]) -> DealOutcome:
+    a, b, seed, number, repeat, later = args
     start = time.process_time()
-    base = play_table([b, b, b], seed, number)
+    base = play_table([b, b, b], seed, number, later=later)
     again: dict[int, Table] = {}  # the B tables played again, by play seed
     outcome = DealOutcome(0.0, calls={"a": Counter(), "b": Counter()})
     total = 0.0
     for seat in range(3):
         bots = [a if s == seat else b for s in range(3)]
-        mine = play_table(bots, seed, number)
+        mine = play_table(bots, seed, number, later=later)
         diff: float = mine.scores[seat] - base.scores[seat]
-        if (mine.calls, mine.discard) != (base.calls, base.discard):
+        if (mine.calls, mine.gifts, mine.discard) != (base.calls, base.gifts, base.discard):
             for r in range(1, repeat):  # the same choices, the card play drawn again: a closer mean
                 if r not in again:
-                    again[r] = play_table([b, b, b], seed, number, r)
-                diff += play_table(bots, seed, number, r).scores[seat] - again[r].scores[seat]
+                    again[r] = play_table([b, b, b], seed, number, r, later)
+                diff += play_table(bots, seed, number, r, later).scores[seat] - again[r].scores[seat]
             diff /= repeat
         total += diff
         if mine.calls != base.calls:
             outcome.call.append(diff)
+        elif mine.gifts != base.gifts:
+            outcome.gifts.append(diff)
         elif mine.discard != base.discard:
             outcome.discard.append(diff)
         if mine.caller == seat:  # who named the trump at each table, and whether it made its target
@@ -122,6 +141,9 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="plays of a seat table whose choices differ (the mean counts)"
     )
+    parser.add_argument(
+        "--later", action="store_true", help="measure second deals of a game, which have an exchange (T-20)"
+    )
     args = parser.parse_args()
     if args.deals < 1 or args.jobs < 1 or args.repeat < 1:
         parser.error("--deals, --jobs and --repeat take 1 or more")
@@ -134,7 +156,7 @@ def main() -> None:
     except BlotError as error:
         parser.error(str(error))
 
-    tasks = [(args.a, args.b, args.seed, i, args.repeat) for i in range(args.deals)]
+    tasks = [(args.a, args.b, args.seed, i, args.repeat, args.later) for i in range(args.deals)]
     start = time.perf_counter()
     if args.jobs > 1:
         import multiprocessing
@@ -150,12 +172,13 @@ def main() -> None:
     half = 1.96 * sd / math.sqrt(n)
     print(
         f"{GAME}: {args.a} in one seat against {args.b} in the same seat, the same card player at every "
-        f"seat, {n} duplicate deals (seed {args.seed}), {3 * n} seat tables"
+        f"seat, {n} duplicate {'second deals of a game' if args.later else 'deals'} (seed {args.seed}), "
+        f"{3 * n} seat tables"
         + (f", each whose choices differ played {args.repeat} times" if args.repeat > 1 else "")
     )
     interval = f"[{mean - half:+.3f}, {mean + half:+.3f}]"
     print(f"mean difference per seat and deal (tricks): {mean:+.3f}  95% {interval}")
-    for kind, what in (("call", "the call"), ("discard", "only the discard")):
+    for kind, what in (("call", "the call"), ("gifts", "only the gifts"), ("discard", "only the discard")):
         differed = [d for o in outcomes for d in getattr(o, kind)]
         if not differed:
             print(f"{what} never differed in {3 * n} seat tables")

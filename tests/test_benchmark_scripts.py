@@ -119,3 +119,28 @@ def test_the_choices_script_compares_the_same_card_play() -> None:
             mine = choices.play_table([a if s == seat else b for s in range(3)], 9, number)
             if (mine.calls, mine.discard) == (base.calls, base.discard):
                 assert mine.scores == base.scores, (number, seat)
+
+
+def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
+    """``--later``: the measured deal follows a first deal that sets an exchange (T-20), the same
+    at every table; where the played-out gifts agree with the heuristic's the tables are equal."""
+    import choices
+
+    same = ("--a", "expert:samples=2", "--b", "expert:samples=2", "--deals", "2", "--later")
+    out = run("benchmarks/choices.py", *same)
+    print(out)
+    assert "2 duplicate second deals of a game" in out
+    assert "mean difference per seat and deal (tricks): +0.000" in out
+    assert "only the gifts never differed in 6 seat tables" in out
+    a = "expert:samples=2,choices=heuristic,call_samples=2"
+    b = "expert:samples=2,choices=heuristic,gifts=heuristic"
+    exchanges = 0
+    for number in range(4):
+        base = choices.play_table([b, b, b], 9, number, later=True)
+        exchanges += bool(base.gifts)
+        for seat in range(3):
+            mine = choices.play_table([a if s == seat else b for s in range(3)], 9, number, later=True)
+            assert mine.calls == base.calls  # both make the heuristic player's calls
+            if mine.gifts == base.gifts:
+                assert mine.scores == base.scores, (number, seat)
+    assert exchanges >= 2

@@ -225,3 +225,77 @@ def test_b21_the_expert_bids_kapoot_with_a_sweep_in_hand_and_redoubles_the_contr
     assert calls["heuristic"][0] == "1:8H"
     assert calls["expert:bid_samples=6"][0] == "1:25H"
     assert "1:redouble" in calls["expert:bid_samples=6"]
+
+
+def gift_positions(count: int, seed: int) -> list[tuple[int, list[tuple[Any, list[Action]]], int]]:
+    """Gifts to choose (T-20) in the second counted deal of 3-5-8 games of heuristic players:
+    (the first dealer, each deal's cards and its actions up to the gift, the seat to give)."""
+    game_spec = spec("3-5-8")
+    rng = Random(seed)
+    found: list[tuple[int, list[tuple[Any, list[Action]]], int]] = []
+    while len(found) < count:
+        dealer = len(found) % 3
+        state = game_spec.new_game(dealer=dealer)
+        bots = [make_bot("3-5-8", "heuristic", Random(s)) for s in range(3)]
+        history: list[tuple[Any, list[Action]]] = []
+        while state.counted < 2 and len(found) < count:
+            cards = game_spec.random_deal(rng)
+            state.start_deal(cards)
+            history.append((cards, []))
+            deal = state.deal
+            while not deal.is_over:
+                seat = state.to_act
+                if deal.phase.name == "EXCHANGE" and len(state.legal_actions()) > 1:
+                    found.append((dealer, [(c, list(a)) for c, a in history], seat))
+                action = bots[seat].choose(state.view(seat))
+                state.apply(action)
+                history[-1][1].append(action)
+    return found
+
+
+def replayed_game(dealer: int, history: list[tuple[Any, list[Action]]]) -> Any:
+    state = spec("3-5-8").new_game(dealer=dealer)
+    for cards, actions in history:
+        state.start_deal(cards)
+        for action in actions:
+            state.apply(action)
+    return state
+
+
+def test_t20_the_3_5_8_experts_gifts_are_legal_its_own_and_from_its_view_alone() -> None:
+    """The played-out gifts of the exchange: legal, the same whatever the bot's seed, and the same
+    when hidden cards move between the other two seats where the seat's view stays the same."""
+    rng = Random(78)
+    bot = EXPERT["3-5-8"]
+    compared = swapped = 0
+    for dealer, history, seat in gift_positions(24, seed=7):
+        state = replayed_game(dealer, history)
+        view: View = state.view(seat)
+        chosen = make_bot("3-5-8", bot, Random(9)).choose(view)
+        assert chosen in state.legal_actions()
+        assert make_bot("3-5-8", bot, Random(10)).choose(view) == chosen
+        compared += 1
+        cards = history[-1][0]
+        for _ in range(30):
+            alternative = other_hands("3-5-8", cards, seat, state, rng)
+            try:
+                other = replayed_game(dealer, [*history[:-1], (alternative, history[-1][1])])
+            except IllegalAction:
+                continue
+            if other.view(seat) != view or alternative.hands == cards.hands:
+                continue
+            assert make_bot("3-5-8", bot, Random(9)).choose(other.view(seat)) == chosen
+            swapped += 1
+            break
+    assert compared == 24 and swapped >= 8
+
+
+def test_t20_the_3_5_8_experts_gifts_keep_to_its_time_limit(monkeypatch: Any, caplog: Any) -> None:
+    """On a clock that jumps a second per reading the played-out gifts stop early and say so."""
+    monkeypatch.setattr(sampling.time, "perf_counter", SlowClock(1.0))
+    dealer, history, seat = gift_positions(1, seed=8)[0]
+    state = replayed_game(dealer, history)
+    bot = make_bot("3-5-8", "expert:samples=3,call_samples=6,seconds=1.5", Random(1))
+    with caplog.at_level(logging.WARNING, logger="blot.bots"):
+        assert bot.choose(state.view(seat)) in state.legal_actions()
+    assert "deals when giving" in caplog.text

@@ -151,9 +151,11 @@ def test_bazar_inferences_hold_for_the_real_deal_and_samples_respect_them() -> N
 
 
 def test_358_inferences_hold_for_the_real_deal_and_samples_respect_them() -> None:
+    """As for Bazar Blot, at every gift (T-20), discard and card of the first two counted deals of
+    a game: what a seat learns from the returns of its gifts (T-21) holds too."""
     rng = Random(13)
-    checked = 0
-    for g in range(6):
+    checked = ceilings = 0
+    for g in range(12):
         game = TfeGame(dealer=g % 3, rng=Random(rng.getrandbits(32)))
         bots = [make_bot("3-5-8", "heuristic", Random(s)) for s in range(3)]
         while game.counted < 2:
@@ -162,11 +164,12 @@ def test_358_inferences_hold_for_the_real_deal_and_samples_respect_them() -> Non
             dv = deal_view(view)
             deal = game.deal
             assert deal is not None
-            if dv.phase.value == "play":
+            if dv.phase.value != "call":
                 k = tfe_infer(dv)
                 for s in range(3):
-                    assert not deal.hand(s) & k.forbidden[s]
+                    assert not deal.hand(s) & k.forbidden[s], (s, dv.exchanges)
                     assert k.known[s] & ~deal.hand(s) == 0
+                ceilings += any(e.giver == seat and e.returned is not None for e in dv.exchanges)
                 hands = tfe_sample(k, rng)
                 assert hands is not None
                 assert hands[seat] == deal.hand(seat)
@@ -175,9 +178,36 @@ def test_358_inferences_hold_for_the_real_deal_and_samples_respect_them() -> Non
                     assert not hands[s] & k.forbidden[s] and not hands[s] & k.played
                 assert not (hands[0] & hands[1]) and not (hands[3] & (hands[0] | hands[1] | hands[2]))
                 assert (hands[0] | hands[1] | hands[2] | hands[3]) == DECK52 & ~k.played
+                if dv.talon is None:  # the talon's four cards, still face down
+                    assert hands[3].bit_count() == 4
                 checked += 1
             game.apply(bots[seat].choose(view))
-    assert checked > 300
+    assert checked > 600 and ceilings > 20
+
+
+def test_t21_a_gift_that_came_back_tells_the_giver_what_the_receiver_cannot_hold() -> None:
+    """2D came back from seat 2 (T-21): seat 0 knows he holds no diamond at all, until the
+    third seat gives him a card; an ace of spades returned for 8S tells that he holds no spade
+    above it either way."""
+    from blot.cards import SUIT_MASKS, parse_card
+    from blot.three_five_eight import HEARTS, DealResult
+
+    hands = [
+        "KS QS JS 10S 9S 8S AC KC QC JC 10C 9C 2D 3D 4D 5D",
+        "8H 9H 10H JH QH KH AH 6D 7D 8D 9D 10D JD QD KD AD",
+        "AS 2S 3S 4S 5S 2H 3H 4H 5H 6H 7H 2C 3C 4C 5C 6C",
+    ]
+    # the previous deal (dealer 1, targets 5, 3, 8): seat 0 took 7 (+2), seat 2 took 6 (-2)
+    previous = DealResult(1, False, HEARTS, 2, (5, 3, 8), (7, 3, 6), (2, 0, -2))
+    deal = TfeDeal(hands, "6S 7S 7C 8C", dealer=2, previous=previous)
+    deal.apply(HEARTS)
+    deal.apply(parse_card("2D"))
+    deal.apply(parse_card("8S"))
+    k = tfe_infer(deal.view(0))
+    diamonds_above_2 = SUIT_MASKS[2] & ~((parse_card("2D").bit << 1) - 1)
+    assert k.forbidden[2] & diamonds_above_2 & k.hidden == diamonds_above_2 & k.hidden != 0
+    assert k.forbidden[2] & SUIT_MASKS[0] == 0  # the ace of spades is the top spade: nothing above
+    assert k.forbidden[1] == 0
 
 
 def test_pimc_settings_knob_and_first_trick_decision() -> None:

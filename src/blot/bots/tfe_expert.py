@@ -100,6 +100,7 @@ class ExpertBot:
         "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)"),
         "call_samples": Setting(int, 1, 100, "deals judged per strain or discard", web_high=40),
         "choices": Setting(str, help="whose call and discard", choices=("expert", "heuristic", "rollout")),
+        "gifts": Setting(str, help="whose exchange gifts", choices=("heuristic", "rollout")),
         "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
         "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
         "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=9),
@@ -114,6 +115,7 @@ class ExpertBot:
         trust: float = 0.8,
         call_samples: int = 40,
         choices: str = "rollout",
+        gifts: str = "rollout",
         leaf: str = "fitted",
         horizon: int = 3,
         exact: int = 9,
@@ -127,6 +129,7 @@ class ExpertBot:
                 "trust": trust,
                 "call_samples": call_samples,
                 "choices": choices,
+                "gifts": gifts,
                 "leaf": leaf,
                 "horizon": horizon,
                 "exact": exact,
@@ -139,6 +142,7 @@ class ExpertBot:
         self.trust = trust
         self.call_samples = call_samples
         self.choices = choices
+        self.gifts = gifts
         self.fitted = leaf == "fitted"
         self.horizon = horizon
         self.exact = exact
@@ -166,6 +170,8 @@ class ExpertBot:
             return self._call(deal, view) if self.choices == "expert" else self._rollout_call(deal, view)
         if self.choices != "heuristic" and deal.phase is Phase.DISCARD:
             return self._discard(deal)
+        if self.gifts == "rollout" and deal.phase is Phase.EXCHANGE:
+            return self._gift(deal, view)
         return self.fallback.choose(view)
 
     # --- play ----------------------------------------------------------------------------------
@@ -258,6 +264,17 @@ class ExpertBot:
         return rollout.best_call(
             deal, strains, proposal, CALL_MARGIN, self.call_samples, _choice_rng(deal), Clock(self.seconds)
         )
+
+    # --- the exchange ------------------------------------------------------------------------
+
+    def _gift(self, deal: DealView, view: View) -> Card:
+        proposal = self.fallback.choose(view)
+        assert type(proposal) is Card
+        k = infer(deal)
+        return rollout.best_gift(
+            deal, proposal, lambda rng: sample_hands(k, rng), self.call_samples, _choice_rng(deal),
+            Clock(self.seconds),
+        )  # fmt: skip
 
     # --- the discard -------------------------------------------------------------------------
 

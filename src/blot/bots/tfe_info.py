@@ -15,7 +15,9 @@ from blot.cards import DECK52, SUIT_MASKS
 from blot.game import View
 from blot.three_five_eight import DealView
 
-DISCARD = 3  # the index of the first seat's discard among the "hands" of a sample
+#: The index of the first seat's discard among the "hands" of a sample: the talon's four cards
+#: while it is face down, the four put back once it is taken (T-22).
+DISCARD = 3
 
 
 def deal_view(view: View) -> DealView:
@@ -72,8 +74,12 @@ def infer(deal: DealView) -> TfeKnowledge:
         holder, c = (e.receiver, e.gift) if e.giver == me else (e.giver, e.returned)
         if holder != first or me == first:  # the first seat may have discarded it
             known[holder] |= c.bit
+    for s, ceiling in _return_ceilings(deal).items():
+        forbidden[s] |= ceiling & ~(deal.talon or 0)  # the talon is shown: no secret there
     sizes = [16 - played_by[s].bit_count() for s in range(3)] + [0]
-    if deal.talon is not None and me != first:
+    if deal.talon is None:
+        sizes[DISCARD] = 4  # the talon, still face down (before T-22)
+    elif me != first:
         sizes[DISCARD] = 4
         for s in range(3):
             if s != first:
@@ -84,6 +90,25 @@ def infer(deal: DealView) -> TfeKnowledge:
             known[s] &= ~deal.hand
             forbidden[s] &= ~known[s]
     return TfeKnowledge(me, first, trump, played, sizes, forbidden, known)
+
+
+def _return_ceilings(deal: DealView) -> dict[int, int]:
+    """The cards that each receiver of the seat's gifts cannot hold: his return was his
+    strongest card of the gift's suit, or the gift itself when he held none stronger (T-21), so
+    he held nothing above it then. Cards he was given later by the seat are known to it; a
+    later gift from the third seat may have brought him anything, and so ends what the seat
+    knows of him."""
+    me = deal.seat
+    ceilings: dict[int, int] = {}
+    steps = deal.exchanges
+    for i, e in enumerate(steps):
+        if e.giver != me or e.returned is None:
+            continue
+        if any(later.receiver == e.receiver and later.giver != me for later in steps[i + 1 :]):
+            continue
+        above = SUIT_MASKS[e.returned.suit] & ~((e.returned.bit << 1) - 1)
+        ceilings[e.receiver] = ceilings.get(e.receiver, 0) | above
+    return ceilings
 
 
 def sample_hands(k: TfeKnowledge, rng: Random, tries: int = 50) -> list[int] | None:

@@ -6,8 +6,9 @@ cards); the choice whose deals leave the seat the best mean score is made.
 Where the double-dummy search of :mod:`blot.bots.tfe_expert` lets every player see every card
 (and guesses the last tricks), a played-out deal keeps the hidden cards hidden, and costs about
 3 ms. Every choice is judged on the same deals (common random numbers), so the comparison of two
-choices is much closer than either mean. An exchange (T-20) is not played out: the seat's hand
-is taken as it stands.
+choices is much closer than either mean. The exchange's gifts (T-20) are judged the same way,
+and an exchange still to come is played out too, by the same players (each deal starts from the
+hands as they are now, the remaining steps of the exchange still to make).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import cast
 
 from blot.bots.sampling import Clock
 from blot.bots.tfe_heuristic import HeuristicBot
-from blot.cards import CARD_OF_BIT, DECK52, iter_bits
+from blot.cards import CARD_OF_BIT, DECK52, SUIT_MASKS, Card, iter_bits
 from blot.game import View
 from blot.three_five_eight import PASS, Call, Deal, DealView
+from blot.three_five_eight.values import DealtCards
 
 
 def _play_out(deal: Deal, players: list[HeuristicBot]) -> None:
@@ -31,11 +33,13 @@ def _play_out(deal: Deal, players: list[HeuristicBot]) -> None:
 
 
 def _start(view: DealView, hands: list[int], talon: int) -> Deal:
-    """A deal of these cards at the view's table, its calls so far made again."""
+    """A deal of these cards (the hands as they are now) at the view's table, its calls so far
+    made again and the steps of the exchange not yet made still to come."""
     first = (view.dealer + 1) % 3
     passed = {(first + i) % 3 for i, c in enumerate(view.calls) if c is PASS}
     may_pass = tuple(view.may_pass[s] or s in passed for s in range(3))
-    deal = Deal(hands, talon, view.dealer, may_pass=may_pass)
+    cards = DealtCards((hands[0], hands[1], hands[2]), talon)
+    deal = Deal._trusted(cards, view.dealer, may_pass, view.plan[len(view.exchanges) :])
     for call in view.calls:
         deal.apply(call)
     return deal
@@ -107,6 +111,41 @@ def best_discard(
             totals[cards] += deal.scores[me]
         if n + 1 < samples and clock.expired():
             clock.note_cut("expert", n + 1, samples, "deals when discarding")
+            break
+    best = max(totals.values())
+    return next(c for c in candidates if totals[c] == best)
+
+
+def best_gift(
+    view: DealView,
+    proposal: Card,
+    deal_hidden: Callable[[Random], list[int] | None],
+    samples: int,
+    rng: Random,
+    clock: Clock,
+) -> Card:
+    """The card to give (T-20) whose played-out deals leave the giver the best mean score, of
+    ``proposal`` and the lowest card of each other suit it holds (a higher card of a suit
+    brings back no more, T-21, and costs more); ``deal_hidden(rng)`` deals the other two hands
+    and the talon. ``proposal`` on a tie, or when no deal fits what the seat knows."""
+    me = view.seat
+    lowest = [CARD_OF_BIT[held & -held] for suit in SUIT_MASKS if (held := view.hand & suit)]
+    candidates = [proposal, *(c for c in lowest if c.suit != proposal.suit)]
+    totals = dict.fromkeys(candidates, 0)
+    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
+    for n in range(samples):
+        dealt = deal_hidden(rng)
+        if dealt is None:
+            break
+        hands = list(dealt[:3])
+        hands[me] = view.hand
+        for gift in candidates:
+            deal = _start(view, hands, dealt[3])
+            deal.apply(gift)
+            _play_out(deal, players)
+            totals[gift] += deal.scores[me]
+        if n + 1 < samples and clock.expired():
+            clock.note_cut("expert", n + 1, samples, "deals when giving")
             break
     best = max(totals.values())
     return next(c for c in candidates if totals[c] == best)
