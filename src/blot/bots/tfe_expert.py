@@ -24,11 +24,19 @@ deals of the other two hands, and puts back the best. Measured on their own
 ``pimc`` makes: +0.017 tricks per seat and deal [+0.001, +0.033] over 1,000 duplicate deals, most
 of it from the discard. ``choices=heuristic`` makes the heuristic player's choices;
 ``choices=expert`` searches both double-dummy instead, which measured worse (-0.026 [-0.064,
-+0.013], 300 deals). The exchange's gifts are the heuristic player's.
++0.013], 300 deals). Where the exchange is still to come (T-20), the played-out call plays it
+out too, the heuristic player giving at every seat.
 
-Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``rollout``, ``heuristic`` or ``expert``),
-``call_samples``, ``horizon`` and ``exact`` (as ``pimc``), ``seconds`` (a safety time limit, set
-at web tables).
+**Gifts** (``gifts=rollout``, the default). Each card to give in the exchange is judged the same
+way: the lowest card of each suit it holds (the heuristic player's gift among them) played out
+over ``call_samples`` deals of the hidden cards that fit what the exchange has shown so far (a
+receiver whose return was his strongest card of a suit holds nothing above it, T-21), the best
+mean score given, the heuristic player's gift on a tie. ``gifts=heuristic`` gives as the
+heuristic player does (``pimc``'s gifts).
+
+Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``rollout``, ``heuristic`` or
+``expert``), ``gifts`` (``rollout`` or ``heuristic``), ``call_samples``, ``horizon`` and ``exact``
+(as ``pimc``), ``seconds`` (a safety time limit, set at web tables).
 """
 
 from __future__ import annotations
