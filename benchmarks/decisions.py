@@ -6,9 +6,11 @@ its safety time limit).
     python benchmarks/decisions.py [--bot expert] [--deals 20] [--seed 3]
 
 Prints, per game, the median, 90th percentile and slowest decision, and how many there were;
-the bidding (Bazar Blot) or the trump call and discard (3-5-8) apart from the card play; and how
-many of the bot's searches its safety time limit cut short (wall clock: on a busy machine the
-limit cuts searches that a quiet one finishes).
+the bidding (Bazar Blot) or the trump call and discard (3-5-8) apart from the card play, and the
+3-5-8 exchange's gifts apart too; and how many of the bot's searches its safety time limit cut
+short (wall clock: on a busy machine the limit cuts searches that a quiet one finishes). Every
+other 3-5-8 deal is the second of a game, after a first deal played by heuristic players, so
+that it has an exchange (T-20).
 """
 
 from __future__ import annotations
@@ -35,13 +37,20 @@ class _Cuts(logging.Handler):
 def timings(game: str, bot: str, deals: int, seed: int) -> dict[str, list[float]]:
     from blot.bots import make_bot
     from blot.games import spec
+    from blot.play import deal_over, play
 
     game_spec = spec(game)
     rng = Random(seed)
-    out: dict[str, list[float]] = {"cards": [], "other": []}
+    out: dict[str, list[float]] = {"cards": [], "other": [], "gifts": []}
     for number in range(deals):
         dealer = number % game_spec.seats
         state = game_spec.new_game(dealer=dealer)
+        if game_spec.seats == 3 and number % 2:  # 3-5-8: a second deal, with an exchange
+            first = [make_bot(game_spec, "heuristic", Random(s)) for s in range(3)]
+            while not state.results or state.results[-1].void:
+                state.start_deal(game_spec.random_deal(rng))
+                play(state, first, until=deal_over)
+            dealer = state.dealer
         state.start_deal(game_spec.random_deal(rng))
         mine = (dealer + 1 + number // game_spec.seats) % game_spec.seats  # every seat from the dealer
         bots = [
@@ -58,7 +67,8 @@ def timings(game: str, bot: str, deals: int, seed: int) -> dict[str, list[float]
             action = bots[seat].choose(view)
             spent = time.process_time() - start
             if seat == mine and len(state.legal_actions()) > 1:
-                out["cards" if deal.phase.value == "play" else "other"].append(spent)
+                phase = deal.phase.value
+                out["cards" if phase == "play" else "gifts" if phase == "exchange" else "other"].append(spent)
             state.apply(action)
     return out
 
@@ -91,9 +101,11 @@ def main() -> None:
         cuts.count.clear()
         found = timings(game, args.bot, args.deals, args.seed)
         print(f"{game}, {args.bot} at a web table's settings, {args.deals} deals against pimc:")
-        print("  " + _line("every decision", found["cards"] + found["other"]))
+        print("  " + _line("every decision", found["cards"] + found["other"] + found["gifts"]))
         print("  " + _line("cards", found["cards"]))
         print("  " + _line("calls, discards", found["other"]))
+        if game == "3-5-8":
+            print("  " + _line("gifts", found["gifts"]))
         name = args.bot.partition(":")[0]
         print(f"  searches cut by the safety time limit: {cuts.count.get(name, 0)}")
 

@@ -144,3 +144,13 @@ def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
             if mine.gifts == base.gifts:
                 assert mine.scores == base.scores, (number, seat)
     assert exchanges >= 2
+
+
+def test_the_decisions_script_times_the_3_5_8_gifts_apart() -> None:
+    """Item 3's speed at a web table: every other 3-5-8 deal is a second deal of a game, so the
+    exchange's gifts are timed too, on their own line (seed 5 gives the bot's seat one)."""
+    bot = "expert:samples=2,call_samples=2"
+    out = run("benchmarks/decisions.py", "--bot", bot, "--game", "3-5-8", "--deals", "4", "--seed", "5")
+    print(out)
+    assert f"3-5-8, {bot} at a web table's settings, 4 deals against pimc:" in out
+    assert "  gifts: 1 decisions, median" in out
