@@ -13,16 +13,18 @@ hands as they are now, the remaining steps of the exchange still to make).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import cast
+from typing import TypeVar, cast
 
 from blot.bots.sampling import Clock
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.cards import CARD_OF_BIT, DECK52, SUIT_MASKS, Card, iter_bits
 from blot.game import View
 from blot.three_five_eight import PASS, Call, Deal, DealView
-from blot.three_five_eight.values import DealtCards
+from blot.three_five_eight.values import Action, DealtCards
+
+T = TypeVar("T")
 
 
 def _play_out(deal: Deal, players: list[HeuristicBot]) -> None:
@@ -45,6 +47,46 @@ def _start(view: DealView, hands: list[int], talon: int) -> Deal:
     return deal
 
 
+def _totals(
+    view: DealView,
+    options: Mapping[T, Sequence[Action]],
+    draw: Callable[[Random], tuple[list[int], int] | None],
+    samples: int,
+    rng: Random,
+    clock: Clock,
+    what: str,
+) -> tuple[dict[T, int], int]:
+    """Each option's total score for the seat over up to ``samples`` deals drawn by ``draw``
+    (the three hands as they are now and the talon, ``None`` when no deal fits), each played out
+    after the option's actions; and how many deals were played."""
+    me = view.seat
+    totals = dict.fromkeys(options, 0)
+    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
+    done = 0
+    for _ in range(samples):
+        drawn = draw(rng)
+        if drawn is None:
+            break
+        hands, talon = drawn
+        for option, actions in options.items():
+            deal = _start(view, hands, talon)
+            for action in actions:
+                deal.apply(action)
+            _play_out(deal, players)
+            totals[option] += deal.scores[me]
+        done += 1
+        if done < samples and clock.expired():
+            clock.note_cut("expert", done, samples, f"deals when {what}")
+            break
+    return totals, done
+
+
+def _first_best(totals: Mapping[T, int]) -> T:
+    """The first option (the proposal's place) with the best total."""
+    best = max(totals.values())
+    return next(option for option, total in totals.items() if total == best)
+
+
 def best_call(
     view: DealView,
     strains: list[Call],
@@ -59,25 +101,16 @@ def best_call(
     me = view.seat
     unseen = list(iter_bits(DECK52 & ~view.hand))
     others = [s for s in range(3) if s != me]
-    totals = dict.fromkeys(strains, 0)
-    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
-    done = 0
-    for _ in range(samples):
+
+    def draw(rng: Random) -> tuple[list[int], int]:
         rng.shuffle(unseen)
         hands = [0, 0, 0]
         hands[me] = view.hand
         hands[others[0]] = sum(unseen[:16])
         hands[others[1]] = sum(unseen[16:32])
-        talon = sum(unseen[32:36])
-        for strain in strains:
-            deal = _start(view, hands, talon)
-            deal.apply(strain)
-            _play_out(deal, players)
-            totals[strain] += deal.scores[me]
-        done += 1
-        if done < samples and clock.expired():
-            clock.note_cut("expert", done, samples, "deals when calling")
-            break
+        return hands, sum(unseen[32:36])
+
+    totals, done = _totals(view, {c: [c] for c in strains}, draw, samples, rng, clock, "calling")
     best = max(strains, key=lambda c: totals[c])
     return best if totals[best] > totals[proposal] + margin * done else proposal
 
@@ -95,25 +128,17 @@ def best_discard(
     me = view.seat
     talon = view.talon or 0
     done = view.discard or 0  # the cards already put back
-    totals = dict.fromkeys(candidates, 0)
-    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
-    for n in range(samples):
+
+    def draw(rng: Random) -> tuple[list[int], int] | None:
         dealt = deal_others(rng)
         if dealt is None:
-            break
+            return None
         hands = list(dealt[:3])
         hands[me] = (view.hand | done) & ~talon
-        for cards in candidates:
-            deal = _start(view, hands, talon)
-            for bit in iter_bits(done | cards):
-                deal.apply(CARD_OF_BIT[bit])
-            _play_out(deal, players)
-            totals[cards] += deal.scores[me]
-        if n + 1 < samples and clock.expired():
-            clock.note_cut("expert", n + 1, samples, "deals when discarding")
-            break
-    best = max(totals.values())
-    return next(c for c in candidates if totals[c] == best)
+        return hands, talon
+
+    options = {cards: [CARD_OF_BIT[bit] for bit in iter_bits(done | cards)] for cards in candidates}
+    return _first_best(_totals(view, options, draw, samples, rng, clock, "discarding")[0])
 
 
 def best_gift(
@@ -128,24 +153,15 @@ def best_gift(
     ``proposal`` and the lowest card of each other suit it holds (a higher card of a suit
     brings back no more, T-21, and costs more); ``deal_hidden(rng)`` deals the other two hands
     and the talon. ``proposal`` on a tie, or when no deal fits what the seat knows."""
-    me = view.seat
     lowest = [CARD_OF_BIT[held & -held] for suit in SUIT_MASKS if (held := view.hand & suit)]
     candidates = [proposal, *(c for c in lowest if c.suit != proposal.suit)]
-    totals = dict.fromkeys(candidates, 0)
-    players = [HeuristicBot(Random(rng.getrandbits(32))) for _ in range(3)]
-    for n in range(samples):
+
+    def draw(rng: Random) -> tuple[list[int], int] | None:
         dealt = deal_hidden(rng)
         if dealt is None:
-            break
+            return None
         hands = list(dealt[:3])
-        hands[me] = view.hand
-        for gift in candidates:
-            deal = _start(view, hands, dealt[3])
-            deal.apply(gift)
-            _play_out(deal, players)
-            totals[gift] += deal.scores[me]
-        if n + 1 < samples and clock.expired():
-            clock.note_cut("expert", n + 1, samples, "deals when giving")
-            break
-    best = max(totals.values())
-    return next(c for c in candidates if totals[c] == best)
+        hands[view.seat] = view.hand
+        return hands, dealt[3]
+
+    return _first_best(_totals(view, {c: [c] for c in candidates}, draw, samples, rng, clock, "giving")[0])
