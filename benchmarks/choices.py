@@ -1,4 +1,4 @@
-"""What a 3-5-8 bot's trump call and discard are worth on their own (issue 27 item 2): the same
+"""What a 3-5-8 bot's trump call, gifts and discard are worth on their own (issue 27 item 2): the same
 card player at every seat, only one seat's choices differ, on duplicate deals.
 
     python benchmarks/choices.py [--a expert:choices=expert] [--b expert] [--deals 200]
@@ -24,9 +24,8 @@ exchange plan, the dealer and who may still pass (T-10).
 
 Prints the mean with its 95% interval, at how many of the seat tables A's call differed from B's
 (and at how many only its gifts, or only its discard, did) and what those tables gave, and each
-side's calls by
-strain with how often the caller made its target. Every table is a pure function of the seed and
-the deal's number, so ``--jobs`` does not change the result.
+side's calls by strain with how often the caller made its target. Every table is a pure function
+of the seed and the deal's number, so ``--jobs`` does not change the result.
 """
 
 from __future__ import annotations
