@@ -32,7 +32,9 @@ way: the lowest card of each suit it holds (the heuristic player's gift among th
 over ``call_samples`` deals of the hidden cards that fit what the exchange has shown so far (a
 receiver whose return was his strongest card of a suit holds nothing above it, T-21), the best
 mean score given, the heuristic player's gift on a tie. ``gifts=heuristic`` gives as the
-heuristic player does (``pimc``'s gifts).
+heuristic player does (``pimc``'s gifts). Measured alone on 1,000 second deals of a game
+(``benchmarks/choices.py --later``): +0.017 [-0.001, +0.036] tricks per seat and deal; the call,
+gifts and discard together against the heuristic player's: +0.042 [+0.002, +0.082] (600 deals).
 
 Settings: ``samples``, ``pool``, ``trust``, ``leaf``, ``choices`` (``rollout``, ``heuristic`` or
 ``expert``), ``gifts`` (``rollout`` or ``heuristic``), ``call_samples``, ``horizon`` and ``exact``
