@@ -218,8 +218,10 @@ tars_kapoots = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("player_a", Integer, ForeignKey("players.id"), nullable=False),
     Column("player_b", Integer, ForeignKey("players.id"), nullable=False),
-    Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
+    # an online table's, or (``sheet_id``) a referee's Davtar at an event (issue 38 item 5)
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=True),
     Column("at", DateTime(timezone=True), nullable=False),
+    Column("sheet_id", String(24), nullable=True),
     Index("ix_tars_kapoots_pair", "player_a", "player_b"),
 )
 
@@ -383,6 +385,8 @@ event_entries = Table(
     Column("late", Boolean, nullable=False, server_default=false()),
     Column("withdrawn_at", DateTime(timezone=True), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    #: Withdrawn by a bar (L-3, L-10): ``{"by": "tars_kapoot" | "dishonour", "round": N}``.
+    Column("barred", JSON, nullable=True),
     Index("ix_event_entries_event", "event_id"),
 )
 
@@ -469,4 +473,16 @@ court_decisions = Table(
     Column("decision", Text, nullable=False),
     Column("concerns", String(200), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # A dishonour (L-9, L-10; issue 38 item 6): its kind, the accounts, the names the Court
+    # publishes, the penance (warning, bar until ``until``, life), the case it decides, who
+    # recorded it, and when and by whom it was forgiven. Older decisions have none of these.
+    Column("kind", String(16), nullable=True),
+    Column("accounts", JSON, nullable=True),
+    Column("names", JSON, nullable=True),
+    Column("penance", String(12), nullable=True),
+    Column("until", String(10), nullable=True),
+    Column("case_id", Integer, nullable=True),
+    Column("recorded_by", Integer, nullable=True),
+    Column("forgiven_on", String(10), nullable=True),
+    Column("forgiven_by", Integer, nullable=True),
 )

@@ -15,7 +15,28 @@ def _referees() -> None:
 
 
 def _bars_and_dishonours() -> None:
-    """Bars that follow the pair and dishonours on the record (issue 38 items 5 and 6)."""
+    """Bars that follow the pair and dishonours on the record (issue 38 items 5 and 6): a tars
+    kapoot on a referee's Davtar (``sheet_id``, no table), an event entry withdrawn by a bar
+    (``barred``: why and in which round), and a dishonour's kind, accounts, penance, case and
+    forgiveness on the Court of Conduct's decisions."""
+    with op.batch_alter_table("tars_kapoots") as batch:
+        batch.alter_column("table_id", existing_type=sa.String(24), nullable=True)
+        batch.add_column(sa.Column("sheet_id", sa.String(24), nullable=True))
+    with op.batch_alter_table("event_entries") as batch:
+        batch.add_column(sa.Column("barred", sa.JSON(), nullable=True))
+    with op.batch_alter_table("court_decisions") as batch:
+        for column in (
+            sa.Column("kind", sa.String(16), nullable=True),
+            sa.Column("accounts", sa.JSON(), nullable=True),
+            sa.Column("names", sa.JSON(), nullable=True),
+            sa.Column("penance", sa.String(12), nullable=True),
+            sa.Column("until", sa.String(10), nullable=True),
+            sa.Column("case_id", sa.Integer(), nullable=True),
+            sa.Column("recorded_by", sa.Integer(), nullable=True),
+            sa.Column("forgiven_on", sa.String(10), nullable=True),
+            sa.Column("forgiven_by", sa.Integer(), nullable=True),
+        ):
+            batch.add_column(column)
 
 
 def upgrade() -> None:
@@ -28,7 +49,19 @@ def _undo_referees() -> None:
 
 
 def _undo_bars_and_dishonours() -> None:
-    """What :func:`_bars_and_dishonours` added, removed."""
+    """What :func:`_bars_and_dishonours` added, removed (a tars kapoot of a Davtar has no table:
+    it goes with the column)."""
+    with op.batch_alter_table("court_decisions") as batch:
+        for name in (
+            "forgiven_by", "forgiven_on", "recorded_by", "case_id", "until", "penance", "names", "accounts", "kind"
+        ):  # fmt: skip
+            batch.drop_column(name)
+    with op.batch_alter_table("event_entries") as batch:
+        batch.drop_column("barred")
+    op.execute("DELETE FROM tars_kapoots WHERE table_id IS NULL")
+    with op.batch_alter_table("tars_kapoots") as batch:
+        batch.drop_column("sheet_id")
+        batch.alter_column("table_id", existing_type=sa.String(24), nullable=False)
 
 
 def downgrade() -> None:
