@@ -330,11 +330,14 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
         assert answer["message"] == "bots play online: an over-the-board event has no bot entrants"
         data = organizer.post(f"/api/events/{event}/rounds")
         table = data["rounds"][0]["tables"][0]
-        assert table["table"] is None and table["sheet"] is not None  # organizers see the sheet's id
+        # the League's rules: a referee at every table before play starts (L-6)
+        assert data["rounds"][0]["status"] == "awaiting_referees"
+        assert data["rounds"][0]["without_referee"] == [1] and table["sheet"] is None
         path = f"/api/events/{event}/tables/{table['id']}"
         answer = organizer.post(f"{path}/referee", {"username": "ani"}, status=409)
         assert answer["message"] == "ani plays in this event and cannot referee it"
-        organizer.post(f"{path}/referee", {"username": "arbiter"})
+        data = organizer.post(f"{path}/referee", {"username": "arbiter"})
+        assert data["rounds"][0]["tables"][0]["sheet"] is not None  # organizers see the sheet's id
         assert referee.post(f"{path}/notes", {"kind": "lunch"}, status=400)["message"].startswith(
             "an announcement is one of"
         )
@@ -362,16 +365,16 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
         assert stored["deals"][1]["entry"] == {
             "penalty": {"kind": "misplay", "team": 1, "declaration_points": 0}
         }
-        # an escalation names nobody, and the court sees the case, not who it was
-        console = referee.post(
-            f"{path}/cases",
-            {
-                "court": "conduct",
-                "question": "Did Ani signal to GOHAR? Davit & Emma say so; ani & gohar deny it.",
-            },
+        # an escalation names nobody (a question with a name is refused), and the court sees
+        # the case, not who it was
+        named = {"court": "conduct", "question": "Did Ani signal to GOHAR? Davit & Emma say so."}
+        assert referee.post(f"{path}/cases", named, status=400)["message"].startswith(
+            "the question holds a player's username"
         )
+        question = "Did a player signal to his partner? The opponents say so; the pair denies it."
+        console = referee.post(f"{path}/cases", {"court": "conduct", "question": question})
         case = console["cases"][0]
-        assert case["question"] == "Did [player] signal to [player]? [player] say so; [player] deny it."
+        assert case["question"] == question
         assert sage.client.get("/api/courts/conduct/cases", headers=sage.headers).status_code == 403
         client.app.state.hub.store.write(lambda c: add_court_member(c, sage.id, "conduct"))  # blot admin
         seen = sage.client.get("/api/courts/conduct/cases", headers=sage.headers).json()
@@ -405,14 +408,12 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
         assert data["status"] == "finished"
         assert data["rounds"][0]["tables"][0]["result"] == [2, 0]  # 2-0: the loser has 150 or fewer (B-71)
         assert data["rounds"][0]["tables"][0]["sheet"] == "shared"  # the edit id only for its keepers
-        assert [n["kind"] for n in data["notes"]] == [
-            "start",
-            "dispute",
-            "escalation",
-            "court_answer",
-            "conflict",
-            "winner",
-        ]
+        # anybody sees the announcements and that a question went to a court, with its answer,
+        # beside no table; the disputes and the conflict (which name people) are the table's
+        assert [n["kind"] for n in data["notes"]] == ["start", "winner"]
+        assert data["court_questions"] == [{"court": "conduct", "answer": "No dishonour proven; play on."}]
+        seen = organizer.client.get(f"/api/events/{event}", headers=organizer.headers).json()
+        assert [n["kind"] for n in seen["notes"]] == ["start", "dispute", "conflict", "winner"]
         assert [s["points"] for s in data["standings"]] == [2, 0]
 
 
@@ -548,15 +549,15 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
             return list(data["rounds"][number - 1]["tables"])
 
         def keep(data: dict[str, Any], number: int) -> list[tuple[str, str]]:
-            """The referee assigned to each table of the round: its path and its sheet."""
-            kept = []
-            for t in tables(data, number):
-                path = f"/api/events/{event}/tables/{t['id']}"
+            """The referee assigned to each table of the round (its play starts once every table
+            has one, L-6): each table's path and its sheet."""
+            paths = [f"/api/events/{event}/tables/{t['id']}" for t in tables(data, number)]
+            for path in paths:
                 organizer.post(f"{path}/referee", {"username": "arbiter"})
-                kept.append(
-                    (path, referee.client.get(f"{path}/console", headers=referee.headers).json()["sheet"])
-                )
-            return kept
+            return [
+                (path, referee.client.get(f"{path}/console", headers=referee.headers).json()["sheet"])
+                for path in paths
+            ]
 
         (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds"), 1)
         Account(client, "sage")

@@ -224,6 +224,31 @@ class EventState:
         summary = t.get("table_summary") or {}
         return t["table_status"] == "finished" and summary.get("ended") == AGREEMENT
 
+    def requires_referees(self) -> bool:
+        """Whether every table must have a referee before its round's play starts (L-6)."""
+        return bool(self.settings.get("referees"))
+
+    def without_referee(self, number: int) -> list[int]:
+        """The numbers of round ``number``'s tables that have no referee, when the event
+        requires one at every table (L-6); else none."""
+        if not self.requires_referees():
+            return []
+        return [int(t["number"]) for t in self.tables if t["round"] == number and t["referee"] is None]
+
+    def awaiting_referees(self, number: int) -> list[int]:
+        """The tables that keep round ``number`` from starting: the event requires a referee at
+        every table and the round's tables are not open yet (they open all together once every
+        table has one, :meth:`EventService.open_tables`)."""
+        played = [t for t in self.tables if t["round"] == number]
+        if any(t["table_id"] is not None or t["sheet_id"] is not None for t in played):
+            return []
+        return self.without_referee(number)
+
+    def players_at(self, t: Mapping[str, Any]) -> set[int]:
+        """The accounts playing at a table (its entries' members)."""
+        entries = {int(e["id"]): e for e in self.entries}
+        return {m["player"] for e in t["entries"] for m in entries[int(e)]["members"]}
+
     def round_over(self, number: int) -> bool:
         """Every game of the round has its result or is unfinished: an unfinished game is
         continued whenever its players agree (L-2) and does not hold the event up."""
@@ -321,14 +346,18 @@ class EventService:
                         if g.points is not None
                         else "unfinished"
                         if state.unfinished(t)
+                        else "awaiting_referee"
+                        if t["table_id"] is None and t["sheet_id"] is None and state.requires_referees()
                         else "playing",
                     }
                 )
             over = all(x["result"] is not None for x in tables)
+            awaiting = state.awaiting_referees(r.number)
             out_rounds.append(
                 {
                     "number": r.number,
-                    "status": "finished" if over else "playing",
+                    "status": "finished" if over else "awaiting_referees" if awaiting else "playing",
+                    "without_referee": [] if over else state.without_referee(r.number),
                     "started_at": _iso(stored["started_at"]),
                     "tables": tables,
                     "byes": list(r.byes),
@@ -367,7 +396,8 @@ class EventService:
                 for e in state.entries
             ],
             "rounds": out_rounds,
-            "notes": state.notes,
+            "notes": self._notes_for(state, viewer),
+            "court_questions": court_questions(state.notes),
             "standings": [s.to_json() for s in table],
             "cross_table": {
                 str(k): {str(o): v for o, v in row.items()}
@@ -377,11 +407,31 @@ class EventService:
 
     @staticmethod
     def _sheet_for(state: EventState, t: Mapping[str, Any], viewer: int | None) -> str | None:
-        """A score sheet's edit id (its secret) for the table's referee and the organizers only."""
+        """A score sheet's edit id (its secret) for the table's referee and the organizers only,
+        and never for one who plays at it (L-6, L-8: nobody keeps the Davtar of his own game)."""
         if t["sheet_id"] is None:
             return None
-        keepers = {t["referee"], *state.organizers}
+        keepers = {t["referee"], *state.organizers} - state.players_at(t)
         return str(t["sheet_id"]) if viewer in keepers else "shared"
+
+    @staticmethod
+    def _notes_for(state: EventState, viewer: int | None) -> list[dict[str, Any]]:
+        """The referees' notes a viewer sees (L-5): never a court's question or answer beside a
+        table (:func:`court_questions` lists them apart); a dispute, a conflict of interest or a
+        referee's stepping down, which may name people, only for that table's referee, the
+        organizers and the table's players."""
+        by_id = {int(t["id"]): t for t in state.tables}
+        shown = []
+        for n in state.notes:
+            if n["kind"] in COURT_NOTES:
+                continue
+            if n["kind"] in PRIVATE_NOTES:
+                t = by_id[int(n["table"])]
+                allowed = {t["referee"], n["by"], *state.organizers} | state.players_at(t)
+                if viewer is None or viewer not in allowed:
+                    continue
+            shown.append(n)
+        return shown
 
     async def listing(self, viewer: int | None) -> list[dict[str, Any]]:
         found = await self.storage.read(lambda c: rows.listing(c, viewer))
@@ -493,6 +543,8 @@ class EventService:
             "rated": rated,
             "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
             "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
+            # a referee at every table (L-6): by default over the board under the League's rules
+            "referees": _flag(body, "referees", not online and rules.ruleset == "league"),
         }
         if rated and not settings["timer"]:
             settings["timer"] = RATED_TIMER
@@ -724,7 +776,12 @@ class EventService:
         found = await self.storage.read(lambda c: rows.sheet_keeping(c, sheet_id))
         if found is None:
             return
-        keepers, left = found
+        keepers, left, playing = found
+        if player is not None and player in playing:
+            raise Refused(
+                "forbidden",
+                "you play in this game: nobody keeps or edits the Davtar of his own game (L-6, L-8)",
+            )
         if player not in keepers:
             raise Refused(
                 "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
@@ -747,6 +804,9 @@ class EventService:
         Two starts at once, in this process or another, start it once: the round's row is the
         database's (the other is refused)."""
         number = len(state.rounds) + 1
+        waiting = ", ".join(str(n) for n in state.awaiting_referees(len(state.rounds)))
+        if waiting:
+            raise Refused("conflict", f"round {len(state.rounds)} waits for a referee at tables {waiting}")
         if state.rounds and not state.round_over(len(state.rounds)):
             raise Refused("conflict", f"round {len(state.rounds)} is still being played")
         active = state.active()
@@ -855,6 +915,8 @@ class EventService:
         for t in pending:
             state = states.get(t["event_id"]) or await self.load(t["event_id"])
             states[state.id] = state
+            if state.awaiting_referees(int(t["round"])):  # opened once every table has one (L-6)
+                continue
             try:
                 if await self._open_one(state, t):
                     opened += 1
@@ -1039,6 +1101,26 @@ def note_json(n: Mapping[str, Any]) -> dict[str, Any]:
         "by": n["by_player"],
         **dict(n["body"]),
     }
+
+
+#: Notes that belong to a court's case: the event page lists them apart, with no table (L-5).
+COURT_NOTES = ("escalation", "court_answer")
+#: Notes that may name people: only the table's referee, its players and the organizers see them.
+PRIVATE_NOTES = ("dispute", "conflict", "stepped_down")
+
+
+def court_questions(notes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What the event page says of its courts' cases (L-5), in the order they were asked: that
+    a question went to a court and, once the referee has applied it at the table, the court's
+    answer; never the question's text, its time, its table, its round or its pairs (a court
+    member who saw the case matches it to nothing)."""
+    found: dict[int, dict[str, Any]] = {}
+    for n in notes:
+        if n["kind"] == "escalation":
+            found[int(n["case"])] = {"court": n["court"], "answer": None}
+        elif n["kind"] == "court_answer" and int(n["case"]) in found:
+            found[int(n["case"])]["answer"] = n["answer"]
+    return list(found.values())
 
 
 class _Taken(Exception):

@@ -326,7 +326,26 @@ REASONS: Final[dict[str, str]] = {
     "no_such_event_table": "no such table in this event",
     "referee_only": "only this table's referee does that",
     "referees_organizer": "only the event's organizer assigns referees",
-    "referees_over_the_board": "referees keep the Davtar of over-the-board events; this event is online",
+    "question_username": (
+        "the question holds a player's username in some spelling: "
+        "a court's case names nobody"
+    ),
+    "question_display_name": (
+        "the question holds a display name in some spelling: "
+        "a court's case names nobody"
+    ),
+    "question_pair_name": "the question holds a pair's name in some spelling: a court's case names nobody",
+    "referee_stepped_down": "{name} stepped down from this table and cannot referee it again",
+    "announce_sheet_only": (
+        "only a Davtar's game is announced unfinished or reopened: "
+        "an online game is left unfinished by its players at the table"
+    ),
+    "online_penalty": "an online table's penalties are the server's: record the ruling without one",
+    "paused_flag": "paused is true or false",
+    "pause_open_online": "only an online table that is open is paused",
+    "table_paused": "the referee has paused this table: wait until it is resumed",
+    "own_davtar": "you play in this game: nobody keeps or edits the Davtar of his own game (L-6, L-8)",
+    "round_awaits_referees": "round {n} waits for a referee at tables {tables}",
     "referee_username": "username is an account's name, or null",
     "player_cannot_referee": "{name} plays in this event and cannot referee it",
     "announcement_kinds": "an announcement is one of {kinds}",

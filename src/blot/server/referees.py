@@ -5,22 +5,28 @@ referee and the organizers only), announces the start, the players, breaks, comp
 the winner or that the game is unfinished (each timestamped, shown on the event page), records
 each dispute with its ruling and the penalty entered through B-72, and sends to the Court of
 Sages (rules) or the Court of Conduct (conduct) what they cannot decide, **without the players'
-names**: the question's text is stored and shown with every name of the table's players
-replaced by ``[player]``, and a court member sees the case, never the event or the table. The
-court's answer is recorded on the case and applied by the referee. Any player at the table may
-raise a conflict of interest (L-8): the referee then steps down, the sheet and its history stay,
-and the organizer assigns another.
+names** (L-5): a question that holds any player's username, display name or pair name of the
+event, in any spelling (:func:`name_in`), is refused and kept nowhere; a court member sees the
+case, never the event or the table, and the event page says only that a question went to a
+court and, once applied, its answer. The court's answer is recorded on the case and applied by
+the referee. A referee steps down on his own, or when any player at the table raises a conflict
+of interest (L-8): the sheet and its history stay, the organizer assigns another, never him
+again at that table. Online event tables may have a referee too: he watches as a spectator (no
+hidden card), hears disputes, announces, and pauses the table.
 
 Every change is one transaction; nothing is kept in memory."""
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy.engine import Connection
 
+from blot.accounts import skeleton
 from blot.scoresheet import sheets as sheet_service
 from blot.scoresheet.model import SheetError
 from blot.server.errors import Refused
@@ -32,7 +38,9 @@ from blot.store import events as rows
 ANNOUNCEMENTS = ("start", "players", "break", "complaint", "end", "winner", "unfinished", "reopened")
 COURTS = ("sages", "conduct")
 TEXT_LIMIT = 2000
-HIDDEN = "[player]"
+#: The announcements that leave a Davtar's game unfinished or reopen it (an online game is left
+#: unfinished by its players' agreement at the table, never announced).
+SHEET_ONLY = ("unfinished", "reopened")
 
 
 def _text(body: Mapping[str, Any], key: str, required: bool = True) -> str:
@@ -47,15 +55,42 @@ def _text(body: Mapping[str, Any], key: str, required: bool = True) -> str:
     return text
 
 
-def without_names(text: str, names: list[str]) -> str:
-    """``text`` with every given name (whole words, any case) replaced by ``[player]``.
+#: A name whose skeleton is shorter than this is looked for only as a word of its own.
+SHORT_NAME = 3
 
-    >>> without_names("Ani signalled to GOHAR; ani denies it.", ["ani", "Gohar"])
-    '[player] signalled to [player]; [player] denies it.'
+
+def _runs(text: str) -> list[str]:
+    """The text's words: its runs of letters and digits, once invisible (format) characters
+    such as zero-width spaces are dropped from it."""
+    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return re.findall(r"[^\W_]+", visible)
+
+
+def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
+    """The kind of the first name (by kind: ``username``, ``display_name``, ``pair_name``) that
+    ``text`` holds in any case, spacing, punctuation, look-alike or zero-width spelling, or None.
+    Both sides are compared as skeletons (:func:`blot.accounts.skeleton`) of their letters and
+    digits only, so ``p10s``, ``p 09``, ``p-10``, ``P.1.0`` and ``р10`` (a Cyrillic ``р``) all hold
+    ``p10``. A name of one or two letters would be in nearly every text: it counts only as a word
+    of its own, or two words joined (``A.L.``).
+
+    >>> name_in("Did P.1.0 signal?", {"username": ["p10"]})
+    'username'
+    >>> name_in("a trump led", {"username": ["al"]}) is None
+    True
     """
-    for name in sorted({n for n in names if n}, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", HIDDEN, text, flags=re.IGNORECASE)
-    return text
+    runs = _runs(text)
+    squashed = skeleton("".join(runs))
+    words = {skeleton(w) for w in runs} | {skeleton(a + b) for a, b in itertools.pairwise(runs)}
+    for kind, found in names.items():
+        for name in found:
+            shape = skeleton("".join(_runs(name)))
+            if not shape:
+                continue
+            held = shape in words if len(shape) < SHORT_NAME else shape in squashed
+            if held:
+                return kind
+    return None
 
 
 class Referees:
@@ -87,14 +122,13 @@ class Referees:
     async def assign(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """The organizer assigns a referee (``username``, or null to remove one)."""
-        state, _ = await self._table(event_id, row_id)
+        """The organizer assigns a referee (``username``, or null to remove one): never one who
+        plays in the event, nor one who stepped down from this table (L-8). When the event
+        requires a referee at every table (L-6) and this was the round's last table without one,
+        the round's tables open now (its play starts)."""
+        state, table = await self._table(event_id, row_id)
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer assigns referees")
-        if state.settings.get("online"):
-            raise Refused(
-                "conflict", "referees keep the Davtar of over-the-board events; this event is online"
-            )
         username = body.get("username")
         referee, name = None, ""
         if username is not None:
@@ -111,10 +145,26 @@ class Referees:
             rows.lock(c, state.id)  # as entering does: nobody becomes both
             if referee is not None and referee in rows.players_in(c, state.id):
                 raise Refused("conflict", f"{name} plays in this event and cannot referee it")
+            if referee is not None and referee in rows.recused(c, row_id):
+                raise Refused("conflict", f"{name} stepped down from this table and cannot referee it again")
             rows.set_referee(c, row_id, referee)
 
         await self.storage.write(write)
+        await self._start_when_refereed(event_id, int(table["round"]))
         return self.events.to_json(await self.events.load(event_id), player)
+
+    async def _start_when_refereed(self, event_id: str, number: int) -> None:
+        """A round that waited for its referees (L-6) starts once every table has one: its
+        tables open together, and forfeits count from now."""
+        state = await self.events.load(event_id)
+        if not state.requires_referees() or state.without_referee(number):
+            return
+        played = [t for t in state.tables if t["round"] == number]
+        if not played or any(t["table_id"] is not None or t["sheet_id"] is not None for t in played):
+            return
+        at = self.storage.now()
+        await self.storage.write(lambda c: rows.round_started(c, event_id, number, at))
+        await self.events.open_tables(event_id)
 
     async def announce(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
@@ -127,6 +177,12 @@ class Referees:
         text = _text(body, "text", required=False)
         at = self.storage.now()
         sheet_id = table["sheet_id"]
+        if kind in SHEET_ONLY and sheet_id is None:
+            raise Refused(
+                "conflict",
+                "only a Davtar's game is announced unfinished or reopened: "
+                "an online game is left unfinished by its players at the table",
+            )
 
         def write(c: Connection) -> None:
             if kind in (rows.LEFT, rows.REOPENED):  # decided in the transaction that records it
@@ -154,6 +210,10 @@ class Referees:
         ruling = _text(body, "ruling")
         penalty = body.get("penalty")
         sheet_id = table["sheet_id"]
+        if penalty is not None and sheet_id is None:
+            raise Refused(
+                "conflict", "an online table's penalties are the server's: record the ruling without one"
+            )
         at = self.storage.now()
         editor = sheet_service.Editor(None, player)
 
@@ -180,14 +240,34 @@ class Referees:
     async def escalate(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """A question the referee cannot decide, sent to a court without the players' names."""
-        state, table = await self._as_referee(player, event_id, row_id)
+        """A question the referee cannot decide, sent to a court without the players' names
+        (L-5): a question that holds a name of anyone entered in the event (:func:`name_in`) is
+        refused, saying which kind of name, and is neither stored nor logged."""
+        state, _ = await self._as_referee(player, event_id, row_id)
         court = body.get("court")
         if court not in COURTS:
             raise Refused("malformed", "court is sages (a question of the rules) or conduct", "court")
-        names = list(self.players_of(state, table).values())
-        names += [str(e["name"]) for e in state.entries if int(e["id"]) in table["entries"]]
-        question = without_names(_text(body, "question"), names)
+        question = _text(body, "question")
+        ids = {m["player"] for e in state.entries for m in e["members"]}
+        accounts = await self.storage.read(lambda c: rows.account_names(c, ids))
+        kind = name_in(
+            question,
+            {
+                "username": [u for u, _ in accounts],
+                "display_name": [n for _, n in accounts],
+                "pair_name": [str(e["name"]) for e in state.entries],
+            },
+        )
+        if kind is not None:  # said without the text: it is kept nowhere, logged nowhere
+            raise Refused(
+                "malformed",
+                "the question holds a player's username in some spelling: a court's case names nobody"
+                if kind == "username"
+                else "the question holds a display name in some spelling: a court's case names nobody"
+                if kind == "display_name"
+                else "the question holds a pair's name in some spelling: a court's case names nobody",
+                "question",
+            )
         at = self.storage.now()
 
         def write(c: Connection) -> None:
@@ -230,7 +310,9 @@ class Referees:
     async def conflict(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """A player at the table raises a conflict of interest (L-8): the referee steps down."""
+        """A player at the table raises a conflict of interest (L-8): the referee steps down and
+        is never assigned to this table again. Raised once the game is over, it is recorded and
+        changes nothing: the finished sheet and its result stand."""
         state, table = await self._table(event_id, row_id)
         if player not in self.players_of(state, table):
             raise Refused(
@@ -241,13 +323,49 @@ class Referees:
         reason = _text(body, "reason")
         at = self.storage.now()
         referee = int(table["referee"])
+        over = state._game_of(table).points is not None
 
         def write(c: Connection) -> None:
-            rows.set_referee(c, row_id, None)
-            rows.insert_note(c, row_id, "conflict", {"reason": reason, "referee": referee}, player, at)
+            rows.recuse(c, row_id, referee, at)
+            if not over:
+                rows.set_referee(c, row_id, None)
+            note = {"reason": reason, "referee": referee, "after_the_end": over}
+            rows.insert_note(c, row_id, "conflict", note, player, at)
 
         await self.storage.write(write)
         return self.events.to_json(await self.events.load(event_id), player)
+
+    async def step_down(
+        self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The referee steps down on his own (L-8, optional ``reason``): the sheet and its history
+        stay, and he is never assigned to this table again."""
+        await self._as_referee(player, event_id, row_id)
+        reason = _text(body, "reason", required=False)
+        at = self.storage.now()
+
+        def write(c: Connection) -> bool:
+            if rows.event_table(c, row_id) is None:
+                return False
+            rows.recuse(c, row_id, player, at)
+            rows.set_referee(c, row_id, None)
+            rows.insert_note(c, row_id, "stepped_down", {"reason": reason, "referee": player}, player, at)
+            return True
+
+        await self.storage.write(write)
+        return self.events.to_json(await self.events.load(event_id), player)
+
+    async def pause(self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The referee of an online table pauses its game (``{"paused": true}``: no turn clock,
+        no bot move, every play refused until he resumes it, ``false``)."""
+        _, table = await self._as_referee(player, event_id, row_id)
+        paused = body.get("paused")
+        if not isinstance(paused, bool):
+            raise Refused("malformed", "paused is true or false", "paused")
+        if table["table_id"] is None:
+            raise Refused("conflict", "only an online table that is open is paused")
+        done = await self.events.tables.command(str(table["table_id"]), "pause", {"paused": paused})
+        return {"table": table["table_id"], "paused": bool(done["paused"])}
 
     async def console(self, player: int, event_id: str, row_id: int) -> dict[str, Any]:
         """What the referee's console shows: the table, its sheet's id, its notes and cases."""
@@ -260,12 +378,18 @@ class Referees:
             "round": int(table["round"]),
             "number": int(table["number"]),
             "sheet": table["sheet_id"],
+            "online_table": table["table_id"],
             "entries": table["entries"],
             "notes": [note_json(n) for n in all_notes if int(n["event_table"]) == row_id],
             "cases": [case_json(k) for k in cases],
         }
 
     # --- the courts -------------------------------------------------------------------------------
+
+    async def courts(self, player: int) -> dict[str, Any]:
+        """The courts a member sits on (none for anybody else)."""
+        mine = await self.storage.read(lambda c: rows.courts_of(c, player))
+        return {"courts": [court for court in COURTS if court in mine]}
 
     async def court_cases(self, player: int, court: str) -> dict[str, Any]:
         """A court's cases, for its members: the question and the answer, nothing of who."""

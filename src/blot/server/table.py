@@ -108,6 +108,8 @@ class Table:
         #: to continue it, and the table where it goes on once every person has.
         self.resume_asks: set[int] = set()
         self.resumed: str | None = None
+        #: An event table's referee paused the game (issue 38 item 4): no clock, no bot, no play.
+        self.paused = False
         self.seats = [Seat() for _ in range(game_spec.seats)]
         self._game: AnyGame | None = None
         self.n = 0  # the number of the last event (= the log's last seq)
@@ -234,6 +236,9 @@ class Table:
             self.ended = BOARDS_PLAYED if kind == "boards_over" else FORFEIT
             self.forfeited = {int(s) for s in p.get("seats", [])}
             return {"kind": kind, "seats": sorted(self.forfeited)}, {}
+        if kind == "pause":
+            self.paused = bool(p["paused"])
+            return {"kind": "pause", "paused": self.paused}, {}
         if kind == "resume_ask":
             self.resume_asks.add(int(p["seat"]))
             return {"kind": "resume_ask", "seat": int(p["seat"])}, {}
@@ -318,6 +323,7 @@ class Table:
         self.rematch, self.rematch_asks = fresh.rematch, fresh.rematch_asks
         self.boards, self.forfeited = fresh.boards, fresh.forfeited
         self.resume_asks, self.resumed = fresh.resume_asks, fresh.resumed
+        self.paused = fresh.paused
         for s, count in zip(self.seats, connected, strict=True):
             s.connected = count
         self.turns.forget_bots()
@@ -353,6 +359,7 @@ class Table:
             "rematch_asks": sorted(self.rematch_asks),
             "resume_asks": sorted(self.resume_asks),
             "resumed": self.resumed if at_table or self.public else None,
+            "paused": self.paused,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -640,6 +647,8 @@ class Table:
             return self.summary(self.at_table(player))
         if name == "forfeit":  # the events' sweep (blot.server.events), never a client
             return {"forfeited": await self.forfeit([int(s) for s in args.get("seats", [])])}
+        if name == "pause":  # an event table's referee (blot.server.referees), never a socket
+            return await self.pause(bool(args.get("paused")))
         if not isinstance(player, int):
             raise Refused("forbidden", "a player token is needed: create a player first")
         if name == "sit":
@@ -665,6 +674,8 @@ class Table:
             raise Refused(
                 "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
             )
+        if self.paused:
+            raise Refused("conflict", "the referee has paused this table: wait until it is resumed")
         if self.game.to_act != seat:
             raise Refused("not_your_turn", "it is not your turn")
         try:
@@ -700,7 +711,7 @@ class Table:
         stand-in or the timer moved for them — did not come; the game ends, lost by their teams.
         Answers the seats of the teams that lost: none while nobody's turn came (a person still
         waiting for a first turn has not failed to come) or once the game is not being played."""
-        if self.status != PLAYING:
+        if self.status != PLAYING or self.paused:  # nobody fails to come to a paused table
             return []
         turned = {int(p["seat"]) for p, _ in self.events if "by" in p and "seat" in p}
         failed = {s for s in seats if s == self.game.to_act or s in turned}
@@ -708,6 +719,18 @@ class Table:
         if lost:
             await self.change("forfeit", {"seats": lost})
         return lost
+
+    async def pause(self, paused: bool) -> dict[str, Any]:
+        """The event table's referee pauses the game or resumes it: while paused the turn clock
+        stops, bots wait and every play is refused (:meth:`act`); resumed, the turn starts again
+        with its whole time."""
+        if self.status != PLAYING:
+            raise Refused(
+                "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
+            )
+        if paused != self.paused:
+            await self.change("pause", {"paused": paused})
+        return {"paused": self.paused}
 
     async def boards_over(self) -> None:
         """A duplicate round's deals are all played: the table's game ends there."""

@@ -57,6 +57,7 @@ class TurnsTable(Protocol):
     seats: list[Seat]
     last_event: dict[str, Any]
     boards: list[dict[str, Any]] | None
+    paused: bool
 
     @property
     def game(self) -> AnyGame: ...
@@ -128,6 +129,8 @@ class Turns:
             if self._bots and table.game.is_over:
                 self._finish_bots()
             return
+        if table.paused:  # the referee paused the table: nothing moves until he resumes it
+            return
         game = table.game
         loop = asyncio.get_running_loop()
         epoch = self._epoch
@@ -160,7 +163,7 @@ class Turns:
         return self.config.trick_pause if chosen is None else float(chosen)
 
     def _current(self, epoch: int) -> bool:
-        return epoch == self._epoch and self.table.status == PLAYING
+        return epoch == self._epoch and self.table.status == PLAYING and not self.table.paused
 
     async def _deal(self, epoch: int) -> None:
         table = self.table

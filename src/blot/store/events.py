@@ -28,6 +28,7 @@ from blot.store.schema import (
     event_members,
     event_notes,
     event_organizers,
+    event_recusals,
     event_rounds,
     event_tables,
     events,
@@ -279,20 +280,28 @@ def left_unfinished(c: Connection, row_id: int) -> bool:
     return last == LEFT
 
 
-def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool] | None:
+def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool, set[int]] | None:
     """Who may edit a score sheet that is an event's table (its referee and the event's
-    organizers) and whether its game is left unfinished now; None for a sheet of no event."""
+    organizers), whether its game is left unfinished now, and the accounts playing at it (who
+    never keep it, L-6, L-8); None for a sheet of no event."""
     row = c.execute(
-        select(event_tables.c.id, event_tables.c.event_id, event_tables.c.referee).where(
-            event_tables.c.sheet_id == sheet_id
-        )
+        select(
+            event_tables.c.id, event_tables.c.event_id, event_tables.c.referee, event_tables.c.entries
+        ).where(event_tables.c.sheet_id == sheet_id)
     ).first()
     if row is None:
         return None
     keepers = set(organizers(c, str(row.event_id)))
     if row.referee is not None:
         keepers.add(int(row.referee))
-    return keepers, left_unfinished(c, int(row.id))
+    return keepers, left_unfinished(c, int(row.id)), table_players(c, row.entries)
+
+
+def table_players(c: Connection, entries: Iterable[int]) -> set[int]:
+    """The accounts of a table's entries (withdrawn or not: they played there)."""
+    wanted = [int(e) for e in entries]
+    found = c.execute(select(event_members.c.player_id).where(event_members.c.entry_id.in_(wanted)))
+    return {int(r.player_id) for r in found}
 
 
 def link_table(
@@ -410,6 +419,33 @@ def notes(c: Connection, event_id: str) -> list[dict[str, Any]]:
         .order_by(event_notes.c.at, event_notes.c.id)
     )
     return [dict(r) for r in c.execute(query).mappings()]
+
+
+def recuse(c: Connection, row_id: int, player: int, at: datetime) -> None:
+    """``player`` stepped down from refereeing the table (L-8): kept once, never assigned again."""
+    r = event_recusals.c
+    found = c.execute(select(r.player_id).where(r.event_table == row_id, r.player_id == player)).first()
+    if found is None:
+        c.execute(insert(event_recusals).values(event_table=row_id, player_id=player, at=at))
+
+
+def recused(c: Connection, row_id: int) -> set[int]:
+    """The referees who stepped down from the table."""
+    r = event_recusals.c
+    return {int(x.player_id) for x in c.execute(select(r.player_id).where(r.event_table == row_id))}
+
+
+def account_names(c: Connection, ids: Iterable[int]) -> list[tuple[str, str]]:
+    """Each account's username (empty for none) and display name."""
+    wanted = [int(i) for i in ids]
+    found = c.execute(select(players.c.username, players.c.name).where(players.c.id.in_(wanted)))
+    return [(str(r.username or ""), str(r.name or "")) for r in found]
+
+
+def round_started(c: Connection, event_id: str, number: int, at: datetime) -> None:
+    """A round that waited for its referees starts now: forfeits count from this time."""
+    r = event_rounds.c
+    c.execute(update(event_rounds).where(r.event_id == event_id, r.number == number).values(started_at=at))
 
 
 def add_court_member(c: Connection, player: int, court: str) -> bool:

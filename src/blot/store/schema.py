@@ -442,6 +442,16 @@ event_notes = Table(
     Index("ix_event_notes_table", "event_table", "at"),
 )
 
+#: Referees who stepped down from a table, on their own or by a player's conflict of interest
+#: (L-8): never assigned to that table again (issue 38 item 4).
+event_recusals = Table(
+    "event_recusals",
+    metadata,
+    Column("event_table", Integer, ForeignKey("event_tables.id"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
 court_members = Table(
     "court_members",
     metadata,

@@ -181,6 +181,29 @@ async def conflict(event_id: str, table: str, request: Request) -> dict[str, Any
     return await hub_of(request).referees.conflict(player, event_id, _number(table, "table"), body)
 
 
+@router.post("/events/{event_id}/tables/{table}/step_down")
+async def step_down(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """The referee steps down on his own: ``{"reason"}`` (optional); never assigned here again."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.step_down(player, event_id, _number(table, "table"), body)
+
+
+@router.post("/events/{event_id}/tables/{table}/pause")
+async def pause(event_id: str, table: str, request: Request) -> dict[str, Any]:
+    """The referee of an online table pauses its game or resumes it: ``{"paused": true | false}``."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    return await hub_of(request).referees.pause(player, event_id, _number(table, "table"), body)
+
+
+@router.get("/courts")
+async def my_courts(request: Request) -> dict[str, Any]:
+    """The courts the requester sits on (the court page lists their cases)."""
+    player, _ = await me(request)
+    return await hub_of(request).referees.courts(player)
+
+
 @router.get("/courts/{court}/cases")
 async def court_cases(court: str, request: Request) -> dict[str, Any]:
     """A court's cases, for its members only: each question and answer, without who or where."""

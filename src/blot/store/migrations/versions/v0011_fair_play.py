@@ -11,7 +11,15 @@ down_revision: str | None = "0010"
 
 
 def _referees() -> None:
-    """Referees who stepped down, required referees, online referees (issue 38 item 4)."""
+    """Referees who stepped down, required referees, online referees (issue 38 item 4): who
+    stepped down from which table (never assigned to it again, L-8). Requiring referees is an
+    event setting (JSON) and an online table's pause is its own log's: no column for them."""
+    op.create_table(
+        "event_recusals",
+        sa.Column("event_table", sa.Integer(), sa.ForeignKey("event_tables.id"), primary_key=True),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    )
 
 
 def _bars_and_dishonours() -> None:
@@ -46,6 +54,7 @@ def upgrade() -> None:
 
 def _undo_referees() -> None:
     """What :func:`_referees` added, removed."""
+    op.drop_table("event_recusals")
 
 
 def _undo_bars_and_dishonours() -> None:
