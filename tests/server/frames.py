@@ -26,10 +26,10 @@ MESSAGE_KEYS = {
     "chat_history": {"type", "room", "on", "free_text", "phrases", "emotes", "muted", "messages"},
     "muted": {"type", "players"},
 }
-CHAT_MESSAGE_KEYS = {"id", "at", "room", "seat", "player", "name", "kind", "body"}
+CHAT_MESSAGE_KEYS = {"id", "at", "room", "seat", "player", "name", "guest", "kind", "body"}
 TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
-    "end_is_resignation", "ended", "rematch", "rematch_asks", "resume_asks", "resumed",
+    "end_is_resignation", "ended", "rematch", "rematch_asks", "resume_asks", "resumed", "paused",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute"}
 BAZAR_VIEW_KEYS = {
@@ -62,6 +62,7 @@ EVENT_KEYS = {
     "boards_over": {"kind", "seats", "n"},
     "resume_ask": {"kind", "seat", "n"},
     "resumed": {"kind", "table", "n"},
+    "pause": {"kind", "paused", "n"},
 }
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 
