@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 from random import Random
@@ -185,7 +186,10 @@ def by_position(found: tuple[Puzzle, ...], shown: dict[str, Any]) -> Puzzle:
     return next(p for p in found if (p.deal, p.after) == (shown["deal"], shown["after"]))
 
 
-def test_a_puzzle_attempt_moves_both_ratings_once(client: Any) -> None:
+def test_a_puzzle_attempt_moves_both_ratings_once(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every account established at once here (tests/server/test_fair_limits.py: the threshold)
+    monkeypatch.setattr(stored, "ESTABLISHED_ATTEMPTS", 0)
+    monkeypatch.setattr(stored, "ESTABLISHED_AGE", timedelta(0))
     found = with_puzzles(client)
     ani = Account(client, "Ani")
     first = client.get("/api/puzzles/next", headers=ani.headers).json()

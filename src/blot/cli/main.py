@@ -529,6 +529,14 @@ def serve(
             "from anybody else it is ignored.",
         ),
     ] = None,
+    admin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--admin",
+            help="The username of an administrator (repeatable): the daily limit on public events "
+            "does not apply to it.",
+        ),
+    ] = None,
     league: Annotated[
         bool,
         typer.Option(
@@ -580,6 +588,7 @@ def serve(
         address=f"{host}:{port}",
         bots=programs,
         league=league,
+        admins=tuple(admin or ()),
     )
     config.check_bots()
     from blot.server import instance

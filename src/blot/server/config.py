@@ -72,8 +72,15 @@ class ServerConfig:
     #: Guests one address may create in ``guest_window`` seconds.
     guests_per_address: int = 60
     guest_window: float = 3600.0
-    #: Tables waiting for players that one address may have at once (its players' together).
+    #: Tables waiting for players that one address may have at once (its players' together; an
+    #: IPv6 address counted by its /64).
     waiting_per_address: int = 20
+    #: Public events one account may create in any 24 hours (issue 38 item 7); ``admins`` are not
+    #: limited.
+    public_events_per_day: int = 10
+    #: The usernames of the server's administrators (``blot serve --admin``): the limit on public
+    #: events does not apply to them.
+    admins: tuple[str, ...] = ()
     #: How often the hub looks for waiting tables to close and finished ones to unload.
     sweep_seconds: float = 60.0
     #: How often the events' sweep opens tables a round's start left unopened and gives the

@@ -488,8 +488,10 @@ class EventService:
     # --- creating -------------------------------------------------------------------------------
 
     async def create(self, player: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        """A new event; its creator is its organizer (an account)."""
-        if await self._username(player) is None:
+        """A new event; its creator is its organizer (an account), who creates at most
+        ``public_events_per_day`` public ones in 24 hours unless an administrator (issue 38 item 7)."""
+        username = await self._username(player)
+        if username is None:
             raise Refused("forbidden", "only an account can run an event: sign up or log in first")
         name = _clean_text(body.get("name"), "name", NAME_LIMIT)
         try:
@@ -576,8 +578,15 @@ class EventService:
             "created_at": at,
             "updated_at": at,
         }
-        await self.storage.write(lambda c: rows.insert_event(c, row, player))
+        limit = None if not public or self._admin(username) else self.config.public_events_per_day
+        await self.storage.write(lambda c: _insert_within_limit(c, row, player, limit))
         return self.to_json(await self.load(event_id), player)
+
+    def _admin(self, username: str) -> bool:
+        """Whether the account is one of the server's administrators (``blot serve --admin``)."""
+        from blot.accounts import username_key
+
+        return username_key(username) in {username_key(name) for name in self.config.admins}
 
     async def _username(self, player: int) -> str | None:
         def read(c: Connection) -> str | None:
@@ -1121,6 +1130,34 @@ def court_questions(notes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         elif n["kind"] == "court_answer" and int(n["case"]) in found:
             found[int(n["case"])]["answer"] = n["answer"]
     return list(found.values())
+
+
+def _insert_within_limit(c: Connection, row: Mapping[str, Any], player: int, limit: int | None) -> None:
+    """Insert the event, unless the account created ``limit`` public events in the 24 hours before
+    it already (counted in the same transaction: two requests at once cannot both pass; issue 38
+    item 7). ``limit`` None: no limit (a private event, an administrator)."""
+    if limit is not None:
+        from sqlalchemy import func, select
+
+        from blot.store.schema import events as event_table
+
+        since = row["created_at"] - timedelta(days=1)
+        made = c.execute(
+            select(func.count())
+            .select_from(event_table)
+            .where(
+                event_table.c.created_by == player,
+                event_table.c.public.is_(True),
+                event_table.c.created_at > since,
+            )
+        ).scalar_one()
+        if int(made) >= limit:
+            raise Refused(
+                "conflict",
+                f"an account creates at most {limit} public events in 24 hours: make this one private, "
+                "or create it later",
+            )
+    rows.insert_event(c, row, player)
 
 
 class _Taken(Exception):

@@ -14,6 +14,7 @@ are dropped, so memory stays bounded by the recent traffic.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from collections import deque
@@ -62,6 +63,26 @@ class Limit:
 
     def clear(self, key: str) -> None:
         self._hits.pop(key, None)
+
+
+def network(address: str) -> str:
+    """The key an address is counted by: an IPv4 address itself, an IPv6 address its /64 (one
+    client is given a whole /64, and could otherwise count as billions of addresses; issue 38
+    item 7); an IPv4 address written as IPv6 (``::ffff:…``) is the IPv4 one. Anything else
+    (``testclient``, ``unknown``) is its own key.
+
+    >>> network("2001:db8:1:2:aaaa::1"), network("2001:DB8:1:2::ffff"), network("::ffff:10.0.0.1")
+    ('2001:db8:1:2::/64', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _minutes(seconds: float) -> str:
@@ -151,7 +172,8 @@ class RedisWindow:
 
 class Limits:
     """The server's limits per address and per account (docs/operators.md: Limits): logins and sign-ups per
-    address, failed logins per account, new guests per address. Each gate raises
+    address, failed logins per account, new guests per address (an IPv6 address counted by its /64,
+    :func:`network`). Each gate raises
     :class:`~blot.server.errors.RateLimited` (429, with ``Retry-After``) or counts one use. One
     process alone counts in its memory; the processes of a cluster together, in Redis."""
 
@@ -172,6 +194,7 @@ class Limits:
 
     async def login(self, address: str) -> None:
         """A login or a sign-up from ``address``."""
+        address = network(address)
         wait = await self.per_address.wait(address)
         if wait > 0:
             raise RateLimited(
@@ -193,6 +216,7 @@ class Limits:
 
     async def guest(self, address: str) -> None:
         """A new guest from ``address``."""
+        address = network(address)
         wait = await self.guests.wait(address)
         if wait > 0:
             raise RateLimited(

@@ -296,6 +296,9 @@ REASONS: Final[dict[str, str]] = {
     "late_half_rounds": "late entries are possible until half the rounds are played",
     "deadline_passed": "the registration deadline has passed",
     "event_entry_limit": "an event has at most {n} entries",
+    "event_daily_limit": (
+        "an account creates at most {n} public events in 24 hours: make this one private, or create it later"
+    ),
     "entry_pair_form": "an entry of {game} is a pair of two accounts: usernames is a list of 2",
     "entry_one_form": "an entry of {game} is one account: usernames is a list of 1",
     "pair_twice": "a pair is two different accounts: {name} is named twice",

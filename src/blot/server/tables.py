@@ -7,7 +7,8 @@ waiting tables load when somebody opens them. A finished table leaves memory as 
 watches it (it stays in the database); a waiting table nobody has been connected to for
 ``waiting_expiry`` seconds is closed (deleted: its link answers 404). One player may host at most
 ``host_limit`` open tables (counted in the database) and one address may have
-``waiting_per_address`` tables waiting for players.
+``waiting_per_address`` tables waiting for players (an IPv6 address counted by its /64:
+:func:`blot.server.limits.network`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from blot.server.cluster import BrokerAway, Cluster, OwnerSilent, refusal_of
 from blot.server.connection import Connection as Socket
 from blot.server.connection import dumps
 from blot.server.errors import Refused
+from blot.server.limits import network
 from blot.server.services import TableServices
 from blot.server.table import FINISHED, PLAYING, RATED_TIMER, WAITING, Moved, Table
 from blot.store import LogEntry, Store
@@ -202,6 +204,7 @@ class Tables:
     async def create(
         self, player: int, name: str, body: Mapping[str, Any], address: str = "unknown"
     ) -> Table:
+        address = network(address)  # an IPv6 client's whole /64 is one address (issue 38 item 7)
         await self.check_host_limit(player, address)
         self._creating[player] = self._creating.get(player, 0) + 1
         self._creating_at[address] = self._creating_at.get(address, 0) + 1

@@ -4,9 +4,13 @@ function is blocking and takes a connection.
 Puzzles and solvers are both rated with OpenSkill (:mod:`blot.ratings`, the library the game
 ratings use): an attempt is a game of two, the solver against the puzzle, won by the solver when
 the card played is one of the puzzle's best. Only an account's first attempt at a puzzle moves
-ratings (its own and the puzzle's); a guest's is kept (so that the next puzzle is a new one) and
-moves nothing; an attempt without a player is answered and forgotten. The next puzzle is the one
-nearest the player's rating (``mu``) that the player has not tried.
+ratings: always its own, the puzzle's only once the account is *established*
+(:func:`established`: throwaway accounts failing a puzzle on purpose move nothing but their own
+rating, issue 38 item 7); a guest's is kept (so that the next puzzle is a new one) and moves
+nothing; an attempt without a player is answered and forgotten. Only an account is shown the
+solution and the cards' values, after its own attempt: an attempt without one learns whether its
+card was one of the best, and no more (else it could learn the answer, then play it rated). The
+next puzzle is the one nearest the player's rating (``mu``) that the player has not tried.
 
 A puzzle's record is its game's record with the names replaced (:func:`blot.puzzles.anonymous`),
 kept once per game (``puzzle_games``); a puzzle never says which table it comes from.
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from random import Random
 from typing import Any, Final
 
@@ -25,11 +29,17 @@ from sqlalchemy.engine import Connection
 
 from blot.puzzles import Puzzle, anonymous, record_key
 from blot.ratings import MU, SIGMA, Rating, changes, display
-from blot.store.schema import puzzle_attempts, puzzle_games, puzzle_ratings, puzzles
+from blot.store.schema import players, puzzle_attempts, puzzle_games, puzzle_ratings, puzzles
 
 #: The next puzzle is looked for this far (in ``mu``) around the player's rating, either way, at
 #: random, so that two players of one rating do not always get the same one.
 JITTER: Final = 1.5
+
+#: An account moves puzzles' ratings once it has made this many rated attempts at the game's
+#: puzzles before (docs/players.md, *Puzzles*) ...
+ESTABLISHED_ATTEMPTS: Final = 20
+#: ... and is at least this old: a throwaway account cannot be made established in an afternoon.
+ESTABLISHED_AGE: Final = timedelta(days=7)
 
 
 def add(
@@ -102,6 +112,24 @@ def rating(c: Connection, player: int, game: str) -> Rating | None:
     return None if row is None else Rating(float(row.mu), float(row.sigma))
 
 
+def established(c: Connection, player: int, game: str, at: datetime) -> bool:
+    """Whether the account's attempts move puzzles' ratings: :data:`ESTABLISHED_ATTEMPTS` rated
+    attempts at ``game``'s puzzles already, and an account :data:`ESTABLISHED_AGE` old at ``at``."""
+    made = c.execute(select(players.c.created_at).where(players.c.id == player)).scalar_one_or_none()
+    if made is None:
+        return False
+    if made.tzinfo is None:  # SQLite gives back naive datetimes (stored in UTC)
+        made = made.replace(tzinfo=UTC)
+    if at - made < ESTABLISHED_AGE:
+        return False
+    tried = c.execute(
+        select(puzzle_ratings.c.attempts).where(
+            puzzle_ratings.c.player_id == player, puzzle_ratings.c.game == game
+        )
+    ).scalar_one_or_none()
+    return int(tried or 0) >= ESTABLISHED_ATTEMPTS
+
+
 def rating_json(found: Rating | None) -> dict[str, Any] | None:
     """A puzzle rating as answers give it: the shown rating (``mu - 3 sigma``), ``mu``, ``sigma``."""
     if found is None:
@@ -160,19 +188,22 @@ def attempt(
     c: Connection, row: Any, card: str, player: int | None, account: bool, at: datetime
 ) -> dict[str, Any]:
     """Play ``card`` (a legal card of the puzzle: checked by the caller) at the puzzle ``row``:
-    right or wrong, every card's value, and the ratings it moved (see the module's docstring)."""
+    right or wrong, every card's value to an account only, and the ratings it moved (see the
+    module's docstring)."""
     solved = card in row.solution
     out: dict[str, Any] = {
         "solved": solved,
         "card": card,
-        "solution": list(row.solution),
-        "values": dict(row.values),
         "threshold": int(row.threshold),
         "rated": False,
         "first": False,
+        "established": False,
         "rating": None,
         "puzzle_rating": {"before": display(row.mu, row.sigma), "after": display(row.mu, row.sigma)},
     }
+    if account and player is not None:
+        out["solution"] = list(row.solution)
+        out["values"] = dict(row.values)
     if player is None:
         return out
     done = c.execute(
@@ -192,6 +223,7 @@ def attempt(
     if not account:
         c.execute(update(puzzles).where(puzzles.c.id == row.id).values(**counts))
         return out
+    moves = established(c, player, row.game, at)
     mine = rating(c, player, row.game)
     theirs = Rating(float(row.mu), float(row.sigma))
     new = changes(
@@ -201,7 +233,7 @@ def attempt(
         {"puzzle": theirs, **({"player": mine} if mine else {})},
         frozenset(),
     )
-    me, it = new["player"], new["puzzle"]
+    me, it = new["player"], new["puzzle"] if moves else theirs
     c.execute(update(puzzles).where(puzzles.c.id == row.id).values(mu=it.mu, sigma=it.sigma, **counts))
     before = mine or Rating()
     values = {"mu": me.mu, "sigma": me.sigma, "updated_at": at}
@@ -222,6 +254,7 @@ def attempt(
             )
         )
     out["rated"] = True
+    out["established"] = moves
     out["rating"] = {"before": display(before.mu, before.sigma), "after": display(me.mu, me.sigma)}
     out["puzzle_rating"] = {"before": display(theirs.mu, theirs.sigma), "after": display(it.mu, it.sigma)}
     return out

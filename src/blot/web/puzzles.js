@@ -135,9 +135,12 @@ export class PuzzlePage {
   }
 
   // After the attempt: right or wrong, every legal card's value, the ratings, the next puzzle.
+  // Without an account the server says right or wrong only (issue 38 item 7): no values, no
+  // solution, and an invitation to sign in.
   answer(d) {
     const r = this.result;
     if (!r) return h("p", { class: "muted small", "aria-live": "polite" }, t("pz_choose"));
+    if (!r.values) return this.plainAnswer(r);
     const best = Math.max(...Object.values(r.values));
     const order = Object.keys(r.values).sort((a, b) => r.values[b] - r.values[a]);
     const verdict = r.solved ? t("pz_right", { card: cardLabel(r.card) })
@@ -150,6 +153,16 @@ export class PuzzlePage {
       h("p", {}, t("pz_values"), " ", order.flatMap((c, i) => [i ? " · " : null,
         h(r.values[c] === best ? "strong" : "span", { "data-valued": c }, `${cardLabel(c)} ${r.values[c]}`)])),
       rating ? h("p", { class: "muted", "data-testid": "puzzle-rating-change" }, rating) : null,
+      h("div", { class: "row" }, h("button", { class: "primary", "data-testid": "puzzle-next", onclick: () => this.next() }, t("pz_next"))));
+  }
+
+  // An attempt without an account: right or wrong, and the way to the solution.
+  plainAnswer(r) {
+    return h("div", { class: "puzzle-answer " + (r.solved ? "right" : "wrong"), role: "status", "data-testid": "puzzle-answer",
+      "data-solved": r.solved ? "true" : "false" },
+      h("p", { class: "verdict" }, h("strong", {}, r.solved ? "✓ " : "✗ "),
+        t(r.solved ? "pz_right" : "pz_wrong_only", { card: cardLabel(r.card) })),
+      h("p", {}, h("a", { href: "/login", "data-link": true, "data-testid": "puzzle-sign-in" }, t("pz_sign_in_solution"))),
       h("div", { class: "row" }, h("button", { class: "primary", "data-testid": "puzzle-next", onclick: () => this.next() }, t("pz_next"))));
   }
 

@@ -106,8 +106,10 @@ async def one(puzzle_id: int, request: Request) -> dict[str, Any]:
 
 @router.post("/{puzzle_id}/attempt")
 async def attempt(puzzle_id: int, request: Request) -> dict[str, Any]:
-    """Play a card at the puzzle: right or wrong, every legal card's value, and the ratings it
-    moved (an account's first attempt only)."""
+    """Play a card at the puzzle: right or wrong; to an account, every legal card's value and
+    the best ones (without one, no more than right or wrong: the answer could then be played by
+    an account, rated); and the ratings it moved (an account's first attempt only; the puzzle's
+    only by an established account, :func:`blot.store.puzzles.established`)."""
     from blot.cards import parse_card
 
     body = await body_of(request)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -52,11 +53,41 @@ async def games(request: Request) -> dict[str, Any]:
 @router.get("/tables")
 async def open_tables(request: Request) -> dict[str, Any]:
     """Public tables waiting for players or being played that someone seated has open now,
-    newest first (a table everybody left is not listed; its link still works)."""
+    those with an account seated first, newest first within each (a table everybody left is not
+    listed; its link still works; :func:`_lobby`)."""
     hub = hub_of(request)
     present = await hub.registry.present_ids()
-    rows = await hub.db(hub.store.listing, [WAITING, PLAYING], 100, True, present)
+    rows = await _lobby(hub, list(present))
     return {"tables": [_listed(r) for r in rows]}
+
+
+#: Tables the lobby lists at most (issue 38 item 7: those with an account seated first).
+LOBBY_LIMIT: Final = 100
+#: Tables asked of the database at once (``present`` is asked for in parts of this many).
+_CHUNK: Final = 1000
+
+
+def _with_account(row: Mapping[str, Any]) -> bool:
+    """Whether a signed-in person (an account, not a guest, not a bot) sits at the table."""
+    seats = row.get("seats") or []
+    return any(
+        isinstance(s, dict) and s.get("player") is not None and not s.get("guest") and not s.get("bot")
+        for s in seats
+    )
+
+
+async def _lobby(hub: Any, present: list[str]) -> list[dict[str, Any]]:
+    """The public tables people are at (``present``), at most :data:`LOBBY_LIMIT`: those where an
+    account sits first, then the others, newest first within each. No number of tables made by
+    guests, from however many addresses, pushes a signed-in person's table out of the lobby; and
+    one address (an IPv6 client's whole /64) keeps ``waiting_per_address`` tables waiting at most
+    (:meth:`blot.server.tables.Tables.check_host_limit`)."""
+    rows: list[dict[str, Any]] = []
+    for start in range(0, len(present), _CHUNK):
+        part = present[start : start + _CHUNK]
+        rows += await hub.db(hub.store.listing, [WAITING, PLAYING], _CHUNK, True, part)
+    rows.sort(key=lambda r: not _with_account(r))  # stable: newest first within each part
+    return rows[:LOBBY_LIMIT]
 
 
 def _listed(row: dict[str, Any]) -> dict[str, Any]:
