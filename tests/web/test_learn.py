@@ -19,6 +19,7 @@ from blot.store import puzzles as stored
 from server.test_learn import mined
 
 from .conftest import LiveServer
+from .test_accounts import sign_up
 from .test_analysis import axe_clean
 from .test_table import close, no_overflow, open_page, screen
 
@@ -133,6 +134,23 @@ def test_a_puzzle_solved_with_every_card_explained_then_the_next(
         wrong = next(c.text for c in p.values if c not in p.solution)
         page.click(f"[data-testid=puzzle-hand-bottom] [data-card='{wrong}']")
         answer = page.locator("[data-testid=puzzle-answer]")
+        answer.wait_for()
+        assert answer.get_attribute("data-solved") == "false"
+        # a guest learns right or wrong only (issue 38 item 7): no value, no best card
+        assert answer.locator("[data-valued]").count() == 0
+        assert page.locator(".valued, .best").count() == 0
+        assert (
+            page.inner_text("[data-testid=puzzle-sign-in]")
+            == "Sign in to see the solution and each card's value."
+        )
+        no_overflow(page)
+        screen(page, "puzzle-answer-guest")
+        axe_clean(page, "a puzzle answered by a guest")
+        # signed in, after its own attempt, the account sees every card's value
+        puzzle_url = page.url
+        sign_up(page, server, "Ani")
+        page.goto(puzzle_url)
+        page.click(f"[data-testid=puzzle-hand-bottom] [data-card='{wrong}']")
         answer.wait_for()
         assert answer.get_attribute("data-solved") == "false"
         valued = answer.locator("[data-valued]").evaluate_all(
