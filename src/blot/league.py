@@ -1,7 +1,15 @@
 """What a finished game counts for (League rulebook §7, B-55): its results, the ratings it moves
-(computed by :mod:`blot.ratings`), a tars kapoot on record, and the bars those records make at
-rated tables with ``--league``. The rules live here; :mod:`blot.store.ratings` only reads and
-writes the rows.
+(computed by :mod:`blot.ratings`), a tars kapoot on record, and the bars those records make with
+``--league``; and the Court of Conduct's dishonours (L-9, L-10) with the bars they make. The
+rules live here; :mod:`blot.store.ratings` and :mod:`blot.store.events` only read and write rows.
+
+**Who a bar keeps from what** (L-3, issue 38 item 5): a pair barred by a tars kapoot (a year, for
+life after a second) may not play *together as partners* at a public or rated table, nor enter
+an event together; the two may sit as opponents, and play together at a private unrated table
+among friends. A tars kapoot bars the pair wherever it happened: at any online table, rated or
+not, or on a referee's Davtar at an event. An account barred by a dishonour (L-10: for a period
+or for life, until the Court forgives it) may not sit at a public or rated table at all, nor
+enter an event; a private unrated table stays open to it.
 
 :func:`record_outcome` runs in the same transaction as the log line that finishes a game, so a
 game's end and the ratings it moves are written together or not at all.
@@ -10,7 +18,7 @@ game's end and the ratings it moves are written together or not at all.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import combinations
@@ -108,7 +116,8 @@ def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, R
             counted.add(player)
             won = ending == PLAYED and place == 0
             rows.store_rating(c, player, game.name, after.mu, after.sigma, won, player in current, at)
-    if outcome.tars_kapoot and outcome.rated and outcome.places is not None and not left:
+    # wherever it happened, rated or not (L-3: the ban follows the pair; issue 38 item 5)
+    if outcome.tars_kapoot and outcome.places is not None and not left:
         losers = [s for s in range(len(outcome.seats)) if outcome.places[s] != 0]
         pair = sorted({who[s] for s in losers if outcome.seats[s].player is not None and who[s] in accounts})
         if len(pair) == 2 and len(losers) == 2:
@@ -116,10 +125,34 @@ def record_outcome(c: Connection, outcome: Outcome, at: datetime) -> dict[int, R
     return new
 
 
+def record_sheet_outcome(
+    c: Connection, sheet_id: str, winner: int | None, tars_kapoot: bool, at: datetime
+) -> None:
+    """After every edit of a referee's Davtar at an event (B-55, L-3): a game it ends by tars
+    kapoot puts the losing pair's two accounts on record, as at an online table, once; an edit
+    that takes that ending back (a deal corrected or taken back) takes the record back too. A
+    sheet of no event names no accounts and records nothing."""
+    from blot.store.events import sheet_entry_members
+
+    members = sheet_entry_members(c, sheet_id)
+    if members is None:
+        return
+    pair: list[int] = []
+    if tars_kapoot and winner is not None and len(members) == 2:
+        pair = sorted(set(members[1 - winner]))
+    recorded = rows.sheet_tars_kapoots(c, sheet_id)
+    if len(pair) == 2 and recorded == [(pair[0], pair[1])]:
+        return
+    rows.delete_sheet_tars_kapoots(c, sheet_id)
+    if len(pair) == 2:
+        rows.insert_tars_kapoot(c, pair[0], pair[1], None, at, sheet_id=sheet_id)
+
+
 @dataclass(frozen=True)
 class Bar:
-    """A pair barred from sitting together at rated tables (League §7, with ``--league``):
-    until ``until``, or for ever (``until`` None) after a second tars kapoot."""
+    """A pair barred from playing together as partners at public or rated tables and from
+    entering events (League §7, L-3, with ``--league``): until ``until``, or for ever (``until``
+    None) after a second tars kapoot."""
 
     players: tuple[int, int]
     names: tuple[str, str]
@@ -131,11 +164,12 @@ class Bar:
         if self.until is None:
             return (
                 f"{a} and {b} suffered tars kapoot twice: under the League's rules they may never "
-                "again sit together at a rated table"
+                "again play together as partners at a public table or in an event"
             )
         return (
             f"{a} and {b} suffered tars kapoot on {self.first.date().isoformat()}: under the League's "
-            f"rules they may not sit together at a rated table until {self.until.date().isoformat()}"
+            "rules they may not play together as partners at a public table or in an event until "
+            f"{self.until.date().isoformat()}"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -168,13 +202,43 @@ def bars(c: Connection, people: Sequence[int], now: datetime, *, involving: int 
     for pair in combinations(ids, 2):
         if involving is not None and involving not in pair:
             continue
-        when = times.get(pair)
-        if not when:
-            continue
-        first = _aware(when[0], now)
-        until = None if len(when) >= 2 else a_year_after(first)
-        if until is None or now < until:
+        found = _in_force(times.get(pair, []), now)
+        if found is not None:
+            first, until = found
             out.append(Bar(pair, (names.get(pair[0], ""), names.get(pair[1], "")), first, until))
+    return out
+
+
+def _in_force(when: Sequence[datetime], now: datetime) -> tuple[datetime, datetime | None] | None:
+    """A pair's bar from its tars kapoots (oldest first): (since, until or None for life) while
+    in force, else None."""
+    if not when:
+        return None
+    first = _aware(when[0], now)
+    until = None if len(when) >= 2 else a_year_after(first)
+    return (first, until) if until is None or now < until else None
+
+
+def barred_entries(
+    c: Connection, entries: Mapping[int, Sequence[int]], now: datetime, *, tars: bool
+) -> dict[int, str]:
+    """The entries of an event (entry -> its accounts) that a bar keeps out now, and why:
+    ``dishonour`` (an account barred by the Court of Conduct, L-10) or ``tars_kapoot`` (the
+    pair, with ``--league``, L-3). A few statements for the whole event."""
+    ids = sorted({p for members in entries.values() for p in members})
+    dishonoured = {b.player for b in dishonour_bars(c, ids, now)}
+    times: dict[tuple[int, int], list[datetime]] = defaultdict(list)
+    if tars and len(ids) >= 2:
+        for a, b, at in rows.tars_kapoots_among(c, ids):
+            times[(a, b)].append(at)
+    out: dict[int, str] = {}
+    for entry, members in entries.items():
+        if dishonoured & set(members):
+            out[entry] = "dishonour"
+        elif tars and len(set(members)) == 2:
+            a, b = sorted(set(members))
+            if _in_force(times.get((a, b), []), now) is not None:
+                out[entry] = "tars_kapoot"
     return out
 
 
@@ -182,6 +246,103 @@ def bars_of(c: Connection, player: int, now: datetime) -> list[Bar]:
     """Every bar in force now that names ``player``."""
     partners = rows.tars_partners(c, player)
     return bars(c, sorted(partners | {player}), now, involving=player)
+
+
+#: The dishonours of L-9, by the key the API and the register use.
+KINDS = {
+    "signals": "hints and signals",
+    "stakes": "betting or stakes",
+    "cheating": "cheating and fraud",
+    "barred_pair": "playing with a barred pair",
+    "arranged_loss": "a faked or arranged loss",
+}
+#: The penances the Court of Conduct gives (L-10): a warning, a bar until a date, a bar for life.
+PENANCES = ("warning", "bar", "life")
+
+
+@dataclass(frozen=True)
+class DishonourBar:
+    """An account barred by a dishonour (L-9, L-10): no public or rated table, no event, until
+    ``until`` (a date, the first day it may play again) or for life (None), unless forgiven."""
+
+    player: int
+    name: str
+    decision: int
+    until: str | None
+
+    def sentence(self) -> str:
+        if self.until is None:
+            return (
+                f"{self.name} is barred for life by the Court of Conduct (decision {self.decision}): "
+                "no public table and no event"
+            )
+        return (
+            f"{self.name} is barred by the Court of Conduct (decision {self.decision}) until "
+            f"{self.until}: no public table and no event until then"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [self.name],
+            "until": self.until,
+            "decision": self.decision,
+            "message": self.sentence(),
+        }
+
+
+def dishonour_bars(c: Connection, people: Sequence[int], now: datetime) -> list[DishonourBar]:
+    """The dishonour bars in force now on any of ``people``: a bar whose day has not come, or
+    for life, and not forgiven (L-10)."""
+    from blot.store.events import barring_decisions
+
+    wanted = set(people)
+    if not wanted:
+        return []
+    today = now.date().isoformat()
+    found = []
+    for d in barring_decisions(c):
+        if d["until"] is not None and d["until"] <= today:
+            continue
+        for player in d["accounts"] or []:
+            if player in wanted:
+                found.append((int(player), int(d["id"]), d["until"]))
+    names = rows.names_of(c, {p for p, _, _ in found})
+    return [DishonourBar(p, names.get(p, ""), number, until) for p, number, until in found]
+
+
+def seating_bar(
+    c: Connection,
+    seats: Mapping[int, int],
+    teams: Sequence[Sequence[int]],
+    now: datetime,
+    *,
+    tars: bool,
+    newcomer: int | None = None,
+) -> Bar | DishonourBar | None:
+    """What keeps these persons (seat -> player) from sitting together at a public or rated
+    table, if anything: an account barred by a dishonour, or (``tars``: with ``--league``) two
+    partners of one team barred by a tars kapoot. Opponents are never kept apart (L-3 bans a
+    *pair*). ``newcomer``: only the bars that name this person."""
+    people = sorted(set(seats.values()) if newcomer is None else {newcomer})
+    for bar in dishonour_bars(c, people, now):
+        return bar
+    if tars:
+        for team in teams:
+            partners = sorted({seats[s] for s in team if s in seats})
+            found = bars(c, partners, now, involving=newcomer)
+            if found:
+                return found[0]
+    return None
+
+
+def entry_bar(
+    c: Connection, people: Sequence[int], now: datetime, *, tars: bool
+) -> Bar | DishonourBar | None:
+    """What keeps an entry of these accounts out of an event, if anything (L-3, L-10)."""
+    for bar in dishonour_bars(c, people, now):
+        return bar
+    found = bars(c, people, now) if tars else []
+    return found[0] if found else None
 
 
 def register(c: Connection, now: datetime) -> list[dict[str, Any]]:
@@ -220,4 +381,21 @@ def _aware(at: datetime, like: datetime) -> datetime:
     return at
 
 
-__all__ = ["Bar", "Outcome", "SeatOutcome", "a_year_after", "bars", "bars_of", "record_outcome", "register"]
+__all__ = [
+    "KINDS",
+    "PENANCES",
+    "Bar",
+    "DishonourBar",
+    "Outcome",
+    "SeatOutcome",
+    "a_year_after",
+    "barred_entries",
+    "bars",
+    "bars_of",
+    "dishonour_bars",
+    "entry_bar",
+    "record_outcome",
+    "record_sheet_outcome",
+    "register",
+    "seating_bar",
+]

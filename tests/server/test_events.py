@@ -457,6 +457,13 @@ def test_l3_l10_the_leagues_register_and_the_admin_commands(
                 "date": "2025-04-02",
                 "decision": "A warning to both pairs.",
                 "concerns": "Cup, round 3",
+                "kind": None,  # a decision with no dishonour kind: an operator's text (L-10)
+                "penance": None,
+                "until": None,
+                "names": [],
+                "case": False,
+                "forgiven": None,
+                "in_force": False,
             }
         ]
         (ban,) = register["bans"]
@@ -482,8 +489,8 @@ def test_l3_b55_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> Non
         )
         answer = ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]}, status=403)
         assert answer["message"] == (
-            "ani and gohar suffered tars kapoot on 2025-03-01: under the League's rules they may not sit "
-            "together at a rated table until 2026-03-01"
+            "ani and gohar suffered tars kapoot on 2025-03-01: under the League's rules they may not play "
+            "together as partners at a public table or in an event until 2026-03-01"
         )
         assert client.get(f"/api/events/{event}").json()["entries"] == []
 

@@ -228,16 +228,19 @@ def test_tars_kapoot_bars_the_pair_for_a_year_then_for_ever(db: Path) -> None:
         assert [r["partner"] for r in client.get("/api/players/Ani").json()["tars_kapoot"]] == ["Gohar"]
         message = (
             "Ani and Gohar suffered tars kapoot on 2025-06-15: under the League's rules they may not "
-            "sit together at a rated table until 2026-06-15"
+            "play together as partners at a public table or in an event until 2026-06-15"
         )
         bars = client.get("/api/me", headers=gohar.headers).json()["bars"]
         assert [b["message"] for b in bars] == [message] and bars[0]["players"] == ["Ani", "Gohar"]
         table = ani.table("bazar-blot", rated=True)
         refused = client.post(f"/api/tables/{table}/sit", json={"seat": 2}, headers=gohar.headers)
         assert refused.status_code == 403 and refused.json()["message"] == message
-        gohar.post(f"/api/tables/{table}/sit", {"seat": 1}, status=403)  # not even as opponents
+        gohar.post(f"/api/tables/{table}/sit", {"seat": 1})  # opponents may (L-3 bars a pair)
+        gohar.post(f"/api/tables/{table}/leave")
         unrated = ani.table("bazar-blot")
-        gohar.post(f"/api/tables/{unrated}/sit", {"seat": 2})  # only rated tables are barred
+        gohar.post(f"/api/tables/{unrated}/sit", {"seat": 2}, status=403)  # public: barred too
+        private = ani.table("bazar-blot", public=False)
+        gohar.post(f"/api/tables/{private}/sit", {"seat": 2})  # a private unrated table is not
         clock.move(365 * 86400 - 60)
         gohar.post(f"/api/tables/{table}/sit", {"seat": 2}, status=403)
         clock.move(120)  # a year after the first time
@@ -247,15 +250,17 @@ def test_tars_kapoot_bars_the_pair_for_a_year_then_for_ever(db: Path) -> None:
         assert len(client.get("/api/players/Ani").json()["tars_kapoot"]) == 2 and second != first
         never = (
             "Ani and Gohar suffered tars kapoot twice: under the League's rules they may never again "
-            "sit together at a rated table"
+            "play together as partners at a public table or in an event"
         )
         ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
         refused = client.post(f"/api/tables/{table}/start", headers=ani.headers)
         assert refused.status_code == 403 and refused.json()["message"] == never
         clock.move(50 * 365 * 86400)
-        other = ani.table("3-5-8", rated=True)
-        refused = client.post(f"/api/tables/{other}/sit", json={"seat": 1}, headers=gohar.headers)
+        later = ani.table("bazar-blot", rated=True)
+        refused = client.post(f"/api/tables/{later}/sit", json={"seat": 2}, headers=gohar.headers)
         assert refused.json()["message"] == never
+        other = ani.table("3-5-8", rated=True)  # 3-5-8 has no partners: everyone plays alone
+        gohar.post(f"/api/tables/{other}/sit", {"seat": 1})
 
 
 @pytest.mark.usefixtures("tars_deals")

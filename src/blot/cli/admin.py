@@ -185,10 +185,27 @@ def add_court_member(url: str, username: str, court: str, out: TextIO | None = N
     print(f"{account.username} sits on {COURTS[court]}", file=out)
 
 
-def publish_decision(url: str, date: str, concerns: str, decision: str, out: TextIO | None = None) -> None:
-    """A decision of the Court of Conduct, published in the League's register (L-10)."""
+def publish_decision(
+    url: str,
+    date: str,
+    concerns: str,
+    decision: str,
+    out: TextIO | None = None,
+    *,
+    kind: str | None = None,
+    accounts: list[str] | None = None,
+    penance: str | None = None,
+    until: str | None = None,
+    case: int | None = None,
+    publish_names: bool = True,
+) -> None:
+    """A decision of the Court of Conduct, published in the League's register (L-10). With a
+    ``kind`` it is a dishonour (L-9), the same record a member of the Court writes through the
+    server (:mod:`blot.server.conduct`): its accounts, penance, bar and case."""
     from datetime import UTC, datetime
 
+    from blot.server import conduct
+    from blot.server.errors import Refused
     from blot.store import events as rows
 
     out = out or sys.stdout
@@ -201,11 +218,54 @@ def publish_decision(url: str, date: str, concerns: str, decision: str, out: Tex
             raise BlotError(f"{what} is needed")
         if len(text) > limit:
             raise BlotError(f"{what} has at most {limit} characters")
+    dishonour = None
+    if kind is not None or accounts or penance is not None or until is not None or case is not None:
+        body = {
+            "kind": kind,
+            "usernames": accounts or [],
+            "penance": penance,
+            "until": until,
+            "explanation": decision,
+            "concerns": concerns,
+            "case": case,
+            "publish_names": publish_names,
+        }
+        try:
+            dishonour = conduct.check(body, day)
+        except Refused as e:
+            raise BlotError(e.message) from None
     db = _open(url)
+    at = datetime.now(UTC)
     try:
-        number = db.write(
-            lambda c: rows.insert_decision(c, day, decision.strip(), concerns.strip(), datetime.now(UTC))
-        )
+        if dishonour is None:
+            number = db.write(lambda c: rows.insert_decision(c, day, decision.strip(), concerns.strip(), at))
+        else:
+            found = dishonour
+            number = db.write(lambda c: conduct.record(c, found, day, None, at))
+    except Refused as e:
+        raise BlotError(e.message) from None
     finally:
         db.close()
     print(f"decision {number} of {day} is published in the register", file=out)
+
+
+def forgive_decision(url: str, number: int, date: str, out: TextIO | None = None) -> None:
+    """The Court of Conduct finds a dishonour's penance sufficient (L-10): forgiven, its bar lifted."""
+    from datetime import datetime
+
+    from blot.server import conduct
+    from blot.server.errors import Refused
+
+    out = out or sys.stdout
+    try:
+        day = datetime.strptime(date, "%Y-%m-%d").date().isoformat()
+    except ValueError:
+        raise BlotError(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
+    db = _open(url)
+    try:
+        db.write(lambda c: conduct.forgive(c, number, day, None))
+    except Refused as e:
+        raise BlotError(e.message) from None
+    finally:
+        db.close()
+    print(f"dishonour {number} is forgiven as of {day}", file=out)

@@ -422,13 +422,61 @@ def admin_decision(
     date: Annotated[str, typer.Argument(help="The date of the decision, YYYY-MM-DD.")],
     concerns: Annotated[str, typer.Argument(help="The event or game it concerns.")],
     decision: Annotated[str, typer.Argument(help="The decision, as the Court publishes it.")],
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind", help="A dishonour (L-9): signals, stakes, cheating, barred_pair or arranged_loss."
+        ),
+    ] = None,
+    account: Annotated[
+        list[str] | None, typer.Option("--account", help="An account the dishonour names (repeat it).")
+    ] = None,
+    penance: Annotated[
+        str | None, typer.Option("--penance", help="warning, bar (with --until) or life.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", help="The day a bar for a period ends, YYYY-MM-DD.")
+    ] = None,
+    case: Annotated[
+        int | None, typer.Option("--case", help="The Court of Conduct's case it decides.")
+    ] = None,
+    withhold_names: Annotated[
+        bool, typer.Option("--withhold-names", help="Publish the dishonour without the accounts' names.")
+    ] = False,
     db: DbOption = None,
     data_dir: DataDirOption = None,
 ) -> None:
-    """Publish a decision of the Court of Conduct in the League's register (L-10)."""
+    """Publish a decision of the Court of Conduct in the League's register (L-10); with --kind a
+    dishonour (L-9), the same record a member of the Court writes on the site, whose bar is
+    enforced."""
     from blot.cli.admin import publish_decision
 
-    publish_decision(_existing_db(db, data_dir), date, concerns, decision)
+    publish_decision(
+        _existing_db(db, data_dir),
+        date,
+        concerns,
+        decision,
+        kind=kind,
+        accounts=account,
+        penance=penance,
+        until=until,
+        case=case,
+        publish_names=not withhold_names,
+    )
+
+
+@admin.command("forgive")
+def admin_forgive(
+    number: Annotated[int, typer.Argument(help="The dishonour's number in the register.")],
+    date: Annotated[str, typer.Argument(help="The date the Court forgave it, YYYY-MM-DD.")],
+    db: DbOption = None,
+    data_dir: DataDirOption = None,
+) -> None:
+    """Mark a dishonour forgiven: the Court of Conduct found its penance sufficient (L-10); its
+    bar is lifted."""
+    from blot.cli.admin import forgive_decision
+
+    forgive_decision(_existing_db(db, data_dir), number, date)
 
 
 @app.command()

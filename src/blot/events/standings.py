@@ -20,6 +20,13 @@ it counts for nothing until it is continued and finished.
   points difference.
 
 Entrants equal on points and every tie-break share a rank.
+
+**A barred entry** (L-3, L-10; issue 38 item 5): a pair barred by a tars kapoot during the event,
+or an entry with an account barred by a dishonour, is withdrawn with a note ("barred by tars
+kapoot in round 2"). The games it played keep their results; every later game of its schedule is
+a forfeit: its opponent scores :data:`FORFEIT_WIN` (a round robin's planned opponent has it as a
+bye, the same point), the barred entry nothing; and it is ranked below every entry not barred,
+whatever its points: a barred pair does not win the event.
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ class Entrant:
     id: int
     name: str
     withdrawn: bool = False
+    #: Why a bar withdrew it ("barred by tars kapoot in round 2"), None if none did.
+    barred: str | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,7 @@ class Standing:
     tiebreaks: dict[str, float] = field(default_factory=dict)
     rank: int = 0
     withdrawn: bool = False
+    barred: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +93,7 @@ class Standing:
             "games": self.games,
             "tiebreaks": {k: _number(v) for k, v in self.tiebreaks.items()},
             "withdrawn": self.withdrawn,
+            "barred": self.barred,
         }
 
 
@@ -113,7 +124,7 @@ def opponents(game: Game, entry: int) -> list[int]:
 
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], fmt: str) -> list[Standing]:
     """The standings after ``rounds``, best first, ranked by ``fmt``'s tie-breaks."""
-    rows = {e.id: Standing(e.id, e.name, withdrawn=e.withdrawn) for e in entrants}
+    rows = {e.id: Standing(e.id, e.name, withdrawn=e.withdrawn, barred=e.barred) for e in entrants}
     games = [g for r in rounds for g in r.games]
     difference: dict[int, float] = defaultdict(float)
     for r in rounds:
@@ -165,7 +176,7 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], fmt: str) ->
 
 
 def _key(s: Standing) -> tuple[float, ...]:
-    return (-s.points, *(-v for v in s.tiebreaks.values()))
+    return (s.barred is not None, -s.points, *(-v for v in s.tiebreaks.values()))
 
 
 def _head_to_head(rows: list[Standing], games: Sequence[Game]) -> None:
@@ -250,7 +261,7 @@ def standings_of_export(data: Mapping[str, Any]) -> list[Standing]:
     standings``), recomputed from its rounds."""
     fmt = str(data.get("format", "swiss"))
     entrants = [
-        Entrant(int(e["id"]), str(e.get("name", e["id"])), bool(e.get("withdrawn")))
+        Entrant(int(e["id"]), str(e.get("name", e["id"])), bool(e.get("withdrawn")), e.get("barred_note"))
         for e in data.get("entries", [])
     ]
     rounds = []

@@ -18,7 +18,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -179,15 +179,21 @@ class AccountService:
         return {"id": me.id, "name": checked}
 
     async def me(self, token: str | None) -> dict[str, Any]:
-        """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the League bars in force
-        that name this account, with ``--league``)."""
+        """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the bars in force that
+        name this account: a dishonour's, and with ``--league`` a tars kapoot's)."""
         me = await self.who(token)
         if me is None:
             raise Refused("forbidden", "unknown player token")
         bars: list[dict[str, Any]] = []
-        if me.username is not None and self.config.league:
+        if me.username is not None:
             now = self.storage.now()
-            bars = [b.to_json() for b in await self.storage.read(lambda c: league.bars_of(c, me.id, now))]
+            with_league = self.config.league
+
+            def read(c: Connection) -> list[league.Bar | league.DishonourBar]:
+                tars = league.bars_of(c, me.id, now) if with_league else []
+                return [*league.dishonour_bars(c, [me.id], now), *tars]
+
+            bars = [b.to_json() for b in await self.storage.read(read)]
         return {"id": me.id, "name": me.name, "username": me.username, "bars": bars}
 
     # --- who may sit where -------------------------------------------------------------------------
@@ -215,23 +221,31 @@ class AccountService:
             )
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
-        """Refuse a rated table's seating: every person must have an account, and with
-        ``--league`` no pair of them may be barred by a tars kapoot (``newcomer``: only the
-        bars that name this person)."""
+        """Refuse a rated table's seating: every person must have an account (the League's bars
+        are :meth:`check_bars`', for public tables too)."""
         ids = sorted(set(people))
-        now = self.storage.now()
-        with_league = self.config.league
 
-        def check(c: Connection) -> tuple[set[int], list[league.Bar]]:
-            found = {a.id for a in (store.by_id(c, i) for i in ids) if a is not None and not a.disabled}
-            barred = league.bars(c, ids, now, involving=newcomer) if with_league else []
-            return found, barred
+        def check(c: Connection) -> set[int]:
+            return {a.id for a in (store.by_id(c, i) for i in ids) if a is not None and not a.disabled}
 
-        found, barred = await self.storage.read(check)
+        found = await self.storage.read(check)
         if set(ids) - found:
             raise Refused("forbidden", "rated tables are for players with an account: sign up or log in")
-        if barred:
-            raise Refused("forbidden", barred[0].sentence())
+
+    async def check_bars(
+        self, seats: Mapping[int, int], teams: Sequence[Sequence[int]], newcomer: int | None = None
+    ) -> None:
+        """Refuse a public or rated table's seating (seat -> person) that a bar forbids (L-3,
+        L-10; :func:`blot.league.seating_bar`): an account barred by a dishonour, or with
+        ``--league`` two partners barred by a tars kapoot (``newcomer``: only the bars that name
+        this person)."""
+        now = self.storage.now()
+        tars = self.config.league
+        found = await self.storage.read(
+            lambda c: league.seating_bar(c, seats, teams, now, tars=tars, newcomer=newcomer)
+        )
+        if found is not None:
+            raise Refused("forbidden", found.sentence())
 
     # --- accounts --------------------------------------------------------------------------------
 

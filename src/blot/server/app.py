@@ -23,6 +23,7 @@ from blot.server.hub import Hub
 from blot.server.reasons import with_reason
 from blot.server.routes import (
     accounts,
+    conduct,
     events,
     health,
     pages,
@@ -117,6 +118,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         scoresheets,
         puzzles,
         events,
+        conduct,
         ws,
         pages,
     ):

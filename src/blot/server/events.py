@@ -107,6 +107,15 @@ def pairable(entries: Sequence[Mapping[str, Any]]) -> list[int]:
     return [int(e["id"]) for e in entries if e["withdrawn_at"] is None and _confirmed(e)]
 
 
+def barred_note(barred: Mapping[str, Any] | None) -> str | None:
+    """Why a bar withdrew an entry, as the event page and the standings say it (issue 38 item 5)."""
+    if not barred:
+        return None
+    by = "tars kapoot" if barred.get("by") == "tars_kapoot" else "the Court of Conduct"
+    number = int(barred.get("round") or 0)
+    return f"barred by {by} " + (f"in round {number}" if number else "before round 1")
+
+
 @lru_cache(maxsize=64)
 def _schedule(field: tuple[int, ...], size: int) -> tuple[pairing.Pairing, ...]:
     """A round robin's whole schedule (a pure function of its entrants: cached)."""
@@ -315,6 +324,9 @@ class EventService:
         state = await self.storage.read(read)
         if state is None:
             raise Refused("not_found", "no such event")
+        if state.row["status"] != "finished" and await self._withdraw_barred(state):
+            state = await self.storage.read(read)
+            assert state is not None
         status = state.status()
         if state.rounds and status != state.row["status"]:  # the listing reads the stored status
             await self.storage.write(lambda c: rows.set_status(c, event_id, status))
@@ -364,7 +376,7 @@ class EventService:
                 }
             )
         entrants = [
-            Entrant(int(e["id"]), str(e["name"]), e["withdrawn_at"] is not None)
+            Entrant(int(e["id"]), str(e["name"]), e["withdrawn_at"] is not None, barred_note(e.get("barred")))
             for e in state.entries
             if state.confirmed(e)
         ]
@@ -390,6 +402,8 @@ class EventService:
                     "bot": e["bot"],
                     "late": bool(e["late"]),
                     "withdrawn": e["withdrawn_at"] is not None,
+                    "barred": e.get("barred"),
+                    "barred_note": barred_note(e.get("barred")),
                     "confirmed": state.confirmed(e),
                     "members": e["members"],
                 }
@@ -713,14 +727,44 @@ class EventService:
         return self.to_json(await self.load(state.id), player)
 
     async def _check_bars(self, ids: Sequence[int], at: datetime) -> None:
-        """League §7 (``--league``): a pair barred by a tars kapoot may not enter."""
-        if not self.config.league or len(ids) < 2:
-            return
+        """L-3, L-10: an account barred by a dishonour may not enter, nor (``--league``) a pair
+        barred by a tars kapoot."""
         from blot import league
 
-        found = await self.storage.read(lambda c: league.bars(c, list(ids), at))
-        if found:
-            raise Refused("forbidden", found[0].sentence())
+        tars = self.config.league
+        found = await self.storage.read(lambda c: league.entry_bar(c, list(ids), at, tars=tars))
+        if found is not None:
+            raise Refused("forbidden", found.sentence())
+
+    async def _withdraw_barred(self, state: EventState) -> bool:
+        """Issue 38 item 5 (L-3, L-10): an entry a bar keeps out now (its pair's tars kapoot with
+        ``--league``, in this event or anywhere, or a dishonour of one of its accounts) is
+        withdrawn at once, never silently left unpaired: ``barred`` says why and in which round
+        (0: before the first), the event page and the standings say so, and its later games are
+        scored as forfeits (see :mod:`blot.events.standings`). Answers whether any was."""
+        from blot import league
+
+        entries = {
+            int(e["id"]): [int(m["player"]) for m in e["members"]]
+            for e in state.entries
+            if e["withdrawn_at"] is None and e["bot"] is None
+        }
+        if not entries:
+            return False
+        now = self.storage.now()
+        tars = self.config.league and state.game.pairs
+        barred = await self.storage.read(lambda c: league.barred_entries(c, entries, now, tars=tars))
+        if not barred:
+            return False
+        number = len(state.rounds)
+
+        def write(c: Connection) -> bool:
+            done = [rows.bar_entry(c, e, {"by": by, "round": number}, now) for e, by in barred.items()]
+            if any(done):
+                rows.touch(c, state.id, now)
+            return any(done)
+
+        return await self.storage.write(write)
 
     async def confirm(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
         state = await self.load(event_id)

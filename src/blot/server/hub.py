@@ -19,7 +19,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from random import Random, SystemRandom
@@ -166,6 +166,11 @@ class Hub:
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         await self.accounts.check_rated(people, newcomer)
+
+    async def check_bars(
+        self, seats: Mapping[int, int], teams: Sequence[Sequence[int]], newcomer: int | None = None
+    ) -> None:
+        await self.accounts.check_bars(seats, teams, newcomer)
 
     async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
         await self.accounts.check_browser(player, others, device)

@@ -373,6 +373,20 @@ REASONS: Final[dict[str, str]] = {
     "puzzle_card_not_legal": "{card} is not a card the seat to play may play here: {cards}",
     # --- unfinished games -----------------------------------------------------------------------------
     "continue_unfinished_only": "only a game ended by agreement is unfinished and can be continued",
+    "dishonour_kind": "kind is signals, stakes, cheating, barred_pair or arranged_loss",
+    "dishonour_accounts": "usernames is a list of 1 to 4 accounts the dishonour names",
+    "dishonour_penance": "penance is warning, bar (until a date) or life",
+    "dishonour_until": "a bar for a period needs until: a day after today, such as 2027-05-01",
+    "dishonour_until_only_bar": "only a bar for a period has an until day",
+    "dishonour_explanation": "the explanation to publish has 1 to 4000 characters",
+    "dishonour_concerns": "concerns (the event or game) has at most 200 characters",
+    "dishonour_concerns_needed": "concerns (the event or game) is needed without a case",
+    "dishonour_case": "case is the number of a case of the Court of Conduct",
+    "publish_names_flag": "publish_names is true or false",
+    "conduct_members_only": "only a member of the Court of Conduct records or forgives a dishonour",
+    "conduct_no_such_case": "the Court of Conduct has no such case",
+    "no_such_dishonour": "the register has no such dishonour",
+    "dishonour_forgiven": "that dishonour is forgiven already",
     "continue_players_only": "only the players of an unfinished game continue it",
 }
 

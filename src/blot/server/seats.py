@@ -85,6 +85,7 @@ class SeatingTable(Protocol):
     status: str
     settings: dict[str, Any]
     host: int | None
+    public: bool
     seats: list[Seat]
     connections: set[Connection]
     turns: TurnsControl
@@ -186,6 +187,21 @@ class Seating:
             raise Refused("malformed", str(e)) from None
         return level.strip()
 
+    def barred_here(self) -> bool:
+        """Whether the League's bars hold at this table (L-3, L-10): a public or a rated one;
+        a private unrated table among friends is left to them."""
+        return self.table.public or bool(self.table.settings.get("rated"))
+
+    async def check_bars(self, newcomer: int | None = None, seat: int | None = None) -> None:
+        """Refuse a seating a bar forbids (``newcomer`` taking ``seat``: only that person's bars)."""
+        if not self.barred_here():
+            return
+        seats = {i: s.player for i, s in enumerate(self.table.seats) if s.player is not None}
+        if newcomer is not None and seat is not None:
+            seats = {i: p for i, p in seats.items() if p != newcomer}
+            seats[seat] = newcomer
+        await self.table.services.check_bars(seats, self.table.spec.teams, newcomer)
+
     def check_rated_bots(self) -> None:
         """Refuse to start a rated table with a bot that may not play rated games."""
         for s in self.table.seats:
@@ -209,6 +225,7 @@ class Seating:
             raise Refused("conflict", f"seat {seat} is taken")
         if table.settings.get("rated"):
             await table.services.check_rated([*self.people(), player], player)
+        await self.check_bars(player, seat)
         others = {s.player: s.name or "" for s in table.seats if s.player is not None and s.player != player}
         await table.services.check_browser(player, others, device)
         old = self.seat_of(player)
@@ -257,6 +274,7 @@ class Seating:
         if self.table.settings.get("rated"):
             self.check_rated_bots()
             await self.table.services.check_rated(self.people())
+        await self.check_bars()
         await self.table.change("start", {}, seats=True)
         self.mark_absent()
         return self.table.summary()

@@ -9,7 +9,7 @@ the one that composes them, :class:`blot.server.hub.Hub`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -64,6 +64,12 @@ class TableServices(Storage, Protocol):
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         """Refuse (:class:`Refused`) seating these persons together at a rated table."""
+
+    async def check_bars(
+        self, seats: Mapping[int, int], teams: Sequence[Sequence[int]], newcomer: int | None = None
+    ) -> None:
+        """Refuse (:class:`Refused`) a public or rated table's seating (seat -> person) that a
+        tars kapoot's or a dishonour's bar forbids (:func:`blot.league.seating_bar`)."""
 
     async def check_browser(self, player: int, others: Mapping[int, str], device: str | None) -> None:
         """Refuse (:class:`Refused`) seating ``player`` beside someone of the same browser."""

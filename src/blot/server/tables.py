@@ -250,6 +250,8 @@ class Tables:
             raise Refused("malformed", "rated is true or false")
         if rated:
             await self.services.check_rated([player], player)
+        if public or rated:  # an account barred by a dishonour opens no public table (L-10)
+            await self.services.check_bars({0: player}, game.teams, player)
         settings["rated"] = rated
         # a rated table always has a turn timer (a player who never acts would freeze it)
         settings["timer"] = timer or (RATED_TIMER if rated else 0)
@@ -294,6 +296,7 @@ class Tables:
         if old.settings.get("rated"):
             old.seating.check_rated_bots()
             await self.services.check_rated([s.player for s in old.seats if s.player is not None])
+        await old.seating.check_bars()  # a bar made since (L-3, L-10) holds for the rematch
         seats: list[dict[str, Any]] = []
         for i, s in enumerate(old.seats):
             if s.player is not None:

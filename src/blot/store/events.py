@@ -297,6 +297,24 @@ def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool, set[int
     return keepers, left_unfinished(c, int(row.id)), table_players(c, row.entries)
 
 
+def sheet_entry_members(c: Connection, sheet_id: str) -> list[list[int]] | None:
+    """The accounts of each entry of the event table a score sheet is, in the table's order
+    (team 0 first); None for a sheet of no event."""
+    row = c.execute(select(event_tables.c.entries).where(event_tables.c.sheet_id == sheet_id)).first()
+    if row is None:
+        return None
+    order = [int(e) for e in row.entries]
+    found = c.execute(
+        select(event_members.c.entry_id, event_members.c.player_id)
+        .where(event_members.c.entry_id.in_(order))
+        .order_by(event_members.c.position)
+    )
+    members: dict[int, list[int]] = {e: [] for e in order}
+    for r in found:
+        members[int(r.entry_id)].append(int(r.player_id))
+    return [members[e] for e in order]
+
+
 def table_players(c: Connection, entries: Iterable[int]) -> set[int]:
     """The accounts of a table's entries (withdrawn or not: they played there)."""
     wanted = [int(e) for e in entries]
@@ -512,15 +530,52 @@ def apply_case(c: Connection, case_id: int, applied: str, at: datetime) -> bool:
     return bool(done.rowcount)
 
 
-def insert_decision(c: Connection, decided_on: str, decision: str, concerns: str, at: datetime) -> int:
+def insert_decision(
+    c: Connection, decided_on: str, decision: str, concerns: str, at: datetime, **dishonour: Any
+) -> int:
+    """A decision of the Court of Conduct; ``dishonour``: its kind, accounts, names, penance,
+    until, case_id and recorded_by (L-9, L-10; :mod:`blot.league` checks them)."""
     result = c.execute(
         insert(court_decisions).values(
-            decided_on=decided_on, decision=decision, concerns=concerns, created_at=at
+            decided_on=decided_on, decision=decision, concerns=concerns, created_at=at, **dishonour
         )
     )
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
+
+
+def decision(c: Connection, number: int) -> dict[str, Any] | None:
+    row = c.execute(select(court_decisions).where(court_decisions.c.id == number)).mappings().first()
+    return None if row is None else dict(row)
+
+
+def forgive(c: Connection, number: int, on: str, by: int | None) -> bool:
+    """Mark a dishonour forgiven (L-10), once: False when it was forgiven already."""
+    k = court_decisions.c
+    done = c.execute(
+        update(court_decisions)
+        .where(k.id == number, k.forgiven_on.is_(None))
+        .values(forgiven_on=on, forgiven_by=by)
+    )
+    return bool(done.rowcount)
+
+
+def barring_decisions(c: Connection) -> list[dict[str, Any]]:
+    """The decisions that bar accounts and are not forgiven (their days not checked)."""
+    k = court_decisions.c
+    query = select(k.id, k.accounts, k.until).where(k.penance.in_(["bar", "life"]), k.forgiven_on.is_(None))
+    return [dict(r) for r in c.execute(query).mappings()]
+
+
+def bar_entry(c: Connection, entry: int, barred: Mapping[str, Any], at: datetime) -> bool:
+    """Withdraw an entry because a bar keeps its accounts out (L-3, L-10), saying why."""
+    done = c.execute(
+        update(event_entries)
+        .where(event_entries.c.id == entry, event_entries.c.withdrawn_at.is_(None))
+        .values(withdrawn_at=at, barred=dict(barred))
+    )
+    return bool(done.rowcount)
 
 
 def decisions(c: Connection, limit: int = 500) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, insert, or_, select, update
+from sqlalchemy import and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
@@ -81,8 +81,34 @@ def insert_result(c: Connection, values: dict[str, Any]) -> None:
     c.execute(insert(results).values(**values))
 
 
-def insert_tars_kapoot(c: Connection, player_a: int, player_b: int, table_id: str, at: datetime) -> None:
-    c.execute(insert(tars_kapoots).values(player_a=player_a, player_b=player_b, table_id=table_id, at=at))
+def insert_tars_kapoot(
+    c: Connection,
+    player_a: int,
+    player_b: int,
+    table_id: str | None,
+    at: datetime,
+    sheet_id: str | None = None,
+) -> None:
+    """A tars kapoot on record: at an online table (``table_id``) or on a Davtar (``sheet_id``)."""
+    c.execute(
+        insert(tars_kapoots).values(
+            player_a=player_a, player_b=player_b, table_id=table_id, sheet_id=sheet_id, at=at
+        )
+    )
+
+
+def sheet_tars_kapoots(c: Connection, sheet_id: str) -> list[tuple[int, int]]:
+    """The pairs whose tars kapoot on this Davtar is on record."""
+    k = tars_kapoots.c
+    return [
+        (int(r.player_a), int(r.player_b))
+        for r in c.execute(select(k.player_a, k.player_b).where(k.sheet_id == sheet_id))
+    ]
+
+
+def delete_sheet_tars_kapoots(c: Connection, sheet_id: str) -> None:
+    """A Davtar's tars kapoot taken back with the deal that made it."""
+    c.execute(delete(tars_kapoots).where(tars_kapoots.c.sheet_id == sheet_id))
 
 
 def tars_kapoots_among(c: Connection, ids: Sequence[int]) -> list[tuple[int, int, datetime]]:
@@ -401,11 +427,11 @@ def _partners(c: Connection, player: int, game: str) -> list[dict[str, Any]] | N
 
 
 def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[dict[str, Any]]:
-    """Every tars kapoot the player suffered at a rated table, oldest first, with the partner (the
-    table only where ``viewer`` may see it: :func:`_seen_by`)."""
+    """Every tars kapoot the player suffered (at any table, or on a Davtar), oldest first, with
+    the partner (the table only where ``viewer`` may see it: :func:`_seen_by`)."""
     rows = c.execute(
         select(tars_kapoots, _seen_by(viewer).label("visible"))
-        .join(tables, tables.c.id == tars_kapoots.c.table_id)
+        .outerjoin(tables, tables.c.id == tars_kapoots.c.table_id)  # a Davtar's has no table
         .where(or_(tars_kapoots.c.player_a == player, tars_kapoots.c.player_b == player))
         .order_by(tars_kapoots.c.at)
     ).all()
@@ -413,7 +439,7 @@ def tars_records(c: Connection, player: int, viewer: int | None = None) -> list[
     return [
         {
             "partner": names.get(int(r.player_b) if int(r.player_a) == player else int(r.player_a), ""),
-            "table": r.table_id if r.visible else None,
+            "table": r.table_id if r.table_id is not None and r.visible else None,
             "at": iso(r.at),
         }
         for r in rows
@@ -428,6 +454,7 @@ __all__ = [
     "RESIGNED",
     "accounts_among",
     "current_ratings",
+    "delete_sheet_tars_kapoots",
     "insert_result",
     "insert_tars_kapoot",
     "iso",
@@ -437,6 +464,7 @@ __all__ = [
     "player_by_name",
     "profile",
     "public_name",
+    "sheet_tars_kapoots",
     "store_rating",
     "tars_kapoots_among",
     "tars_partners",

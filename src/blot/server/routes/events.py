@@ -220,18 +220,13 @@ async def answer_case(case: str, request: Request) -> dict[str, Any]:
 
 @router.get("/register")
 async def register(request: Request) -> dict[str, Any]:
-    """The League's register: tars kapoot bans and the Court of Conduct's published decisions."""
+    """The League's register: tars kapoot bans and the Court of Conduct's published decisions
+    (dishonours with their kind, penance and published names, forgiven ones marked: L-10)."""
     from blot import league
-    from blot.store import events as rows
+    from blot.server import conduct
 
     hub = hub_of(request)
     now = hub.now()
     bans = await hub.read(lambda c: league.register(c, now))
-    decisions = await hub.read(rows.decisions)
-    return {
-        "bans": bans,
-        "decisions": [
-            {"id": d["id"], "date": d["decided_on"], "decision": d["decision"], "concerns": d["concerns"]}
-            for d in decisions
-        ],
-    }
+    today = now.date().isoformat()
+    return {"bans": bans, "decisions": await hub.read(lambda c: conduct.published(c, today))}

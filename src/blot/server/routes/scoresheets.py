@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
@@ -200,15 +201,34 @@ async def _put_deal(request: Request, sheet_id: str, number: int | None) -> dict
     editor = await _editor(request, body)
     await hub_of(request).events.check_sheet_keeper(sheet_id, editor.player)
     _precheck(stored, body, number)
+    at = hub_of(request).now()
     if number is None:
         after, added = await _write(
-            request, stored.share_id, lambda c: service.add_deal(c, sheet_id, body, editor)
+            request,
+            stored.share_id,
+            lambda c: _tars_hook(c, sheet_id, service.add_deal(c, sheet_id, body, editor), at),
         )
         return after.deal_result(added)
     after, _ = await _write(
-        request, stored.share_id, lambda c: service.replace_deal(c, sheet_id, number, body, editor)
+        request,
+        stored.share_id,
+        lambda c: _tars_hook(c, sheet_id, service.replace_deal(c, sheet_id, number, body, editor), at),
     )
     return after.deal_result(number)
+
+
+S = TypeVar("S", StoredSheet, tuple[StoredSheet, int])
+
+
+def _tars_hook(c: Connection, sheet_id: str, changed: S, at: datetime) -> S:
+    """In the edit's transaction: a game of an event's Davtar that ends by tars kapoot bars the
+    losing pair as an online table's does (B-55, L-3; :func:`blot.league.record_sheet_outcome`)."""
+    from blot import league
+
+    after = changed if isinstance(changed, StoredSheet) else changed[0]
+    standing = after.sheet.standing()
+    league.record_sheet_outcome(c, sheet_id, standing.winner, standing.tars_kapoot, at)
+    return changed
 
 
 @router.post("/api/scoresheets/{sheet_id}/deals")
@@ -234,7 +254,12 @@ async def delete_deal(sheet_id: str, number: str, request: Request) -> dict[str,
         body = await _body(request)
     editor = await _editor(request, body)
     await hub.events.check_sheet_keeper(sheet_id, editor.player)
-    after = await _write(request, stored.share_id, lambda c: service.delete_last(c, sheet_id, n, editor))
+    at = hub.now()
+    after = await _write(
+        request,
+        stored.share_id,
+        lambda c: _tars_hook(c, sheet_id, service.delete_last(c, sheet_id, n, editor), at),
+    )
     return after.to_json()
 
 

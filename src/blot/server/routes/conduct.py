@@ -1,0 +1,52 @@
+"""The Court of Conduct's dishonours (L-9, L-10; issue 38 item 6): a member records one and
+forgives it; the register (``GET /api/register``, routes/events.py) publishes them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy.engine import Connection
+
+from blot.numbers import whole_number
+from blot.server import conduct
+from blot.server.errors import Refused
+from blot.server.routes import body_of, hub_of, me
+
+router = APIRouter(prefix="/api/conduct", tags=["conduct"])
+
+
+@router.post("/decisions")
+async def record_dishonour(request: Request) -> dict[str, Any]:
+    """Record a dishonour (a member of the Court of Conduct): ``{"kind", "usernames", "penance",
+    "until"?, "explanation", "concerns"?, "case"?, "publish_names"?}``; answers the register."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    hub = hub_of(request)
+    at = hub.now()
+    today = at.date().isoformat()
+
+    def write(c: Connection) -> int:
+        conduct.check_member(c, player)
+        return conduct.record(c, conduct.check(body, today), today, player, at)
+
+    number = await hub.write(write)
+    return {"id": number, "decisions": await hub.read(lambda c: conduct.published(c, today))}
+
+
+@router.post("/decisions/{number}/forgive")
+async def forgive(number: str, request: Request) -> dict[str, Any]:
+    """The Court finds the penance sufficient (L-10): the dishonour is marked forgiven."""
+    player, _ = await me(request)
+    hub = hub_of(request)
+    today = hub.now().date().isoformat()
+    found = whole_number(number, 9)
+    if found is None:
+        raise Refused("not_found", "the register has no such dishonour")
+
+    def write(c: Connection) -> None:
+        conduct.check_member(c, player)
+        conduct.forgive(c, found, today, player)
+
+    await hub.write(write)
+    return {"id": found, "decisions": await hub.read(lambda c: conduct.published(c, today))}
