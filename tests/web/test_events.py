@@ -102,10 +102,14 @@ def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server
     click(ref, "record-dispute")
     ref.wait_for_selector("[data-testid=console-notes] li:nth-child(2)")
     ref.fill("[data-testid=case-question]", "Did Ani signal to Gohar? Davit says so.")
+    click(ref, "escalate-conduct")  # a name, in any spelling, is refused (L-5)
+    ref.wait_for_selector("[data-testid=error]:not([hidden])")
+    assert "the question holds a player's username" in ref.inner_text("[data-testid=error]")
+    ref.fill("[data-testid=case-question]", "Did a player signal to his partner? An opponent says so.")
     click(ref, "escalate-conduct")
-    ref.wait_for_selector("[data-testid=case-question]")
+    ref.wait_for_selector("[data-testid=cases] [data-testid=case-question]")
     question = ref.inner_text("[data-testid=cases] [data-testid=case-question]")
-    assert question == "Did [player] signal to [player]? [player] says so."
+    assert question == "Did a player signal to his partner? An opponent says so."
     axe_clean(ref, "referee console")
     shot(ref, "referee-console")
     phone = signed_in(browser, server, referee, 390, 844, locale="ru-RU")  # the longest words
@@ -128,8 +132,12 @@ def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server
     rows = page.locator("[data-testid=standings] tbody tr")
     assert rows.nth(0).inner_text().split("\t")[:3] == ["1", "ani & gohar", "2"]
     assert page.inner_text("[data-testid=table-1-1] [data-testid=result]") == "2 : 0"
-    notes = page.inner_text("[data-testid=notes]")
-    assert "Did [player] signal" in notes and "Ani" not in notes.replace("ani & gohar", "")
+    notes = page.inner_text("[data-testid=notes]")  # the organizer sees the dispute, not the case
+    assert "Davit played a heart" in notes and "Did a player signal" not in notes
+    assert (
+        page.inner_text("[data-testid=court-questions]")
+        == "Court of Conduct: Waiting for the court's answer."
+    )
     axe_clean(page, "finished event")
     shot(page, "event-finished")
     page.set_viewport_size({"width": 1366, "height": 768})

@@ -399,7 +399,9 @@ class Referees:
         if court not in mine:
             raise Refused("forbidden", "only the members of a court see its cases")
         found = await self.storage.read(lambda c: rows.cases(c, courts=[court]))
-        return {"court": court, "cases": [case_json(k) for k in found]}
+        # whether the referee applied the answer, not his words to the table (they may name people)
+        cases = [{**case_json(k), "applied": k["applied"] is not None} for k in found]
+        return {"court": court, "cases": cases}
 
     async def answer(self, player: int, case_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         found = await self.storage.read(lambda c: rows.case(c, case_id))

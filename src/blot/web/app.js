@@ -61,7 +61,7 @@ function scoresheets() {
 }
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
-const { EventsPage, EventPage, ConsolePage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
+const { EventsPage, EventPage, ConsolePage, CourtPage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
 
 let page = null; // the current page object: {render(), leave()}
 
@@ -109,6 +109,7 @@ async function route() {
   else if ((m = /^\/event\/([\w-]+)\/table\/(\d+)$/.exec(path))) page = new ConsolePage(m[1], m[2]);
   else if ((m = /^\/event\/([\w-]+)$/.exec(path))) page = new EventPage(m[1]);
   else if (path === "/register") page = new RegisterPage();
+  else if (path === "/courts") page = new CourtPage();
   else if (path === "/login") page = new LoginPage();
   else if (path === "/account") page = new AccountPage();
   else if (path === "/leaderboard") page = new LeaderboardPage(new URLSearchParams(location.search).get("game"));

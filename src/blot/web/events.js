@@ -1,6 +1,6 @@
 // League events (docs/protocol.md, "Events"): the list of events and a new event, an event with its
-// entries, rounds, tables, standings and cross table, the referee's console beside the Davtar, and
-// the League's register. The server decides everything (pairing, results, standings); this page
+// entries, rounds, tables, standings and cross table, the referee's console beside the Davtar, a
+// court member's cases (no event, table or names: L-5), and the League's register. The server decides everything (pairing, results, standings); this page
 // shows what it answers and sends what the person clicks.
 import { t, lang } from "/static/i18n.js";
 import { games } from "/static/games.js";
@@ -75,7 +75,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       main.replaceChildren(h("div", { class: "events" },
         h("section", { class: "panel" }, h("h1", {}, t("events")), list),
         h("section", { class: "panel" }, h("h2", {}, t("new_event")), form),
-        h("section", { class: "panel help" }, h("a", { href: "/register", "data-link": true, "data-testid": "register-link" }, t("register_title")))));
+        h("section", { class: "panel help" }, h("a", { href: "/register", "data-link": true, "data-testid": "register-link" }, t("register_title")),
+          " · ", h("a", { href: "/courts", "data-link": true, "data-testid": "courts-link" }, t("courts_link")))));
     }
 
     async create() {
@@ -153,7 +154,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
         d.organizer && d.status !== "finished" && (d.rounds_total === null || d.rounds.length < d.rounds_total)
           ? h("button", { class: "primary", "data-testid": "start-round", onclick: () => this.act("POST", `/api/events/${d.id}/rounds`) }, t("start_round", { n: d.rounds.length + 1 })) : null,
         d.rounds.length ? d.rounds.slice().reverse().map((r) => this.round(d, r, names, me)) : h("p", { class: "muted" }, t("no_rounds")));
-      main.replaceChildren(h("div", { class: "event" }, head, this.standings(d, names), rounds, entries, this.crossTable(d, names), this.notes(d)));
+      main.replaceChildren(h("div", { class: "event" }, head, this.standings(d, names), rounds, entries, this.crossTable(d, names), this.notes(d), this.courtQuestions(d)));
     }
 
     // The registration deadline (while nothing is played) and the next round's scheduled start.
@@ -201,21 +202,24 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     round(d, r, names, me) {
       return h("div", { class: "round", "data-testid": `round-${r.number}` },
         h("h3", {}, t("round_n", { n: r.number }), " ", h("span", { class: `status ${r.status}` }, t("event_status_" + r.status))),
+        (r.without_referee || []).length ? h("p", { class: "muted small", "data-testid": `without-referee-${r.number}` },
+          t(r.status === "awaiting_referees" ? "tables_awaiting_referee" : "tables_without_referee", { tables: r.without_referee.join(", ") })) : null,
         h("ul", { class: "tables" }, r.tables.map((tb) => h("li", { class: "table-row", "data-testid": `table-${r.number}-${tb.number}` },
           h("div", { class: "what" }, h("strong", {}, t("table_n", { n: tb.number })), " ",
             tb.entries.flatMap((e, i) => [i ? " — " : "", names[e]]),
             tb.result ? h("span", { class: "badge", "data-testid": "result" }, tb.result.join(" : ")) : null,
-            tb.status === "unfinished" ? h("span", { class: "badge" }, t("unfinished")) : null),
+            tb.status === "unfinished" ? h("span", { class: "badge" }, t("unfinished")) : null,
+            tb.status === "awaiting_referee" ? h("span", { class: "badge" }, t("awaiting_referee")) : null),
           h("div", { class: "go" },
             tb.table && tb.status === "playing" && me && this.playsAt(d, tb, me)
               ? h("a", { class: "button primary", href: `/table/${tb.table}`, "data-link": true, "data-testid": `play-${tb.id}` }, t("go_to_table"))
               : tb.table ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay")) : null,
             tb.status === "unfinished" && me && this.playsAt(d, tb, me)
               ? h("button", { class: "primary", "data-testid": `resume-${tb.id}`, onclick: () => api("POST", `/api/tables/${tb.table}/resume`).then(() => this.load()).catch(fail) }, t("continue_game")) : null,
-            tb.sheet && tb.sheet !== "shared" && me && (tb.referee === me.id || d.organizer)
+            me && (tb.referee === me.id || (d.organizer && tb.sheet && tb.sheet !== "shared"))
               ? h("a", { class: "button primary", href: `/event/${d.id}/table/${tb.id}`, "data-link": true, "data-testid": `console-${tb.id}` }, t("referee_console")) : null,
-            !d.settings.online && d.organizer && !tb.result ? this.refereeField(d, tb) : null,
-            !d.settings.online && tb.referee && me && this.playsAt(d, tb, me) ? this.conflictField(d, tb) : null)))),
+            d.organizer && !tb.result ? this.refereeField(d, tb) : null,
+            tb.referee && me && this.playsAt(d, tb, me) ? this.conflictField(d, tb) : null)))),
         r.byes.length ? h("p", { class: "muted" }, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null);
     }
 
@@ -262,6 +266,14 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           h("tbody", {}, ids.map((a, i) => h("tr", {}, h("th", { class: "name" }, `${i + 1}. ${names[a]}`), ids.map((b) => cell(a, b))))))));
     }
 
+    // That a question went to a court and, once applied, its answer: beside no table (L-5).
+    courtQuestions(d) {
+      if (!(d.court_questions || []).length) return null;
+      return h("section", { class: "panel" }, h("h2", {}, t("court_questions")),
+        h("ul", { class: "tables", "data-testid": "court-questions" }, d.court_questions.map((q) => h("li", {},
+          h("strong", {}, t("court_" + q.court)), ": ", q.answer === null ? h("span", { class: "muted" }, t("awaiting_answer")) : q.answer))));
+    }
+
     notes(d) {
       if (!d.notes.length) return null;
       return h("section", { class: "panel" }, h("h2", {}, t("announcements")),
@@ -275,7 +287,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     if (n.kind === "dispute") return `${n.claim} — ${n.ruling}${n.penalty ? ` (${t("penalty")}: ${t("penalty_" + n.penalty.kind)})` : ""}`;
     if (n.kind === "escalation") return `${t("court_" + n.court)}: ${n.question}`;
     if (n.kind === "court_answer") return `${n.answer} — ${n.applied}`;
-    if (n.kind === "conflict") return n.reason;
+    if (n.kind === "conflict" || n.kind === "stepped_down") return n.reason || "";
     return n.text || "";
   }
 
@@ -313,17 +325,24 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       const text = (id, label) => field(id, label, h("textarea", { rows: 2, "data-testid": id }));
       const value = (id) => main.querySelector(`[data-testid="${id}"]`).value.trim();
       const kinds = ["start", "players", "break", "complaint", "end", "winner", "unfinished", "reopened"];
-      const penalty = h("select", { "data-testid": "dispute-penalty" },
+      const penalty = h("select", { "data-testid": "dispute-penalty", disabled: !d.sheet },
         h("option", { value: "" }, t("no_penalty")),
         ["misdeal", "misplay"].flatMap((k) => [0, 1].map((team) => h("option", { value: `${k}:${team}` }, `${t("penalty_" + k)} — ${t("team_n", { n: team + 1 })}`))));
       main.replaceChildren(h("div", { class: "console" },
         h("section", { class: "panel" }, h("h1", {}, t("referee_console")),
           h("p", { class: "muted" }, `${t("round_n", { n: d.round })}, ${t("table_n", { n: d.number })}`),
-          h("a", { class: "button primary", href: `/scoresheet/${d.sheet}`, "data-link": true, "data-testid": "open-sheet" }, t("open_davtar"))),
+          h("div", { class: "row wrap" },
+            d.sheet ? h("a", { class: "button primary", href: `/scoresheet/${d.sheet}`, "data-link": true, "data-testid": "open-sheet" }, t("open_davtar")) : null,
+            d.online_table ? h("a", { class: "button primary", href: `/table/${d.online_table}`, "data-link": true, "data-testid": "watch-table" }, t("watch")) : null,
+            d.online_table ? [true, false].map((paused) => h("button", { "data-testid": paused ? "pause-table" : "resume-table",
+              onclick: () => api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/pause`, { paused }).then(() => toast(t("saved"))).catch(fail) },
+              t(paused ? "pause_table" : "resume_table"))) : null,
+            h("button", { class: "danger", "data-testid": "step-down", onclick: () => this.stepDown() }, t("step_down")))),
         h("section", { class: "panel" }, h("h2", {}, t("announce")),
           text("note-text", t("note_text")),
           h("div", { class: "row wrap" }, kinds.map((k) => h("button", { "data-testid": `announce-${k}`, onclick: () => this.send("notes", { kind: k, text: value("note-text") }) }, t("note_" + k))))),
         h("section", { class: "panel" }, h("h2", {}, t("dispute")),
+          d.sheet ? null : h("p", { class: "muted small" }, t("online_dispute_help")),
           text("dispute-claim", t("claim")), text("dispute-explanation", t("explanation")), text("dispute-ruling", t("ruling")),
           field("dispute-penalty-f", t("penalty"), penalty),
           h("button", { class: "primary", "data-testid": "record-dispute", onclick: () => {
@@ -345,9 +364,79 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     }
   }
 
+  // A referee steps down on his own (L-8): the console is no longer his, nor the table ever again.
+  ConsolePage.prototype.stepDown = async function stepDown() {
+    try {
+      await api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/step_down`, {});
+      history.pushState({}, "", `/event/${this.eventId}`);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    } catch (e) { fail(e); }
+  };
+
   function fetchApply(page, c) {
     api("POST", `/api/events/${page.eventId}/tables/${page.tableId}/cases/${c.id}/apply`, { applied: c.answer })
       .then((d) => { page.data = d; page.render(); }).catch(fail);
+  }
+
+  // A court member's page (L-5): the open cases of each court he sits on, each with its answer
+  // form, then the answered ones; a case is its question only, never its event, table or names.
+  class CourtPage {
+    constructor() {
+      this.courts = null;
+      this.drafts = {};
+      this.load();
+    }
+
+    leave() { this.left = true; }
+
+    async load() {
+      try {
+        const mine = (await api("GET", "/api/courts")).courts;
+        const found = await Promise.all(mine.map((c) => api("GET", `/api/courts/${c}/cases`)));
+        this.courts = found;
+      } catch (e) { this.error = e; }
+      this.render();
+    }
+
+    async answer(c) {
+      const text = (this.drafts[c.id] || "").trim();
+      try {
+        await api("POST", `/api/cases/${c.id}/answer`, { answer: text });
+        delete this.drafts[c.id];
+        toast(t("saved"));
+      } catch (e) { fail(e); }
+      this.load();
+    }
+
+    render() {
+      if (this.left) return;
+      if (showPending(this.courts, this.error && { key: "no_courts_page", testid: "no-courts" })) return;
+      const day = (iso) => (iso ? when(iso) : "");
+      const caseItem = (c, open) => h("li", { class: "case", "data-testid": `case-${c.id}` },
+        h("p", { class: "muted small" }, `${t("case_n", { n: c.id })} · ${t("asked_on", { when: day(c.asked_at) })}`),
+        h("p", { "data-testid": "court-case-question" }, c.question),
+        open
+          ? h("div", { class: "form" },
+              field(`answer-${c.id}`, t("answer"), h("textarea", { rows: 3, "data-testid": `answer-text-${c.id}`,
+                oninput: (e) => { this.drafts[c.id] = e.target.value; } }, this.drafts[c.id] || "")),
+              h("button", { class: "primary", "data-testid": `answer-${c.id}`, onclick: () => this.answer(c) }, t("send_answer")))
+          : h("p", {}, h("strong", {}, `${t("answer")}: `), c.answer,
+              h("span", { class: "muted small" }, ` · ${t("answered_on", { when: day(c.answered_at) })}`,
+                c.applied ? ` · ${t("applied_at_table")}` : "")));
+      const sections = this.courts.map((court) => {
+        const open = court.cases.filter((c) => c.answer === null);
+        const done = court.cases.filter((c) => c.answer !== null).reverse();
+        return h("section", { class: "panel", "data-testid": `court-${court.court}` },
+          h("h2", {}, t("court_" + court.court)),
+          h("h3", {}, t("open_cases")),
+          open.length ? h("ul", { class: "tables", "data-testid": "open-cases" }, open.map((c) => caseItem(c, true))) : h("p", { class: "muted" }, t("no_cases")),
+          h("h3", {}, t("answered_cases")),
+          done.length ? h("ul", { class: "tables", "data-testid": "answered-cases" }, done.map((c) => caseItem(c, false))) : h("p", { class: "muted" }, t("no_cases")));
+      });
+      main.replaceChildren(h("div", { class: "courts" },
+        h("section", { class: "panel" }, h("h1", {}, t("courts_title")), h("p", { class: "muted small" }, t("courts_help"))),
+        sections.length ? sections : h("section", { class: "panel" }, h("p", { class: "muted", "data-testid": "no-court" }, t("no_courts")))));
+    }
   }
 
   // The League's register: tars kapoot bans and the Court of Conduct's published decisions.
@@ -379,7 +468,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     }
   }
 
-  return { EventsPage, EventPage, ConsolePage, RegisterPage };
+  return { EventsPage, EventPage, ConsolePage, CourtPage, RegisterPage };
 }
 
 // The lobby's "your next game": the player's event tables being played.

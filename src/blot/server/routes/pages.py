@@ -20,7 +20,7 @@ router = APIRouter(include_in_schema=False)
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
 #: leaderboards and a player's profile; the puzzles; the events, an event, a referee's console,
-#: the register.
+#: the register, a court member's cases.
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -39,6 +39,7 @@ PAGES = (
     "/event/{event_id}",
     "/event/{event_id}/table/{table}",
     "/register",
+    "/courts",
 )
 
 

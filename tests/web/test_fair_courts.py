@@ -1,0 +1,87 @@
+"""A court member's page (issue 38 item 3, L-5): the Court of Conduct's open case — its question,
+with no event, table or name — answered through the page, then listed as answered; the event page
+shows that a question went to the court, and its answer once applied, beside no table. Each page
+at 390x844 and 1366x768 (Armenian on the phone), checked with axe, saved under
+``.artifacts/screens``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import LiveServer
+from .test_analysis import axe_clean
+from .test_events import account, fits, post, shot, signed_in
+from .test_scoresheet import click
+
+
+def test_l5_a_court_member_answers_a_case_that_names_nobody(browser: Any, server: LiveServer) -> None:
+    organizer, referee, sage = (
+        account(server, "organizer"),
+        account(server, "arbiter"),
+        account(server, "sage"),
+    )
+    for name in ("ani", "gohar", "davit", "emma"):
+        account(server, name)
+    event = post(
+        server,
+        organizer,
+        "/api/events",
+        {"name": "League day", "online": False, "rounds": 1, "options": {"target": 51}},
+    )["id"]
+    post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+    post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+    table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["id"]
+    path = f"/api/events/{event}/tables/{table}"
+    post(server, organizer, f"{path}/referee", {"username": "arbiter"})
+    question = "A player tapped the table twice before each lead. Is that a signal to his partner (L-9)?"
+    case = post(server, referee, f"{path}/cases", {"court": "conduct", "question": question})["cases"][0]
+
+    from blot.store.events import add_court_member
+
+    server.app.state.hub.store.write(lambda c: add_court_member(c, sage["id"], "conduct"))
+
+    # the court member's page, on a phone in Armenian: the open case, its question only
+    phone = signed_in(browser, server, sage, 390, 844, locale="hy-AM")
+    phone.goto(f"{server.url}/courts")
+    phone.wait_for_selector(f"[data-testid=answer-{case['id']}]")
+    seen = phone.inner_text("main")
+    assert question in seen
+    assert not any(
+        word in seen.lower() for word in ("ani", "gohar", "davit", "emma", "league day", event.lower())
+    )
+    assert "Բաց գործեր" in seen  # "open cases"
+    assert fits(phone), "the court page is wider than a phone"
+    axe_clean(phone, "court page")
+    shot(phone, "court-open")
+
+    # answered on a laptop: the case moves to the answered ones
+    laptop = signed_in(browser, server, sage, 1366, 768)
+    laptop.goto(f"{server.url}/courts")
+    laptop.wait_for_selector(f"[data-testid=answer-text-{case['id']}]")
+    laptop.fill(f"[data-testid=answer-text-{case['id']}]", "Tapping before each lead is a signal: a warning.")
+    click(laptop, f"answer-{case['id']}")
+    laptop.wait_for_selector("[data-testid=answered-cases]")
+    assert "a warning" in laptop.inner_text("[data-testid=answered-cases]")
+    assert laptop.query_selector("[data-testid=open-cases]") is None
+    axe_clean(laptop, "court page answered")
+    shot(laptop, "court-answered")
+    phone.reload()
+    phone.wait_for_selector("[data-testid=answered-cases]")
+    shot(phone, "court-answered")
+
+    # the referee applies it; the event page says the court answered, beside no table
+    post(server, referee, f"{path}/cases/{case['id']}/apply", {"applied": "announced to the table"})
+    anybody = signed_in(browser, server, account(server, "visitor"), 1366, 768)
+    anybody.goto(f"{server.url}/event/{event}")
+    anybody.wait_for_selector("[data-testid=court-questions]")
+    said = anybody.inner_text("[data-testid=court-questions]")
+    assert said == "Court of Conduct: Tapping before each lead is a signal: a warning."
+    assert question not in anybody.inner_text("main")
+    shot(anybody, "event-court-questions")
+
+    # someone on no court: the page says so
+    nobody = signed_in(browser, server, organizer, 390, 844)
+    nobody.goto(f"{server.url}/courts")
+    nobody.wait_for_selector("[data-testid=no-court]")
+    for p in (phone, laptop, anybody, nobody):
+        assert not p.errors, p.errors
