@@ -79,17 +79,28 @@ def test_item7_an_attempt_without_an_account_learns_right_or_wrong_never_the_sol
     wrong = next(c.text for c in p.values if c not in p.solution)
     right = p.solution[0].text
     hidden = {"solution", "values"}
-    # nobody at all: right or wrong, nothing of the answer
-    for card, solved in ((wrong, False), (right, True)):
-        answer = client.post(f"/api/puzzles/{shown['id']}/attempt", json={"card": card}).json()
-        assert answer["solved"] is solved and answer["card"] == card
-        assert not hidden & set(answer), answer
-        assert not any(c.text in str(answer) for c in p.values if c.text != card)  # no other card named
-    # a guest: the same, on the first attempt and after it
+    once = "without an account a puzzle is answered once: sign in to try it again and see its solution"
+    # nobody at all: right or wrong, nothing of the answer; and one card per address, lest every
+    # card be tried (an IPv6 client's other addresses in its /64 included)
+    with from_address(client, "2001:db8:5:6::1"):
+        answer = client.post(f"/api/puzzles/{shown['id']}/attempt", json={"card": wrong}).json()
+    assert answer["solved"] is False and answer["card"] == wrong
+    assert not hidden & set(answer), answer
+    assert not any(c.text in str(answer) for c in p.values if c.text != wrong)  # no other card named
+    for host in ("2001:db8:5:6::1", "2001:db8:5:6:ffff::2"):
+        with from_address(client, host):
+            again = client.post(f"/api/puzzles/{shown['id']}/attempt", json={"card": right})
+        assert again.status_code == 409 and again.json()["message"] == once
+        assert again.json()["reason"] == "puzzle_once"
+    # another address is answered (the right card: solved, still without the solution)
+    with from_address(client, "192.0.2.9"):
+        answer = client.post(f"/api/puzzles/{shown['id']}/attempt", json={"card": right}).json()
+    assert answer["solved"] is True and not hidden & set(answer)
+    # a guest: the same, once
     guest = Player(client, "Gohar")
-    for card in (wrong, right):
-        answer = guest.post(f"/api/puzzles/{shown['id']}/attempt", {"card": card})
-        assert not hidden & set(answer) and answer["rated"] is False
+    answer = guest.post(f"/api/puzzles/{shown['id']}/attempt", {"card": wrong})
+    assert not hidden & set(answer) and answer["rated"] is False and answer["solved"] is False
+    assert guest.post(f"/api/puzzles/{shown['id']}/attempt", {"card": right}, status=409)["message"] == once
     # an account sees the solution and every card's value after its own attempt, not before
     ani = Account(client, "Ani")
     asked = client.get(f"/api/puzzles/{shown['id']}", headers=ani.headers).json()

@@ -28,6 +28,9 @@ log = logging.getLogger("blot.server")
 
 #: Keys kept before quiet ones are swept out.
 SWEEP_AT = 10_000
+#: Seconds in which one address without a token is answered one attempt at a puzzle (issue 38
+#: item 7: else it could try every card, learn the best, then play it with an account, rated).
+PUZZLE_WINDOW = 24 * 3600.0
 
 
 class Limit:
@@ -183,6 +186,7 @@ class Limits:
             "account": (config.account_attempts, config.login_window),
             "address": (config.address_attempts, config.login_window),
             "guests": (config.guests_per_address, config.guest_window),
+            "puzzles": (1, PUZZLE_WINDOW),
         }
         made: dict[str, Window] = {
             name: RedisWindow(redis, name, limit, window, clock)
@@ -191,6 +195,7 @@ class Limits:
             for name, (limit, window) in windows.items()
         }
         self.per_account, self.per_address, self.guests = made["account"], made["address"], made["guests"]
+        self.puzzles = made["puzzles"]
 
     async def login(self, address: str) -> None:
         """A login or a sign-up from ``address``."""
@@ -223,3 +228,12 @@ class Limits:
                 f"too many new players from this address: try again in {_minutes(wait)}, or log in", wait
             )
         await self.guests.hit(address)
+
+    async def puzzle(self, address: str, puzzle: int) -> bool:
+        """Whether an attempt without a token at ``puzzle`` from ``address`` is answered: the
+        first in :data:`PUZZLE_WINDOW` seconds is (and counts), later ones are not."""
+        key = f"{network(address)}:{puzzle}"
+        if await self.puzzles.wait(key) > 0:
+            return False
+        await self.puzzles.hit(key)
+        return True

@@ -371,6 +371,9 @@ REASONS: Final[dict[str, str]] = {
     "puzzle_which_card": 'say which card: {"card": "AS"}',
     "puzzle_not_card": "{text} is not a card (a rank and a suit: AS, 10H)",
     "puzzle_card_not_legal": "{card} is not a card the seat to play may play here: {cards}",
+    "puzzle_once": (
+        "without an account a puzzle is answered once: sign in to try it again and see its solution"
+    ),
     # --- unfinished games -----------------------------------------------------------------------------
     "continue_unfinished_only": "only a game ended by agreement is unfinished and can be continued",
     "dishonour_kind": "kind is signals, stakes, cheating, barred_pair or arranged_loss",

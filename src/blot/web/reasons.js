@@ -305,6 +305,7 @@ const en = {
   "puzzle_which_card": "say which card: {\"card\": \"AS\"}",
   "puzzle_not_card": "{text} is not a card (a rank and a suit: AS, 10H)",
   "puzzle_card_not_legal": "{card} is not a card the seat to play may play here: {cards}",
+  "puzzle_once": "without an account a puzzle is answered once: sign in to try it again and see its solution",
   "dishonour_kind": "kind is signals, stakes, cheating, barred_pair or arranged_loss",
   "dishonour_accounts": "usernames is a list of 1 to 4 accounts the dishonour names",
   "dishonour_penance": "penance is warning, bar (until a date) or life",
@@ -624,6 +625,7 @@ const hy = {
   "puzzle_which_card": "ասեք, թե որ թուղթը. {\"card\": \"AS\"}",
   "puzzle_not_card": "{text}-ը թուղթ չէ (արժեք և մաստ. AS, 10H)",
   "puzzle_card_not_legal": "{card}-ը այն թուղթը չէ, որը քայլող տեղը կարող է խաղալ այստեղ. {cards}",
+  "puzzle_once": "առանց հաշվի խնդրին պատասխանվում է մեկ անգամ. մուտք գործեք, որպեսզի նորից փորձեք և տեսնեք լուծումը",
   "continue_unfinished_only": "չավարտված է և կարող է շարունակվել միայն համաձայնությամբ ավարտված խաղը",
   "continue_players_only": "չավարտված խաղը շարունակում են միայն նրա խաղացողները"
 };
@@ -943,6 +945,7 @@ const bg = {
   "puzzle_which_card": "кажете коя карта: {\"card\": \"AS\"}",
   "puzzle_not_card": "{text} не е карта (сила и боя: AS, 10H)",
   "puzzle_card_not_legal": "{card} не е карта, която мястото на ход може да изиграе тук: {cards}",
+  "puzzle_once": "без акаунт задачата получава отговор веднъж: влезте, за да опитате отново и да видите решението",
   "continue_unfinished_only": "недовършена е и може да се продължи само игра, прекратена по съгласие",
   "continue_players_only": "недовършена игра продължават само играчите ѝ"
 };
@@ -1262,6 +1265,7 @@ const ru = {
   "puzzle_which_card": "укажите карту: {\"card\": \"AS\"}",
   "puzzle_not_card": "{text} — не карта (достоинство и масть: AS, 10H)",
   "puzzle_card_not_legal": "{card} — не та карта, которую здесь может сыграть место, чей ход: {cards}",
+  "puzzle_once": "без учётной записи на задачу отвечают один раз: войдите, чтобы попробовать снова и увидеть решение",
   "continue_unfinished_only": "незавершённой считается и может быть продолжена только партия, прерванная по согласию",
   "continue_players_only": "незавершённую партию продолжают только её игроки"
 };

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from blot.errors import BlotError
 from blot.games import names, spec
 from blot.server.errors import Refused
-from blot.server.routes import bearer, body_of, hub_of
+from blot.server.routes import address, bearer, body_of, hub_of
 from blot.store import puzzles as store
 
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
@@ -133,4 +133,19 @@ async def attempt(puzzle_id: int, request: Request) -> dict[str, Any]:
             raise Refused("illegal", f"{text} is not a card the seat to play may play here: {legal}")
         return store.attempt(c, row, text, player, account, at)
 
-    return await hub.write(play)
+    answer = await hub.write(play)
+    if not account:
+        # without an account one card per puzzle is answered: a guest's first attempt, and from
+        # one address (an IPv6 /64) without a token one a day; else every card could be tried,
+        # the best learnt and then played by an account, rated (issue 38 item 7)
+        again = (
+            not answer["first"]
+            if player is not None
+            else not await hub.limits.puzzle(address(request), puzzle_id)
+        )
+        if again:
+            raise Refused(
+                "conflict",
+                "without an account a puzzle is answered once: sign in to try it again and see its solution",
+            )
+    return answer
