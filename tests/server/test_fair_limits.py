@@ -179,28 +179,32 @@ def at_table(sockets: ExitStack, client: TestClient, table: str, token: str) -> 
         pass
 
 
+@pytest.mark.parametrize("hosts", ["guests", "throwaway accounts"])
 def test_item7_no_number_of_waiting_tables_from_other_addresses_pushes_a_signed_in_table_out(
-    tmp_path: Path,
+    tmp_path: Path, hosts: str
 ) -> None:
     with make_client(tmp_path / "blot.sqlite3") as client, ExitStack() as sockets:
         with from_address(client, "198.51.100.7"):
             ani = Account(client, "Ani")
             mine = ani.table()
             at_table(sockets, client, mine, ani.token)
-        # six addresses, 20 waiting tables each, every one with its host at it (newer than Ani's)
+        # six addresses, 20 waiting tables each (the most one address may have), every one with
+        # its host at it, all newer than Ani's
         made = []
         for a in range(6):
             with from_address(client, f"203.0.113.{a + 1}"):
                 for g in range(2):
-                    guest = Player(client, f"g{a}x{g}")
+                    host = Player(client, f"g{a}x{g}") if hosts == "guests" else Account(client, f"t{a}x{g}")
                     for _ in range(10):
-                        table = guest.table()
+                        table = host.table()
                         made.append(table)
-                        at_table(sockets, client, table, guest.token)
+                        at_table(sockets, client, table, host.token)
         listed = [t["id"] for t in client.get("/api/tables").json()["tables"]]
-        assert len(made) == 120 and len(listed) == 100
-        assert listed[0] == mine  # a signed-in person's table first, whatever the guests made
-        assert set(listed[1:]) <= set(made)
+        assert len(made) == 120 and mine in listed
+        if hosts == "guests":  # a signed-in person's table first, then 100 of the guests'
+            assert listed[0] == mine and len(listed) == 101 and set(listed[1:]) <= set(made)
+        else:  # accounts' tables: 500 of them are listed
+            assert set(listed) == {mine, *made}
 
 
 def test_item7_an_ipv6_clients_whole_slash_64_is_one_address_for_waiting_tables(tmp_path: Path) -> None:

@@ -58,11 +58,18 @@ async def open_tables(request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     present = await hub.registry.present_ids()
     rows = await _lobby(hub, list(present))
-    return {"tables": [_listed(r) for r in rows]}
+    # a duplicate round's table is offered to watch only to those who may (issue 38 item 1)
+    viewer = await viewer_of(request)
+    secrets = await hub.read(lambda c: secrecy.of_rows(c, rows))
+    return {"tables": [_listed(r) for r in rows if secrecy.listed(secrets, r, viewer, live=True)]}
 
 
-#: Tables the lobby lists at most (issue 38 item 7: those with an account seated first).
+#: Tables without an account seated that the lobby lists at most, after those with one ...
 LOBBY_LIMIT: Final = 100
+#: ... of which it lists this many at most (issue 38 item 7: an account's table is never pushed
+#: out by guests' tables, and by other accounts' only past 500: 25 addresses, IPv6 /64s, with 20
+#: waiting tables each and a page open at every one).
+ACCOUNT_TABLES_LIMIT: Final = 500
 #: Tables asked of the database at once (``present`` is asked for in parts of this many).
 _CHUNK: Final = 1000
 
@@ -77,17 +84,19 @@ def _with_account(row: Mapping[str, Any]) -> bool:
 
 
 async def _lobby(hub: Any, present: list[str]) -> list[dict[str, Any]]:
-    """The public tables people are at (``present``), at most :data:`LOBBY_LIMIT`: those where an
-    account sits first, then the others, newest first within each. No number of tables made by
-    guests, from however many addresses, pushes a signed-in person's table out of the lobby; and
-    one address (an IPv6 client's whole /64) keeps ``waiting_per_address`` tables waiting at most
+    """The public tables people are at (``present``): those where an account sits first (at most
+    :data:`ACCOUNT_TABLES_LIMIT`), then the others (at most :data:`LOBBY_LIMIT`), newest first
+    within each. No number of tables made by guests, from however many addresses, pushes a
+    signed-in person's table out of the lobby; and one address (an IPv6 client's whole /64) keeps
+    ``waiting_per_address`` tables waiting at most
     (:meth:`blot.server.tables.Tables.check_host_limit`)."""
     rows: list[dict[str, Any]] = []
     for start in range(0, len(present), _CHUNK):
         part = present[start : start + _CHUNK]
         rows += await hub.db(hub.store.listing, [WAITING, PLAYING], _CHUNK, True, part)
-    rows.sort(key=lambda r: not _with_account(r))  # stable: newest first within each part
-    return rows[:LOBBY_LIMIT]
+    accounts = [r for r in rows if _with_account(r)]
+    others = [r for r in rows if not _with_account(r)]
+    return accounts[:ACCOUNT_TABLES_LIMIT] + others[:LOBBY_LIMIT]
 
 
 def _listed(row: dict[str, Any]) -> dict[str, Any]:
