@@ -85,3 +85,77 @@ def test_l5_a_court_member_answers_a_case_that_names_nobody(browser: Any, server
     nobody.wait_for_selector("[data-testid=no-court]")
     for p in (phone, laptop, anybody, nobody):
         assert not p.errors, p.errors
+
+
+def test_l6_l8_the_page_names_tables_without_a_referee_and_a_referee_steps_down(
+    browser: Any, server: LiveServer
+) -> None:
+    """L-6: the event page says which tables still lack a referee (play waits for them); L-8: the
+    referee steps down from his console and is not assigned there again; L-7: an online table's
+    referee pauses it from the console and its players' page says so."""
+    organizer, referee = account(server, "organizer"), account(server, "arbiter")
+    account(server, "second")
+    names = ["ani", "gohar", "davit", "emma", "aram", "lilit", "narek", "sona"]
+    players = {n: account(server, n) for n in names}
+    body = {"name": "League day", "online": False, "rounds": 1, "options": {"target": 51}}
+    event = post(server, organizer, "/api/events", body)["id"]
+    for i in range(0, 8, 2):
+        post(server, organizer, f"/api/events/{event}/entries", {"usernames": names[i : i + 2]})
+    tables = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"]
+    page = signed_in(browser, server, organizer, 390, 844)
+    page.goto(f"{server.url}/event/{event}")
+    page.wait_for_selector("[data-testid=without-referee-1]")
+    assert "tables 1, 2" in page.inner_text("[data-testid=without-referee-1]")
+    assert fits(page)
+    axe_clean(page, "event awaiting referees")
+    shot(page, "event-awaiting-referees")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    shot(page, "event-awaiting-referees")
+    page.set_viewport_size({"width": 390, "height": 844})
+    first = f"/api/events/{event}/tables/{tables[0]['id']}"
+    post(server, organizer, f"{first}/referee", {"username": "arbiter"})
+    post(server, organizer, f"/api/events/{event}/tables/{tables[1]['id']}/referee", {"username": "second"})
+
+    console = signed_in(browser, server, referee, 1366, 768)
+    console.goto(f"{server.url}/event/{event}/table/{tables[0]['id']}")
+    console.wait_for_selector("[data-testid=step-down]")
+    assert console.query_selector("[data-testid=pause-table]") is None  # over the board: no pause
+    axe_clean(console, "console with step down")
+    shot(console, "console-step-down")
+    console.set_viewport_size({"width": 390, "height": 844})
+    assert fits(console)
+    shot(console, "console-step-down")
+    console.set_viewport_size({"width": 1366, "height": 768})
+    click(console, "step-down")
+    console.wait_for_selector("[data-testid=event-title]")
+    assert console.query_selector(f"[data-testid=console-{tables[0]['id']}]") is None
+    page.reload()
+    page.fill(f"[data-testid=referee-{tables[0]['id']}]", "arbiter")
+    click(page, f"assign-{tables[0]['id']}")
+    page.wait_for_selector("[data-testid=error]:not([hidden])")
+    assert "stepped down from this table" in page.inner_text("[data-testid=error]")
+
+    # online: the referee pauses the table; its players' page says so
+    online = post(server, organizer, "/api/events", {"name": "Online day", "rounds": 1, "referees": True})[
+        "id"
+    ]
+    post(server, organizer, f"/api/events/{online}/entries", {"usernames": ["aram", "lilit"]})
+    post(server, organizer, f"/api/events/{online}/entries", {"bot": "basic"})
+    row = post(server, organizer, f"/api/events/{online}/rounds")["rounds"][0]["tables"][0]["id"]
+    table = post(server, organizer, f"/api/events/{online}/tables/{row}/referee", {"username": "arbiter"})
+    played = table["rounds"][0]["tables"][0]["table"]
+    phone = signed_in(browser, server, players["aram"], 390, 844)
+    phone.goto(f"{server.url}/table/{played}")
+    phone.wait_for_selector(".action-bar")
+    console.goto(f"{server.url}/event/{online}/table/{row}")
+    console.wait_for_selector("[data-testid=pause-table]")
+    shot(console, "console-online")
+    click(console, "pause-table")
+    phone.wait_for_selector("[data-testid=paused]")
+    shot(phone, "table-paused")
+    phone.set_viewport_size({"width": 1366, "height": 768})
+    shot(phone, "table-paused")
+    click(console, "resume-table")
+    phone.wait_for_selector("[data-testid=paused]", state="detached")
+    for p in (page, console, phone):
+        assert not p.errors, p.errors

@@ -324,7 +324,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       const d = this.data;
       const text = (id, label) => field(id, label, h("textarea", { rows: 2, "data-testid": id }));
       const value = (id) => main.querySelector(`[data-testid="${id}"]`).value.trim();
-      const kinds = ["start", "players", "break", "complaint", "end", "winner", "unfinished", "reopened"];
+      // an online game is left unfinished by its players at the table, not announced (L-2)
+      const kinds = ["start", "players", "break", "complaint", "end", "winner", ...(d.sheet ? ["unfinished", "reopened"] : [])];
       const penalty = h("select", { "data-testid": "dispute-penalty", disabled: !d.sheet },
         h("option", { value: "" }, t("no_penalty")),
         ["misdeal", "misplay"].flatMap((k) => [0, 1].map((team) => h("option", { value: `${k}:${team}` }, `${t("penalty_" + k)} — ${t("team_n", { n: team + 1 })}`))));

@@ -326,6 +326,10 @@ export class TablePage {
       case "rematch": text = t("log_rematch"); break;
       case "rematch_ask": text = t("rematch_asked", { who }); break;
       case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
+      case "pause": // an event table's referee paused the game or resumed it (L-7)
+        if (this.table) this.table.paused = e.paused;
+        text = t(e.paused ? "log_paused" : "log_resumed");
+        break;
       default: text = null;
     }
     if (text && e.by === "timer") text += ` (${t("by_timer")})`;
@@ -808,6 +812,7 @@ export class TablePage {
     const parts = [];
     const playing = this.table.status === "playing";
     const mine = playing && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over;
+    if (this.table.paused) parts.push(h("div", { class: "waiting", "data-testid": "paused" }, t("log_paused")));
     if (this.you.seat === null) parts.push(this.spectatorBar());
     else if (mine) parts.push(this.game.prompt(v, this) || h("div", { class: "prompt" }, h("div", { class: "your-turn" }, t("your_card"))));
     else if (playing && v.to_act !== null && v.to_act !== undefined && !v.result) parts.push(h("div", { class: "waiting" }, t("waiting_for", { who: this.name(v.to_act) })));
