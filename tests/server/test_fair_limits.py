@@ -258,3 +258,25 @@ def test_item7_an_account_creates_a_limited_number_of_public_events_a_day_admins
         boss = Account(client, "Boss")
         for i in range(12):
             boss.post("/api/events", {**body, "name": f"League day {i}"})
+
+
+def test_item7_a_window_of_many_live_keys_is_not_swept_at_every_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A day of anonymous puzzle attempts keeps a key per address and puzzle: the memory window
+    sweeps its quiet keys when it has doubled since the last sweep, not at every use past the
+    threshold (which made each attempt walk every key)."""
+    from blot.server import limits
+
+    monkeypatch.setattr(limits, "SWEEP_AT", 100)
+    window = limits.Limit(1, limits.PUZZLE_WINDOW, lambda: 0.0)
+    looked = 0
+    recent = window._recent
+
+    def counted(key: str) -> Any:
+        nonlocal looked
+        looked += 1
+        return recent(key)
+
+    monkeypatch.setattr(window, "_recent", counted)
+    for i in range(2000):
+        window.hit(f"192.0.2.1:{i}")
+    assert looked < 5000  # a sweep at every use past 100 keys looked ~2 million times

@@ -39,6 +39,9 @@ class Limit:
         self.window = window
         self.clock = clock
         self._hits: dict[str, deque[float]] = {}
+        #: Keys to reach before the next sweep: twice those a sweep leaves, so that a window of
+        #: many live keys (a day of puzzle attempts) is not swept at every use.
+        self._sweep_at = SWEEP_AT
 
     def _recent(self, key: str) -> deque[float]:
         hits = self._hits.get(key)
@@ -59,9 +62,10 @@ class Limit:
         return max(0.0, hits[0] + self.window - self.clock())
 
     def hit(self, key: str) -> None:
-        if len(self._hits) > SWEEP_AT:
+        if len(self._hits) > self._sweep_at:
             for old in list(self._hits):
                 self._recent(old)
+            self._sweep_at = max(SWEEP_AT, 2 * len(self._hits))
         self._hits.setdefault(key, deque()).append(self.clock())
 
     def clear(self, key: str) -> None:
