@@ -255,7 +255,7 @@ class Referees:
             {
                 "username": [u for u, _ in accounts],
                 "display_name": [n for _, n in accounts],
-                "pair_name": [str(e["name"]) for e in state.entries],
+                "pair_name": [str(e["name"]) for e in state.entries if e["bot"] is None],
             },
         )
         if kind is not None:  # said without the text: it is kept nowhere, logged nowhere
