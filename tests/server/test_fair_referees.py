@@ -180,6 +180,8 @@ def test_l5_the_event_page_shows_a_court_question_beside_no_table(tmp_path: Path
             assert question not in json.dumps(seen)  # the case's text: the referee's console only
         assert day.console(path)["cases"][0]["question"] == question
         court = day.sage.client.get("/api/courts/conduct/cases", headers=day.sage.headers).json()
+        asked = court["cases"][0]["asked_at"]
+        assert len(asked) == 10 and court["cases"][0]["applied"] is True  # a day; not the words
         assert set(court["cases"][0]) == {
             "id", "court", "question", "asked_at", "answer", "answered_at", "applied", "applied_at",
         }  # fmt: skip

@@ -399,9 +399,7 @@ class Referees:
         if court not in mine:
             raise Refused("forbidden", "only the members of a court see its cases")
         found = await self.storage.read(lambda c: rows.cases(c, courts=[court]))
-        # whether the referee applied the answer, not his words to the table (they may name people)
-        cases = [{**case_json(k), "applied": k["applied"] is not None} for k in found]
-        return {"court": court, "cases": cases}
+        return {"court": court, "cases": [court_json(k) for k in found]}
 
     async def answer(self, player: int, case_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         found = await self.storage.read(lambda c: rows.case(c, case_id))
@@ -416,7 +414,20 @@ class Referees:
             raise Refused("conflict", "this case has been answered already")
         done = await self.storage.read(lambda c: rows.case(c, case_id))
         assert done is not None
-        return case_json(done)
+        return court_json(done)
+
+
+def court_json(k: Mapping[str, Any]) -> dict[str, Any]:
+    """A case as its court's members see it: the question and the answer; the days (not the
+    times: a time would match the table's public announcements) it was asked and answered; and
+    whether the referee applied it, not his words to the table (they may name people)."""
+    return {
+        **case_json(k),
+        "asked_at": (_iso(k["asked_at"]) or "")[:10],
+        "answered_at": None if k["answered_at"] is None else (_iso(k["answered_at"]) or "")[:10],
+        "applied": k["applied"] is not None,
+        "applied_at": None,
+    }
 
 
 def case_json(k: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,8 @@ import { games } from "/static/games.js";
 export function eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe }) {
   const when = (iso) => (iso ? new Date(iso).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }) : "");
   const fail = (e) => toast(errorText(e.code, e.message));
+  // Why a bar withdrew an entry (issue 38 item 5, L-3, L-10): "barred by tars kapoot in round 2".
+  const barredText = (b) => t(`barred_${b.by === "tars_kapoot" ? "tars" : "court"}_${b.round ? "round" : "before"}`, { n: b.round });
   const field = (id, label, control) => {
     control.id = id;
     return h("div", { class: "field" }, h("label", { for: id }, label), control);
@@ -142,7 +144,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       const entries = h("section", { class: "panel" }, h("h2", {}, t("entries")),
         h("ul", { class: "tables", "data-testid": "entries" }, d.entries.map((e) => h("li", { class: "table-row" },
           h("div", { class: "what" }, names[e.id],
-            e.withdrawn ? h("span", { class: "badge" }, t("withdrawn")) : null,
+            e.barred ? h("span", { class: "badge warn", "data-testid": `barred-${e.id}` }, barredText(e.barred))
+              : e.withdrawn ? h("span", { class: "badge" }, t("withdrawn")) : null,
             !e.confirmed ? h("span", { class: "badge" }, t("unconfirmed")) : null),
           h("div", { class: "go" },
             me && !e.confirmed && e.members.some((m) => m.player === me.id && !m.confirmed)
@@ -242,11 +245,12 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
 
     standings(d, names) {
       const keys = d.standings.length ? Object.keys(d.standings[0].tiebreaks) : [];
+      const barredOf = Object.fromEntries(d.entries.filter((e) => e.barred).map((e) => [e.id, e.barred]));
       return h("section", { class: "panel" }, h("h2", {}, t("standings")),
         h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("standings") }, h("table", { class: "board-table", "data-testid": "standings" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("entry")),
             h("th", {}, t(d.format === "duplicate" ? "percent" : "match_points")), keys.map((k) => h("th", {}, t("tb_" + k))), h("th", {}, t("games_played")))),
-          h("tbody", {}, d.standings.map((s) => h("tr", {}, h("td", { class: "num" }, s.rank), h("td", { class: "name" }, names[s.entry], s.withdrawn ? ` (${t("withdrawn")})` : ""),
+          h("tbody", {}, d.standings.map((s) => h("tr", {}, h("td", { class: "num" }, s.rank), h("td", { class: "name" }, names[s.entry], barredOf[s.entry] ? ` (${barredText(barredOf[s.entry])})` : s.withdrawn ? ` (${t("withdrawn")})` : ""),
             h("td", { class: "num" }, s.points), keys.map((k) => h("td", { class: "num" }, s.tiebreaks[k])), h("td", { class: "num" }, s.games)))))),
         h("p", { class: "small" }, h("a", { href: `/api/events/${d.id}/standings?format=csv`, download: `blot-event-${d.id}.csv`, "data-testid": "standings-csv" }, t("download_csv")), " · ",
           h("a", { href: `/api/events/${d.id}`, download: `blot-event-${d.id}.json` }, t("download_json"))));
@@ -412,7 +416,8 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     render() {
       if (this.left) return;
       if (showPending(this.courts, this.error && { key: "no_courts_page", testid: "no-courts" })) return;
-      const day = (iso) => (iso ? when(iso) : "");
+      // a case's days only (a time would match the table's public announcements)
+      const day = (date) => (date ? new Date(`${date}T12:00:00Z`).toLocaleDateString(lang()) : "");
       const caseItem = (c, open) => h("li", { class: "case", "data-testid": `case-${c.id}` },
         h("p", { class: "muted small" }, `${t("case_n", { n: c.id })} · ${t("asked_on", { when: day(c.asked_at) })}`),
         h("p", { "data-testid": "court-case-question" }, c.question),
@@ -440,36 +445,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
     }
   }
 
-  // The League's register: tars kapoot bans and the Court of Conduct's published decisions.
-  class RegisterPage {
-    constructor() {
-      this.data = null;
-      api("GET", "/api/register").then((d) => { this.data = d; this.render(); }).catch((e) => { this.error = e; this.render(); });
-    }
-
-    leave() { this.left = true; }
-
-    render() {
-      if (this.left) return;
-      if (showPending(this.data, this.error && { key: "no_register", testid: "no-register" })) return;
-      const d = this.data;
-      const day = (iso) => (iso ? new Date(iso).toLocaleDateString(lang()) : "—");
-      main.replaceChildren(h("div", { class: "register" },
-        h("section", { class: "panel" }, h("h1", {}, t("register_title")), h("p", { class: "muted small" }, t("register_help"))),
-        h("section", { class: "panel" }, h("h2", {}, t("bans")),
-          d.bans.length ? h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("bans") }, h("table", { class: "board-table", "data-testid": "bans" },
-            h("thead", {}, h("tr", {}, h("th", { class: "name" }, t("pair")), h("th", {}, t("since")), h("th", {}, t("ban")), h("th", {}, t("until")))),
-            h("tbody", {}, d.bans.map((b) => h("tr", { class: b.in_force ? "" : "muted" }, h("td", { class: "name" }, b.players.join(" & ")),
-              h("td", {}, day(b.since)), h("td", {}, t(b.ban === "lifetime" ? "ban_lifetime" : "ban_year")), h("td", {}, b.until ? day(b.until) : "—"))))))
-            : h("p", { class: "muted" }, t("no_bans"))),
-        h("section", { class: "panel" }, h("h2", {}, t("decisions")),
-          d.decisions.length ? h("ul", { class: "tables", "data-testid": "decisions" }, d.decisions.map((x) => h("li", {},
-            h("p", {}, h("strong", {}, day(x.date)), " · ", x.concerns), h("p", {}, x.decision))))
-            : h("p", { class: "muted" }, t("no_decisions")))));
-    }
-  }
-
-  return { EventsPage, EventPage, ConsolePage, CourtPage, RegisterPage };
+  return { EventsPage, EventPage, ConsolePage, CourtPage };
 }
 
 // The lobby's "your next game": the player's event tables being played.
