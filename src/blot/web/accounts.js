@@ -136,10 +136,19 @@ export function accountPages({ h, api, toast, go, main, session }) {
   return { LoginPage, AccountPage };
 }
 
-// The League bars that keep this account from sitting with someone at rated tables, as sentences.
+// The bars that name this account, as sentences: a tars kapoot's keeps the pair from playing together
+// as partners at public tables and in events (L-3); a dishonour's (the Court of Conduct, L-10, with a
+// decision number) keeps the account from public tables and events.
 export function barLines(bars, lang) {
   const day = (iso) => new Date(iso).toLocaleDateString(lang, { year: "numeric", month: "long", day: "numeric" });
-  return (bars || []).map((b) => b.until
-    ? t("league_bar_until", { a: b.players[0], b: b.players[1], since: day(b.since), until: day(b.until) })
-    : t("league_bar_never", { a: b.players[0], b: b.players[1] }));
+  return (bars || []).map((b) => {
+    if (b.decision !== undefined) {
+      return b.until
+        ? t("league_bar_dishonour", { a: b.players[0], until: day(b.until) })
+        : t("league_bar_dishonour_life", { a: b.players[0] });
+    }
+    return b.until
+      ? t("league_bar_until", { a: b.players[0], b: b.players[1], since: day(b.since), until: day(b.until) })
+      : t("league_bar_never", { a: b.players[0], b: b.players[1] });
+  });
 }

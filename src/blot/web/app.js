@@ -6,6 +6,7 @@ import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import { eventPages, nextGames } from "/static/events.js";
+import { registerPage } from "/static/register.js";
 import {
   h, api, toast, errorText, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
@@ -61,7 +62,8 @@ function scoresheets() {
 }
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
-const { EventsPage, EventPage, ConsolePage, CourtPage, RegisterPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
+const { EventsPage, EventPage, ConsolePage, CourtPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
+const { RegisterPage } = registerPage({ h, api, toast, refusalText, main, showPending });
 
 let page = null; // the current page object: {render(), leave()}
 
