@@ -21,7 +21,8 @@ and change them; a test checks that the migrations and these definitions agree.
 - ``results``: one row per seat of every finished game: the place, how it ended for that seat
   (played, left, ended by agreement), and the rating before and after when the game moved it
   (the rating history and the profiles are read from here).
-- ``tars_kapoots``: each tars kapoot (B-55) a pair of accounts suffered at a rated table.
+- ``tars_kapoots``: each tars kapoot (B-55) a pair of accounts suffered, at an online table
+  (rated or not) or on a referee's Davtar at an event (``sheet_id``).
 - ``events``: League events (issue 25): name, game, format, settings, status; ``event_organizers``
   who run each; ``event_entries`` (a pair of accounts, one account, or a bot level) and
   ``event_members`` (each account in an entry, unique per event: nobody registers twice);
@@ -30,7 +31,8 @@ and change them; a test checks that the migrations and these definitions agree.
   the entries in seat order, the online table or the referee's score sheet, the referee, a
   forfeit); ``event_notes`` (a referee's announcements and disputes, timestamped); ``court_cases``
   (questions sent to the League's courts, without the players' names) and ``court_members``;
-  ``court_decisions`` (the Court of Conduct's published decisions, the League's register).
+  ``court_decisions`` (the Court of Conduct's published decisions, the League's register: a
+  dishonour's kind, accounts, penance and bar, case and forgiveness too, L-9, L-10).
   Standings are never stored: they are computed from the games' results.
 - ``analyses``: the double-dummy analysis of a finished game (issue 14), computed once and kept:
   the page's JSON (``format``: its version; another version is computed again) and how many
