@@ -280,3 +280,27 @@ def test_item7_a_window_of_many_live_keys_is_not_swept_at_every_use(monkeypatch:
     for i in range(2000):
         window.hit(f"192.0.2.1:{i}")
     assert looked < 5000  # a sweep at every use past 100 keys looked ~2 million times
+
+
+def test_item7_connections_from_one_ipv6_slash_64_count_together() -> None:
+    """The connections per address (128) count an IPv6 client's whole /64 as one address: its
+    other addresses are no way round the limit; another /64 is another address."""
+    from blot.server.transport import _Addresses
+
+    class Transport:
+        def __init__(self, host: str) -> None:
+            self.host = host
+            self.closed = False
+
+        def get_extra_info(self, name: str) -> Any:
+            return (self.host, 40000, 0, 0) if name == "peername" else None
+
+        def close(self) -> None:
+            self.closed = True
+
+    addresses = _Addresses(2)
+    first = [Transport(f"2001:db8:9:9::{i}") for i in (1, 2)]
+    assert all(addresses.admit(t) == "2001:db8:9:9::/64" for t in first)  # type: ignore[arg-type]
+    third = Transport("2001:db8:9:9:abcd::3")
+    assert addresses.admit(third) is None and third.closed  # type: ignore[arg-type]
+    assert addresses.admit(Transport("2001:db8:9:a::1")) == "2001:db8:9:a::/64"  # type: ignore[arg-type]

@@ -10,8 +10,9 @@ uvicorn's long-standing hooks (``on_response_complete``, ``handle_websocket_upgr
   :attr:`ServerConfig.header_timeout` seconds of its first byte (or of the connection, for the
   first request) is closed;
 - **connections per address**: at most :attr:`ServerConfig.connections_per_address` open at once
-  (HTTP and websockets together, counted by the address the connection comes from, which is the
-  proxy's behind a reverse proxy: raise the limit there); one more is closed at once.
+  (HTTP and websockets together, counted by the address the connection comes from, an IPv6 one
+  by its /64, which is the proxy's behind a reverse proxy: raise the limit there); one more is
+  closed at once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections import Counter
 from typing import Any
 
 from blot.server.config import ServerConfig
+from blot.server.limits import network
 
 #: The end of a request's headers.
 _END = b"\r\n\r\n"
@@ -52,8 +54,10 @@ class _Addresses:
 
 
 def _peer(transport: asyncio.BaseTransport) -> str:
+    """The connection's address as the limit counts it: an IPv6 address by its /64 (issue 38
+    item 7; :func:`blot.server.limits.network`)."""
     peer = transport.get_extra_info("peername")
-    return str(peer[0]) if isinstance(peer, tuple | list) and peer else "unknown"
+    return network(str(peer[0])) if isinstance(peer, tuple | list) and peer else "unknown"
 
 
 def guarded_protocols(config: ServerConfig) -> tuple[type[Any], type[Any] | None]:
