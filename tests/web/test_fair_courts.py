@@ -159,3 +159,30 @@ def test_l6_l8_the_page_names_tables_without_a_referee_and_a_referee_steps_down(
     phone.wait_for_selector("[data-testid=paused]", state="detached")
     for p in (page, console, phone):
         assert not p.errors, p.errors
+
+
+def test_l6_an_event_made_on_the_page_requires_a_referee_over_the_board(
+    browser: Any, server: LiveServer
+) -> None:
+    """The new event form: over the board under the League's rules a referee at every table is
+    asked for by default (L-6); online it is not, and either may be changed."""
+    organizer = account(server, "organizer")
+    page = signed_in(browser, server, organizer, 390, 844)
+    page.goto(f"{server.url}/events")
+    page.wait_for_selector("[data-testid=event-referees]")
+    assert not page.is_checked("[data-testid=event-referees]")  # online: the server keeps the rules
+    page.fill("[data-testid=event-name]", "League day")
+    page.uncheck("[data-testid=event-online]")
+    assert page.is_checked("[data-testid=event-referees]")
+    axe_clean(page, "new event form")
+    shot(page, "events-form-referees")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    shot(page, "events-form-referees")
+    click(page, "create-event")
+    page.wait_for_selector("[data-testid=event-title]")
+    event = page.url.rsplit("/", 1)[1]
+    import httpx
+
+    data = httpx.get(f"{server.url}/api/events/{event}").json()
+    assert data["settings"]["online"] is False and data["settings"]["referees"] is True
+    assert not page.errors, page.errors

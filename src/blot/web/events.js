@@ -59,7 +59,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
         return s;
       };
       const check = (key, label) => h("label", { class: "check" },
-        h("input", { type: "checkbox", checked: f[key], "data-testid": `event-${key}`, onchange: (e) => { f[key] = e.target.checked; } }),
+        h("input", { type: "checkbox", checked: f[key], "data-testid": `event-${key}`, onchange: (e) => { f[key] = e.target.checked; if (key === "online") this.render(); } }),
         h("span", {}, label));
       const form = me && me.username
         ? h("div", { class: "form" },
@@ -72,6 +72,11 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
             field("ev-deadline", t("registration_deadline"), input("deadline", { type: "datetime-local", "data-testid": "event-deadline" })),
             field("ev-first", t("first_round_at"), input("first", { type: "datetime-local", "data-testid": "event-first" })),
             info.score_sheet ? check("online", t("online")) : null, check("rated", t("rated_table")), check("public", t("event_public")),
+            // a referee at every table (L-6): the server's default (over the board under the League's rules) until changed
+            h("label", { class: "check" },
+              h("input", { type: "checkbox", checked: f.referees ?? !(f.online || !info.score_sheet), "data-testid": "event-referees",
+                onchange: (e) => { f.referees = e.target.checked; } }),
+              h("span", {}, t("require_referees"))),
             h("button", { class: "primary", "data-testid": "create-event", onclick: () => this.create() }, t("create_event")))
         : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("event_login")));
       main.replaceChildren(h("div", { class: "events" },
@@ -87,6 +92,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
       const body = { name: f.name, game: f.game, format: f.format, rounds: f.rounds,
         online: f.online || !info.score_sheet, // over the board only with the game's score sheet
         rated: f.rated && f.online, public: f.public };
+      if (f.referees !== undefined) body.referees = f.referees;
       if (f.format === "duplicate") body.deals = f.deals;
       else if ("target" in info.options) body.options = { target: f.target };
       // datetime-local is the browser's local time: the server is sent UTC
