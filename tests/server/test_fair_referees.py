@@ -91,6 +91,8 @@ NAMED = [
     ("Did p 09 signal to the partner?", "username"),
     ("Did p-10 signal?", "username"),
     ("P.1.0 coughed twice", "username"),
+    ("p|0 coughed twice", "username"),
+    ("\uff50\uff11\uff10 coughed twice", "username"),  # fullwidth letters
     ("p\u200b10 tapped the table", "username"),  # a zero-width space
     ("\u0440\u0031\u0030 tapped the table", "username"),  # a Cyrillic р, then 10
     ("GoHaR looked at the partner's cards", "username"),
@@ -135,7 +137,7 @@ def test_l5_a_question_naming_anyone_in_any_spelling_is_refused_and_kept_nowhere
             assert question not in json.dumps(answer)
         clean = "Did a player signal to his partner by coughing? The opponents say so."
         day.referee.post(f"{path}/cases", {"court": "conduct", "question": clean})
-        short = "A trump was led; al fresco play is no excuse."  # no name of 1-2 letters here
+        short = "A stop10 card was led by the mechanical shuffler."  # no name from a word's start
         day.referee.post(f"{path}/cases", {"court": "sages", "question": short})
     stored = create_engine(_url(db))
     with stored.connect() as c:

@@ -45,6 +45,7 @@ from sqlalchemy.engine import Connection
 
 from blot.league import Outcome
 from blot.puzzles import Puzzle
+from blot.server import secrecy
 from blot.server.cluster.claims import Claim, Claims, LocalClaims
 from blot.server.errors import RateLimited, Refused
 from blot.store import accuracies, puzzles
@@ -142,6 +143,9 @@ class Analyses:
         self._resuming: asyncio.Task[None] | None = None
         self._active = 0
         self._failed: dict[str, str] = {}
+        #: Finished tables of a duplicate round still being played elsewhere: analysed once a
+        #: later game ends (the round's last) or at the next start (:meth:`resume`).
+        self._held: set[str] = set()
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="blot-analysis")
         self._closed = False
         #: Analysis processes started so far (a stored analysis is never computed again).
@@ -169,6 +173,8 @@ class Analyses:
         known = await self._known(table_id)
         if known is not None:
             return known
+        if await self._secret(table_id):
+            raise secrecy.refused()
         if self._closed:
             raise Refused("server", "the server is stopping")
         if len(self.jobs) >= QUEUE_LIMIT:
@@ -201,7 +207,16 @@ class Analyses:
         if not self.learn or self._closed or not played_out or all(s.player is None for s in outcome.seats):
             return
         self._backlog.append(outcome.table_id)
+        self._backlog.extend(self._held)  # the round of a held table may be over now
+        self._held.clear()
         self._launch()
+
+    async def _secret(self, table_id: str) -> bool:
+        """Whether the table's deals are still secret to somebody (a duplicate round that every
+        table has not played out, issue 38 item 1): it is not analysed yet, so that neither its
+        accuracies nor puzzles mined from it tell its deals."""
+        found = await self.services.read(lambda c: secrecy.of_table(c, table_id))
+        return found is not None and not found.over
 
     def resume(self, every: float | None = None) -> None:
         """At a start, with ``learn``: analyse the last :data:`RESUME` finished games played out
@@ -271,7 +286,9 @@ class Analyses:
                 return
             # stored by an analysis that ended while this one was being asked for (or elsewhere)
             known = await self.services.read(lambda c: store.stored(c, table_id, FORMAT))
-            if known is None and await self._ready(job):
+            if known is None and await self._secret(table_id):
+                self._held.add(table_id)
+            elif known is None and await self._ready(job):
                 loop = asyncio.get_running_loop()
                 self.started += 1
                 watching = loop.run_in_executor(self._threads, self._watch, job)

@@ -287,6 +287,7 @@ REASONS: Final[dict[str, str]] = {
     "event_rated_online": "ratings move only with online games: an over-the-board event is not rated",
     "event_duplicate_unrated": "a duplicate round's fixed deals are no game to the end: it cannot be rated",
     "event_duplicate_online": "duplicate is played online: the server deals the same cards at every table",
+    "deals_secret": "this table's deals are secret until every table of the round has played them",
     "event_no_davtar": "{game} has no Davtar for referees to keep: its events are online",
     "event_deadline_form": "deadline is a date and time such as 2026-05-01T18:00:00Z",
     "registration_closed_late": (

@@ -55,14 +55,16 @@ def _text(body: Mapping[str, Any], key: str, required: bool = True) -> str:
     return text
 
 
-#: A name whose skeleton is shorter than this is looked for only as a word of its own.
+#: A name whose skeleton is shorter than this is looked for only as a word of its own (or two
+#: joined); one shorter than :data:`LONG_NAME` only from a word's start; a longer one anywhere.
 SHORT_NAME = 3
+LONG_NAME = 5
 
 
 def _runs(text: str) -> list[str]:
     """The text's words: its runs of letters and digits, once invisible (format) characters
-    such as zero-width spaces are dropped from it."""
-    visible = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    such as zero-width spaces are dropped from it (a ``|`` reads as ``l``)."""
+    visible = "".join(ch for ch in text.replace("|", "l") if unicodedata.category(ch) != "Cf")
     return re.findall(r"[^\W_]+", visible)
 
 
@@ -71,23 +73,37 @@ def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
     ``text`` holds in any case, spacing, punctuation, look-alike or zero-width spelling, or None.
     Both sides are compared as skeletons (:func:`blot.accounts.skeleton`) of their letters and
     digits only, so ``p10s``, ``p 09``, ``p-10``, ``P.1.0`` and ``р10`` (a Cyrillic ``р``) all hold
-    ``p10``. A name of one or two letters would be in nearly every text: it counts only as a word
-    of its own, or two words joined (``A.L.``).
+    ``p10``. Short names would be in many innocent words: a name of one or two letters counts
+    only as a word of its own or two words joined (``A.L.``), one of three or four only from
+    the start of a word (``ani`` refuses ``Ani's`` and ``a.n.i`` but not ``mechanical``), a longer
+    one anywhere.
 
     >>> name_in("Did P.1.0 signal?", {"username": ["p10"]})
     'username'
-    >>> name_in("a trump led", {"username": ["al"]}) is None
+    >>> name_in("a trump led by the mechanical shuffler", {"username": ["al", "ani"]}) is None
     True
     """
     runs = _runs(text)
     squashed = skeleton("".join(runs))
     words = {skeleton(w) for w in runs} | {skeleton(a + b) for a, b in itertools.pairwise(runs)}
+    starts = []  # from each word's start, enough of the text for a name of LONG_NAME - 1
+    for i in range(len(runs)):
+        taken, j = "", i
+        while j < len(runs) and len(taken) < 2 * LONG_NAME:
+            taken += runs[j]
+            j += 1
+        starts.append(skeleton(taken))
     for kind, found in names.items():
         for name in found:
             shape = skeleton("".join(_runs(name)))
             if not shape:
                 continue
-            held = shape in words if len(shape) < SHORT_NAME else shape in squashed
+            if len(shape) < SHORT_NAME:
+                held = shape in words
+            elif len(shape) < LONG_NAME:
+                held = any(start.startswith(shape) for start in starts)
+            else:
+                held = shape in squashed
             if held:
                 return kind
     return None

@@ -61,6 +61,12 @@ async def me(request: Request) -> tuple[int, str]:
     return found
 
 
+async def viewer_of(request: Request) -> int | None:
+    """The player behind the request's token, or None (anybody)."""
+    found = await hub_of(request).accounts.player(bearer(request))
+    return None if found is None else found[0]
+
+
 async def body_of(request: Request, required: bool = True) -> dict[str, Any]:
     """The request's JSON object; with ``required`` false an empty body is an empty object. Its
     size is capped before any route (blot.server.guard) and its nesting here (jsonin)."""

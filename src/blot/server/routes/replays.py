@@ -10,8 +10,9 @@ from fastapi import APIRouter, Request
 from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.games import spec
+from blot.server import secrecy
 from blot.server.errors import Refused
-from blot.server.routes import check_may_see, hub_of, me
+from blot.server.routes import check_may_see, hub_of, me, viewer_of
 from blot.server.routes.tables import _listed
 from blot.server.table import FINISHED
 from blot.store import LogEntry
@@ -26,7 +27,9 @@ async def finished(request: Request, mine: bool = False) -> dict[str, Any]:
     hub = hub_of(request)
     player = (await me(request))[0] if mine else None
     rows = await hub.db(hub.store.listing, [FINISHED], 100, True, None, player)
-    return {"games": [_listed(r) for r in rows]}
+    viewer = player if mine else await viewer_of(request)
+    secrets = await hub.read(lambda c: secrecy.of_rows(c, rows))
+    return {"games": [_listed(r) for r in rows if secrecy.listed(secrets, r, viewer, live=False)]}
 
 
 @router.get("/tables/{table_id}/replay")
@@ -37,9 +40,16 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
     if row is None or row["status"] != FINISHED:
         raise Refused("not_found", "no finished game at this table")
     await check_may_see(request, row)
+    secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+    shown: int | None = None  # every deal
+    if secret is not None and not secret.sees_all(viewer := await viewer_of(request)):
+        # a duplicate round's deals open one by one as every table finishes them (issue 38)
+        shown = secret.visible(viewer)
+        if shown == 0:
+            raise secrecy.refused()
     entries = await hub.db(hub.store.log, table_id)
     deals = await hub.db(frames, row["game"], entries)
-    return {
+    out = {
         "id": table_id,
         "game": row["game"],
         "players": [s.get("name") for s in row["seats"]],
@@ -47,6 +57,9 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
         "summary": row["summary"],
         "deals": deals,
     }
+    if shown is not None:  # the totals would tell the deals not shown
+        out.update(summary=None, deals=deals[:shown], secret=len(deals) - shown)
+    return out
 
 
 @router.post("/tables/{table_id}/analysis")
@@ -65,10 +78,15 @@ async def analysis(table_id: str, request: Request) -> dict[str, Any]:
 
 
 async def _gate(request: Request, table_id: str) -> None:
+    """A private table's analysis is its players'; a duplicate round's covers every deal, so it
+    waits until each is open to the viewer (issue 38 item 1)."""
     hub = hub_of(request)
     row = await hub.db(hub.store.table, table_id)
     if row is not None:
         await check_may_see(request, row)
+        secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+        if secret is not None and not secret.sees_all(await viewer_of(request)):
+            raise secrecy.refused()
 
 
 def frames(game: str, entries: list[LogEntry]) -> list[dict[str, Any]]:

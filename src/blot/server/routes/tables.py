@@ -9,8 +9,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from blot.games import SPECS
+from blot.server import secrecy
 from blot.server.errors import Refused
-from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me
+from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me, viewer_of
 from blot.server.table import FINISHED, PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -58,7 +59,10 @@ async def open_tables(request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     present = await hub.registry.present_ids()
     rows = await _lobby(hub, list(present))
-    return {"tables": [_listed(r) for r in rows]}
+    # a duplicate round's table is offered to watch only to those who may (issue 38 item 1)
+    viewer = await viewer_of(request)
+    secrets = await hub.read(lambda c: secrecy.of_rows(c, rows))
+    return {"tables": [_listed(r) for r in rows if secrecy.listed(secrets, r, viewer, live=True)]}
 
 
 #: Tables without an account seated that the lobby lists at most, after those with one ...
@@ -222,6 +226,9 @@ async def record(table_id: str, request: Request, download: bool = False) -> Any
     if row is None or row["record"] is None:
         raise Refused("not_found", "no finished game at this table")
     await check_may_see(request, row)
+    secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+    if secret is not None and not secret.sees_all(await viewer_of(request)):
+        raise secrecy.refused()  # a duplicate round's deals, not all played everywhere (issue 38)
     headers = {}
     if download:
         headers["Content-Disposition"] = f'attachment; filename="blot-{table_id}.json"'

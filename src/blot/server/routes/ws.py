@@ -10,8 +10,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from blot.server import secrecy
 from blot.server.connection import Connection
 from blot.server.errors import Refused
+from blot.server.hub import Hub
 from blot.server.jsonin import loads
 from blot.server.routes import chat_of, hub_of
 
@@ -75,17 +77,29 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await _close(ws, 4400 if e.code != "not_found" else 4404)
         return
     found = await hub.accounts.player(token)
+    viewer = None if found is None else found[0]
+    watched = False
+    if secrecy.shares_deals(table.settings):  # a duplicate round's table (issue 38 item 1)
+        secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+        if secret is not None and not secret.may_watch(viewer):
+            await ws.send_text(_error(secrecy.refused()))
+            await _close(ws, 4403)
+            return
+        watched = secret is not None and not secret.over
+        # a finished table loaded only to be read may have left memory while the database was read
+        table = await hub.registry.load(table_id) or table
 
     async def close() -> None:
         await _close(ws)
 
-    conn = Connection(ws.send_text, None if found is None else found[0], close)
+    conn = Connection(ws.send_text, viewer, close)
     if found is not None and token is not None:
         from blot.server.accounts import token_hash
 
         conn.session = token_hash(token)
     await table.call(table.seating.connect, conn, since, recent)
     chat = chat_of(ws)
+    recheck = asyncio.get_running_loop().create_task(_recheck(hub, table_id, conn)) if watched else None
     try:
         await table.call(chat.history, table, conn)
         while True:
@@ -112,7 +126,28 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if recheck is not None:
+            recheck.cancel()
         await hub.registry.disconnect(table_id, conn)
+
+
+async def _recheck(hub: Hub, table_id: str, conn: Connection) -> None:
+    """A socket let in to a table whose deals are still secret (an organizer, a referee, a
+    player of the table) is looked at again every few seconds: one who lost the right (a referee
+    stood down, an organizer was made a player) is told so and closed; once the round's deals are
+    all open there is nothing left to look at."""
+    while not conn.closed:
+        await asyncio.sleep(secrecy.RECHECK_SECONDS)
+        try:
+            secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+        except Exception:  # the database is away: look again later
+            continue
+        if secret is None or secret.over:
+            return
+        if not secret.may_watch(conn.player):
+            conn.push(_error(secrecy.refused()))
+            conn.stop()
+            return
 
 
 async def _close(ws: WebSocket, code: int = 1000) -> None:

@@ -1,0 +1,212 @@
+"""Issue 38 item 1: a duplicate round's deal is secret until every table has played it. Through
+the real server: a duplicate event of two tables, one of bots (it plays its deals at once) and one
+of two persons who take their time; the persons, anybody, and the organizer who plays at no
+table try every way to the fast table's cards (its socket, record, replay, analysis, the lobby
+and the list of finished games) before, between and after the persons' deals.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from blot.server.secrecy import SECRET
+
+from .conftest import Account, Player, Socket, make_client, simple_choice
+
+POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
+    """The server's database: a SQLite file, or a fresh PostgreSQL database (when one is set)."""
+    if request.param == "sqlite":
+        yield tmp_path / "blot.sqlite3"
+        return
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
+    from .postgres import fresh_database
+
+    with fresh_database() as url:
+        yield url
+
+
+class Round:
+    """A duplicate event's first round: the bots' table (``fast``) and the persons' (``slow``)."""
+
+    def __init__(self, client: TestClient, deals: int = 2) -> None:
+        self.client = client
+        self.organizer = Account(client, "organizer")
+        self.ani, self.gohar = Account(client, "ani"), Account(client, "gohar")
+        body = {"name": "Duplicate night", "format": "duplicate", "rounds": 1, "deals": deals}
+        self.event = self.organizer.post("/api/events", body)["id"]
+        self.organizer.post(f"/api/events/{self.event}/entries", {"usernames": ["ani", "gohar"]})
+        for _ in range(3):
+            self.organizer.post(f"/api/events/{self.event}/entries", {"bot": "basic"})
+        data = self.organizer.post(f"/api/events/{self.event}/rounds")
+        persons = next(e["id"] for e in data["entries"] if e["bot"] is None)
+        tables = data["rounds"][0]["tables"]
+        self.slow = next(t["table"] for t in tables if persons in t["entries"])
+        self.fast = next(t["table"] for t in tables if persons not in t["entries"])
+        seats = client.get(f"/api/tables/{self.slow}").json()["seats"]
+        self.seats = {s["seat"]: p for p in (self.ani, self.gohar) for s in seats if s.get("player") == p.id}
+        self.wait_finished(self.fast)
+
+    def wait_finished(self, table: str) -> None:
+        deadline = time.monotonic() + 60
+        while self.client.get(f"/api/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the table's game did not end"
+            time.sleep(0.05)
+
+    def get(self, who: Player | None, path: str) -> Any:
+        return self.client.get(path, headers=None if who is None else who.headers)
+
+    def post(self, who: Player | None, path: str) -> Any:
+        return self.client.post(path, json={}, headers=None if who is None else who.headers)
+
+    def watch(self, who: Player | None, table: str) -> dict[str, Any]:
+        """The first message a socket of ``table`` gets with ``who``'s token (and how it closed)."""
+        with self.client.websocket_connect(f"/ws/tables/{table}") as ws:
+            ws.send_json({"type": "hello", "token": None if who is None else who.token, "recent": 200})
+            first: dict[str, Any] = ws.receive_json()
+            if first["type"] == "error":
+                closed = ws.receive()
+                first["closed"] = closed.get("code")
+            return first
+
+    def play(self, deals: int | None = None) -> None:
+        """The persons play their table's game (as :func:`play_out` does) to its end, or with
+        ``deals`` until that many deals are over (the next one is dealt). A duplicate round's game
+        ends with its deals, not with a ``game_over``: the table's status says it."""
+        with ExitStack() as stack:
+            socks = {
+                seat: Socket(
+                    stack.enter_context(self.client.websocket_connect(f"/ws/tables/{self.slow}")), p.token
+                )
+                for seat, p in self.seats.items()
+            }
+            ref = next(iter(socks.values()))
+            need = 0
+
+            def done() -> bool:
+                v = ref.view
+                status = next((f["table"]["status"] for f in reversed(ref.frames) if f.get("table")), None)
+                if status == "finished" or (v is not None and v["game_over"] is not None):
+                    return True
+                return v is not None and deals is not None and v["deal_number"] > deals
+
+            def ready() -> bool:
+                v = ref.view
+                return done() or (ref.n >= need and v is not None and v["to_act"] in socks)
+
+            while True:
+                if not ready():
+                    ref.until(lambda m: ready())
+                if done():
+                    return
+                assert ref.view is not None
+                seat = ref.view["to_act"]
+                sock = socks[seat]
+                if sock.n < ref.n:
+                    sock.until(lambda m, sock=sock: sock.n >= ref.n)
+                view = sock.view
+                assert view is not None
+                if not (view["game_over"] is None and view["to_act"] == seat and view["legal"] is not None):
+                    need = max(sock.n, ref.n + 1)
+                    continue
+                reply = sock.play(seat, simple_choice(view))
+                assert reply["type"] == "event", reply
+                need = reply["n"]
+
+
+def refused(answer: Any) -> None:
+    assert answer.status_code == 403, answer.text
+    assert answer.json()["message"] == SECRET
+
+
+def test_l1_a_player_of_a_slower_table_cannot_watch_the_faster_one_until_the_round_is_over(
+    database: str | Path,
+) -> None:
+    """The attack of issue 38: a player of the slow table opens the fast table's socket with
+    their own token: refused in one sentence, not one card sent; anybody else too; the organizer,
+    who plays at no table, watches; once the persons' table has played every deal, all open."""
+    with make_client(database) as client:
+        r = Round(client)
+        for who in (r.ani, r.gohar, None):
+            first = r.watch(who, r.fast)
+            assert first["type"] == "error" and first["message"] == SECRET, first
+            assert first["reason"] == "deals_secret" and first["closed"] == 4403
+        snapshot = r.watch(r.organizer, r.fast)
+        assert snapshot["type"] == "snapshot" and snapshot["events"]
+        assert r.watch(r.ani, r.slow)["type"] == "snapshot"  # her own table, her own seat
+        r.play()
+        r.wait_finished(r.slow)
+        for who in (r.ani, None):
+            snapshot = r.watch(who, r.fast)
+            assert snapshot["type"] == "snapshot" and snapshot["events"]
+
+
+def test_l1_the_record_replay_and_analysis_of_a_table_ahead_open_when_every_table_played_the_deals(
+    database: str | Path,
+) -> None:
+    with make_client(database) as client:
+        r = Round(client)
+        fast = f"/api/tables/{r.fast}"
+        for who in (r.ani, r.gohar, None):
+            refused(r.get(who, f"{fast}/record"))
+            refused(r.get(who, f"{fast}/replay"))
+            refused(r.get(who, f"{fast}/analysis"))
+            refused(r.post(who, f"{fast}/analysis"))
+        # the organizer, at no table, reads everything; no analysis (nor puzzles, nor accuracies
+        # from it) is made before the round is over, for anybody
+        assert len(r.get(r.organizer, f"{fast}/record").json()["deals"]) == 2
+        assert len(r.get(r.organizer, f"{fast}/replay").json()["deals"]) == 2
+        assert r.get(r.organizer, f"{fast}/analysis").json() == {"status": "none"}
+        refused(r.post(r.organizer, f"{fast}/analysis"))
+        # the finished games' list leaves the table out until then
+        listed = [g["id"] for g in r.get(None, "/api/replays").json()["games"]]
+        assert r.fast not in listed
+        assert r.fast in [g["id"] for g in r.get(r.organizer, "/api/replays").json()["games"]]
+        r.play()
+        r.wait_finished(r.slow)
+        for who in (r.ani, None):
+            assert len(r.get(who, f"{fast}/record").json()["deals"]) == 2
+            replay = r.get(who, f"{fast}/replay").json()
+            assert len(replay["deals"]) == 2 and replay["summary"] is not None and "secret" not in replay
+        assert r.post(None, f"{fast}/analysis").json()["status"] in ("queued", "running", "done")
+        assert r.fast in [g["id"] for g in r.get(None, "/api/replays").json()["games"]]
+
+
+def test_l1_a_replay_opens_deal_by_deal_as_every_table_finishes_it(tmp_path: Path) -> None:
+    """The persons finished the first deal and sit at the second: the fast table's replay shows
+    its first deal to anybody, not the second, nor the totals that would tell it."""
+    with make_client(tmp_path / "blot.sqlite3") as client:
+        r = Round(client)
+        r.play(deals=1)
+        replay = r.get(None, f"/api/tables/{r.fast}/replay").json()
+        assert [d["number"] for d in replay["deals"]] == [1]
+        assert replay["summary"] is None and replay["secret"] == 1
+        refused(r.get(None, f"/api/tables/{r.fast}/record"))
+        assert len(r.get(r.organizer, f"/api/tables/{r.fast}/replay").json()["deals"]) == 2
+
+
+def test_l1_the_lobby_offers_no_watch_of_a_duplicate_rounds_table(tmp_path: Path) -> None:
+    """The persons' table is in play with them at it: the lobby lists it to nobody but its own
+    players and the organizer (every other Watch would be refused)."""
+    with make_client(tmp_path / "blot.sqlite3") as client:
+        r = Round(client)
+        stranger = Account(client, "davit")
+        with client.websocket_connect(f"/ws/tables/{r.slow}") as ws:
+            Socket(ws, r.ani.token).joined()  # she is at her table: it is "present"
+            lobby = {who: r.get(who, "/api/tables").json()["tables"] for who in (None, stranger, r.organizer)}
+            assert [t["id"] for t in lobby[None]] == [] and [t["id"] for t in lobby[stranger]] == []
+            assert [t["id"] for t in lobby[r.organizer]] == [r.slow]
+            first = r.watch(stranger, r.slow)
+            assert first["type"] == "error" and first["message"] == SECRET
