@@ -37,15 +37,19 @@ from sqlalchemy.engine import Connection
 from blot.server.errors import Refused
 from blot.store.schema import event_members, event_organizers, event_tables, table_log, tables
 
-#: The one sentence of every refusal of a table's secret deals.
-SECRET = "this table's deals are secret until every table of the round has played them"
 #: How often a socket watching a secret table is looked at again (its watcher may lose the right).
 RECHECK_SECONDS = 2.0
 
 
 def refused() -> Refused:
     """The refusal of a secret deal, as every route gives it."""
-    return Refused("forbidden", SECRET)
+    return Refused(
+        "forbidden", "this table's deals are secret until every table of the round has played them"
+    )
+
+
+#: The one sentence of every refusal of a table's secret deals.
+SECRET = refused().message
 
 
 @dataclass(frozen=True)
