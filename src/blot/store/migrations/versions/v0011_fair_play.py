@@ -3,8 +3,8 @@ Each part of the issue adds its own step below, called in order by :func:`upgrad
 
 from __future__ import annotations
 
-import sqlalchemy as sa  # noqa: F401
-from alembic import op  # noqa: F401
+import sqlalchemy as sa
+from alembic import op
 
 revision = "0011"
 down_revision: str | None = "0010"
@@ -62,7 +62,8 @@ def _undo_bars_and_dishonours() -> None:
     it goes with the column)."""
     with op.batch_alter_table("court_decisions") as batch:
         for name in (
-            "forgiven_by", "forgiven_on", "recorded_by", "case_id", "until", "penance", "names", "accounts", "kind"
+            "forgiven_by", "forgiven_on", "recorded_by", "case_id",
+            "until", "penance", "names", "accounts", "kind",
         ):  # fmt: skip
             batch.drop_column(name)
     with op.batch_alter_table("event_entries") as batch:
