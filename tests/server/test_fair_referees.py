@@ -215,6 +215,11 @@ def test_l6_l8_nobody_keeps_the_davtar_of_his_own_game(tmp_path: Path) -> None:
         assert taken.status_code == 403 and taken.json()["message"] == own
         assert len(client.get(f"/api/scoresheets/{sheet}").json()["deals"]) == len(before["deals"]) + 1
         p10.post(f"/api/scoresheets/{other['sheet']}/deals", MADE)  # a game he does not play
+        path = f"/api/events/{day.event}/tables/{mine['id']}"  # nor does he pick his own referee
+        assert p10.post(f"{path}/referee", {"username": "arbiter"}, status=403)["message"] == (
+            "you play at this table: another organizer assigns its referee"
+        )
+        p10.post(f"/api/events/{day.event}/tables/{other['id']}/referee", {"username": "arbiter"})
 
 
 def test_l8_a_referee_steps_down_and_is_never_assigned_to_that_table_again(tmp_path: Path) -> None:

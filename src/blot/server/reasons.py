@@ -350,6 +350,7 @@ REASONS: Final[dict[str, str]] = {
     "table_paused": "the referee has paused this table: wait until it is resumed",
     "own_davtar": "you play in this game: nobody keeps or edits the Davtar of his own game (L-6, L-8)",
     "round_awaits_referees": "round {n} waits for a referee at tables {tables}",
+    "own_table_referee": "you play at this table: another organizer assigns its referee",
     "referee_username": "username is an account's name, or null",
     "player_cannot_referee": "{name} plays in this event and cannot referee it",
     "announcement_kinds": "an announcement is one of {kinds}",

@@ -139,12 +139,15 @@ class Referees:
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
     ) -> dict[str, Any]:
         """The organizer assigns a referee (``username``, or null to remove one): never one who
-        plays in the event, nor one who stepped down from this table (L-8). When the event
+        plays in the event, nor one who stepped down from this table, nor at a table where the
+        organizer himself plays (L-8). When the event
         requires a referee at every table (L-6) and this was the round's last table without one,
         the round's tables open now (its play starts)."""
         state, table = await self._table(event_id, row_id)
         if player not in state.organizers:
             raise Refused("forbidden", "only the event's organizer assigns referees")
+        if player in state.players_at(table):  # nobody picks the referee of his own game (L-8)
+            raise Refused("forbidden", "you play at this table: another organizer assigns its referee")
         username = body.get("username")
         referee, name = None, ""
         if username is not None:

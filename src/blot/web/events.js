@@ -222,12 +222,13 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
           h("div", { class: "go" },
             tb.table && tb.status === "playing" && me && this.playsAt(d, tb, me)
               ? h("a", { class: "button primary", href: `/table/${tb.table}`, "data-link": true, "data-testid": `play-${tb.id}` }, t("go_to_table"))
-              : tb.table ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay")) : null,
+              : tb.table && !tb.secret ? h("a", { class: "button", href: `/table/${tb.table}`, "data-link": true }, t(tb.status === "playing" ? "watch" : "replay"))
+              : tb.secret ? h("span", { class: "muted", "data-testid": `secret-${tb.id}` }, t("deals_secret_until")) : null,
             tb.status === "unfinished" && me && this.playsAt(d, tb, me)
               ? h("button", { class: "primary", "data-testid": `resume-${tb.id}`, onclick: () => api("POST", `/api/tables/${tb.table}/resume`).then(() => this.load()).catch(fail) }, t("continue_game")) : null,
             me && (tb.referee === me.id || (d.organizer && tb.sheet && tb.sheet !== "shared"))
               ? h("a", { class: "button primary", href: `/event/${d.id}/table/${tb.id}`, "data-link": true, "data-testid": `console-${tb.id}` }, t("referee_console")) : null,
-            d.organizer && !tb.result ? this.refereeField(d, tb) : null,
+            d.organizer && !tb.result && !(me && this.playsAt(d, tb, me)) ? this.refereeField(d, tb) : null,
             tb.referee && me && this.playsAt(d, tb, me) ? this.conflictField(d, tb) : null)))),
         r.byes.length ? h("p", { class: "muted" }, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null);
     }
