@@ -97,6 +97,8 @@ NAMED = [
     ("\u0440\u0031\u0030 tapped the table", "username"),  # a Cyrillic р, then 10
     ("GoHaR looked at the partner's cards", "username"),
     ("g o h a r said nothing", "username"),
+    ("\u0533\u0578\u0570\u0561\u0580 said nothing", "username"),  # Գոհար: Armenian, by its sound
+    ("\u0413\u043e\u0445\u0430\u0440 said nothing", "username"),  # Гохар: Cyrillic, by its sound
     ("Did D\u0430vit (Cyrillic a) bet on it?", "username"),
     ("Did Mister Pink say a card?", "display_name"),
     ("Did MISTER.PINK say a card?", "display_name"),

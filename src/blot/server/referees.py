@@ -68,14 +68,35 @@ def _runs(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", visible)
 
 
+#: How Armenian and Cyrillic letters are written in Latin ones (a name may be spelled by its sound,
+#: not only by letters that look alike: ``Գոհար``, ``Гохар`` for ``gohar``).
+_SOUNDS = str.maketrans(
+    {
+        **dict(zip("абвгдезийклмнопрстуфхыэ", "abvgdeziyklmnoprstufhye", strict=True)),
+        "ё": "e", "ж": "zh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ь": "",
+        "ю": "yu", "я": "ya", "є": "ye", "і": "i", "ї": "yi", "ґ": "g",
+        **dict(zip("աբգդեզէըթիլկհմյնոպջռսվտրփքօֆ", "abgdezeytilkhmynopjrsvtrpkof", strict=True)),
+        "ժ": "zh", "խ": "kh", "ծ": "ts", "ձ": "dz", "ղ": "gh", "ճ": "ch", "շ": "sh", "չ": "ch",
+        "ց": "ts", "և": "yev",
+    }
+)  # fmt: skip
+
+
+def _spellings(text: str) -> list[str]:
+    """The text as written, and as its Armenian and Cyrillic letters sound in Latin ones."""
+    sounded = text.lower().replace("ու", "u").translate(_SOUNDS)
+    return [text] if sounded == text.lower() else [text, sounded]
+
+
 def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
     """The kind of the first name (by kind: ``username``, ``display_name``, ``pair_name``) that
     ``text`` holds in any case, spacing, punctuation, look-alike or zero-width spelling, or None.
     Both sides are compared as skeletons (:func:`blot.accounts.skeleton`) of their letters and
     digits only, so ``p10s``, ``p 09``, ``p-10``, ``P.1.0`` and ``р10`` (a Cyrillic ``р``) all hold
-    ``p10``. Short names would be in many innocent words: a name of one or two letters counts
-    only as a word of its own or two words joined (``A.L.``), one of three or four only from
-    the start of a word (``ani`` refuses ``Ani's`` and ``a.n.i`` but not ``mechanical``), a longer
+    ``p10``; Armenian and Cyrillic letters count by their look and by their sound (``Գոհար`` and
+    ``Гохар`` hold ``gohar``). Short names would be in many innocent words: a name of one or two
+    letters counts only as a word of its own or two words joined (``A.L.``), one of three or four
+    only from the start of a word (``ani`` refuses ``Ani's`` and ``a.n.i`` but not ``mechanical``), a longer
     one anywhere.
 
     >>> name_in("Did P.1.0 signal?", {"username": ["p10"]})
@@ -83,29 +104,32 @@ def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
     >>> name_in("a trump led by the mechanical shuffler", {"username": ["al", "ani"]}) is None
     True
     """
-    runs = _runs(text)
-    squashed = skeleton("".join(runs))
-    words = {skeleton(w) for w in runs} | {skeleton(a + b) for a, b in itertools.pairwise(runs)}
-    starts = []  # from each word's start, enough of the text for a name of LONG_NAME - 1
-    for i in range(len(runs)):
-        taken, j = "", i
-        while j < len(runs) and len(taken) < 2 * LONG_NAME:
-            taken += runs[j]
-            j += 1
-        starts.append(skeleton(taken))
+    squashed: list[str] = []
+    words: set[str] = set()
+    starts: list[str] = []  # from each word's start, enough of the text for a name of LONG_NAME - 1
+    for spelling in _spellings(text):
+        runs = _runs(spelling)
+        squashed.append(skeleton("".join(runs)))
+        words |= {skeleton(w) for w in runs} | {skeleton(a + b) for a, b in itertools.pairwise(runs)}
+        for i in range(len(runs)):
+            taken, j = "", i
+            while j < len(runs) and len(taken) < 2 * LONG_NAME:
+                taken += runs[j]
+                j += 1
+            starts.append(skeleton(taken))
     for kind, found in names.items():
         for name in found:
-            shape = skeleton("".join(_runs(name)))
-            if not shape:
-                continue
-            if len(shape) < SHORT_NAME:
-                held = shape in words
-            elif len(shape) < LONG_NAME:
-                held = any(start.startswith(shape) for start in starts)
-            else:
-                held = shape in squashed
-            if held:
-                return kind
+            for shape in {skeleton("".join(_runs(s))) for s in _spellings(name)}:
+                if not shape:
+                    continue
+                if len(shape) < SHORT_NAME:
+                    held = shape in words
+                elif len(shape) < LONG_NAME:
+                    held = any(start.startswith(shape) for start in starts)
+                else:
+                    held = any(shape in whole for whole in squashed)
+                if held:
+                    return kind
     return None
 
 
