@@ -67,3 +67,47 @@ def test_a_court_member_records_and_forgives_a_dishonour_on_the_register_page(
     shot(visitor, "register")
     visitor.set_viewport_size({"width": 1366, "height": 768})
     shot(visitor, "register")
+
+
+def test_the_event_page_says_a_pair_was_barred_by_tars_kapoot(browser: Any, tmp_path: Any) -> None:
+    """L-3 (issue 38 item 5): a tars kapoot the referee enters on the event's Davtar withdraws the
+    pair at once; the event page's entries and standings say "barred by tars kapoot in round 1",
+    in the reader's language (here Armenian too)."""
+    server = LiveServer(tmp_path / "blot.sqlite3", league=True)
+    try:
+        organizer, referee = account(server, "organizer"), account(server, "arbiter")
+        for name in ("ani", "gohar", "davit", "emma"):
+            account(server, name)
+        body = {"name": "League day", "online": False, "rounds": 2, "options": {"target": 51}}
+        event = post(server, organizer, "/api/events", body)["id"]
+        post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
+        table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]
+        path = f"/api/events/{event}/tables/{table['id']}"
+        post(server, organizer, f"{path}/referee", {"username": "arbiter"})
+        import httpx
+
+        headers = {"Authorization": f"Bearer {referee['token']}"}
+        sheet = httpx.get(f"{server.url}{path}/console", headers=headers).json()["sheet"]
+        team = table["entries"].index(1)  # ani & gohar's seat side at the table
+        tars = {"contract": {"team": team, "level": 25, "strain": "S", "multiplier": 1}, "card_points": None,
+                "kapoot": 1 - team}  # fmt: skip
+        assert post(server, referee, f"/api/scoresheets/{sheet}/deals", tars)["tars_kapoot"]
+        page = signed_in(browser, server, organizer, 390, 844)
+        page.goto(f"{server.url}/event/{event}")
+        badge = page.wait_for_selector("[data-testid=barred-1]")
+        assert badge.inner_text() == "barred by tars kapoot in round 1"
+        row = page.locator("[data-testid=standings] tbody tr").last
+        assert "barred by tars kapoot in round 1" in row.inner_text()
+        axe_clean(page, "event with a barred pair")
+        shot(page, "event-barred")
+        page.set_viewport_size({"width": 1366, "height": 768})
+        shot(page, "event-barred")
+        armenian = signed_in(browser, server, organizer, 390, 844, locale="hy-AM")
+        armenian.evaluate("() => localStorage.setItem('blot.lang', 'hy')")
+        armenian.goto(f"{server.url}/event/{event}")
+        text = armenian.wait_for_selector("[data-testid=barred-1]").inner_text()
+        assert text == "արգելված է թարս կապուտով, փուլ 1"
+        assert not page.errors and not armenian.errors
+    finally:
+        server.stop()

@@ -257,7 +257,7 @@ export function eventPages({ h, api, toast, errorText, main, showPending, curren
         h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("standings") }, h("table", { class: "board-table", "data-testid": "standings" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("entry")),
             h("th", {}, t(d.format === "duplicate" ? "percent" : "match_points")), keys.map((k) => h("th", {}, t("tb_" + k))), h("th", {}, t("games_played")))),
-          h("tbody", {}, d.standings.map((s) => h("tr", {}, h("td", { class: "num" }, s.rank), h("td", { class: "name" }, names[s.entry], barredOf[s.entry] ? ` (${barredText(barredOf[s.entry])})` : s.withdrawn ? ` (${t("withdrawn")})` : ""),
+          h("tbody", {}, d.standings.map((s) => h("tr", {}, h("td", { class: "num" }, s.rank), h("td", { class: "name" }, names[s.entry], barredOf[s.entry] ? h("span", { class: "muted small" }, ` (${barredText(barredOf[s.entry])})`) : s.withdrawn ? ` (${t("withdrawn")})` : ""),
             h("td", { class: "num" }, s.points), keys.map((k) => h("td", { class: "num" }, s.tiebreaks[k])), h("td", { class: "num" }, s.games)))))),
         h("p", { class: "small" }, h("a", { href: `/api/events/${d.id}/standings?format=csv`, download: `blot-event-${d.id}.csv`, "data-testid": "standings-csv" }, t("download_csv")), " · ",
           h("a", { href: `/api/events/${d.id}`, download: `blot-event-${d.id}.json` }, t("download_json"))));
