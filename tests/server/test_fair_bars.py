@@ -382,3 +382,48 @@ def test_l10_blot_admin_decision_writes_the_same_record_and_its_bar_holds(
         assert capsys.readouterr().out.strip() == "dishonour 1 is forgiven as of 2026-05-01"
         assert client.get("/api/register").json()["decisions"][0]["forgiven"] == "2026-05-01"
         sit(ani, table, 2)
+
+
+def test_l9_every_kind_and_penance_is_said_in_four_languages() -> None:
+    """The register page names each kind of L-9 and each penance of L-10 in hy, bg, ru and en."""
+    import re
+
+    from blot.league import KINDS, PENANCES
+
+    text = (Path(__file__).resolve().parents[2] / "src" / "blot" / "web" / "i18n.js").read_text(
+        encoding="utf-8"
+    )
+    for lang in ("en", "hy", "bg", "ru"):
+        block = re.search(rf"const {lang} = \{{(.*?)\n\}};", text, re.S)
+        assert block, lang
+        keys = set(re.findall(r"^\s+([\w-]+):", block.group(1), re.M))
+        wanted = {f"kind_{k}" for k in KINDS} | {f"penance_{p}" for p in PENANCES}
+        assert wanted <= keys, (lang, sorted(wanted - keys))
+
+
+def test_l3_a_pair_barred_after_entering_is_withdrawn_before_the_first_round(tmp_path: Path) -> None:
+    """L-3: a pair that enters, then suffers tars kapoot elsewhere before the event starts, is
+    withdrawn ("barred by tars kapoot before round 1") and is not paired."""
+    from datetime import UTC, datetime
+
+    from blot.store.ratings import insert_tars_kapoot
+
+    with make_client(tmp_path / "db.sqlite3", league=True) as client:
+        organizer = Account(client, "organizer")
+        people = {n: Account(client, n) for n in ("ani", "gohar", "davit", "emma", "aram", "lilit")}
+        event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "online": False})["id"]
+        for a, b in (("ani", "gohar"), ("davit", "emma"), ("aram", "lilit")):
+            organizer.post(f"/api/events/{event}/entries", {"usernames": [a, b]})
+        table = organizer.table()
+        at = datetime.now(UTC)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.store.write(lambda c: insert_tars_kapoot(c, people["ani"].id, people["gohar"].id, table, at))
+        data = client.get(f"/api/events/{event}").json()
+        (barred,) = [e for e in data["entries"] if e["barred"]]
+        assert (
+            barred["name"] == "ani & gohar"
+            and barred["barred_note"] == "barred by tars kapoot before round 1"
+        )
+        data = organizer.post(f"/api/events/{event}/rounds")
+        paired = [e for t in data["rounds"][0]["tables"] for e in t["entries"]] + data["rounds"][0]["byes"]
+        assert barred["id"] not in paired and len(paired) == 2
