@@ -66,12 +66,14 @@ def partners_sentence(a: str, b: str, day: str, until: str) -> str:
 class OverTheBoard:
     """An over-the-board League event of pairs kept by a referee (its Davtars), Swiss."""
 
-    def __init__(self, client: TestClient, rounds: int, names: list[str]) -> None:
+    def __init__(self, client: TestClient, rounds: int, names: list[str], format: str = "swiss") -> None:
         self.client = client
         self.organizer = Account(client, "organizer")
         self.referee = Account(client, "arbiter")
         self.accounts = {n: Account(client, n) for n in names}
-        body = {"name": "League day", "online": False, "rounds": rounds, "options": {"target": 51}}
+        body = {"name": "League day", "online": False, "format": format, "options": {"target": 51}}
+        if format == "swiss":
+            body["rounds"] = rounds
         self.event = self.organizer.post("/api/events", body)["id"]
         self.entries: dict[str, int] = {}
         for i in range(0, len(names), 2):
@@ -427,3 +429,33 @@ def test_l3_a_pair_barred_after_entering_is_withdrawn_before_the_first_round(tmp
         data = organizer.post(f"/api/events/{event}/rounds")
         paired = [e for t in data["rounds"][0]["tables"] for e in t["entries"]] + data["rounds"][0]["byes"]
         assert barred["id"] not in paired and len(paired) == 2
+
+
+def test_l3_in_a_round_robin_a_barred_pairs_later_games_are_forfeits(tmp_path: Path) -> None:
+    """L-3 (issue 38 item 5): a round robin's schedule is fixed; after the barred pair's withdrawal
+    each of its later opponents scores its game as a forfeit win (1 point, as a bye), the barred
+    pair nothing, and the barred pair is ranked last."""
+    with make_client(tmp_path / "db.sqlite3", league=True) as client:
+        names = ["ani", "gohar", "davit", "emma", "aram", "lilit", "narek", "sona"]
+        event = OverTheBoard(client, 1, names, format="round_robin")
+        barred = event.entries["ani"]
+        for table, sheet in event.start():
+            if barred in table["entries"]:
+                event.deal(sheet, tars_on(table["entries"].index(barred)))
+            else:
+                event.win(table, sheet, table["entries"][0])
+        for number in (2, 3):
+            tables = event.start()
+            data = event.data()
+            (byes,) = [r["byes"] for r in data["rounds"] if r["number"] == number]
+            assert len(byes) == 1 and barred not in byes  # the opponent the schedule gave it
+            assert all(barred not in t["entries"] for t, _ in tables)
+            for table, sheet in tables:
+                event.win(table, sheet, table["entries"][0])
+        data = event.data()
+        assert data["status"] == "finished"
+        points = {s["entry"]: s["points"] for s in data["standings"]}
+        assert points[barred] == 0 and data["standings"][-1]["entry"] == barred
+        assert sum(points.values()) == 2 * 2 + 2 * (
+            2 + 1
+        )  # round 1's two games, then a game and a forfeit a round
