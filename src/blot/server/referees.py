@@ -1,7 +1,8 @@
-"""The referee's console of an over-the-board event (League rulebook §8–§9, L-4 … L-8): the
-organizer assigns a referee to each table; the referee keeps the table's score sheet (the
-Davtar, edited through the score sheet API with the sheet's id, which the event page gives the
-referee and the organizers only), announces the start, the players, breaks, complaints, the end,
+"""The referee's console of an event (League rulebook §8–§9, L-4 … L-8): the organizer assigns
+a referee to each table (required at every table when the event says so, L-6); over the board the
+referee keeps the table's score sheet (the Davtar, edited through the score sheet API with the
+sheet's id, which the event page gives the referee and the organizers who do not play there
+only), announces the start, the players, breaks, complaints, the end,
 the winner or that the game is unfinished (each timestamped, shown on the event page), records
 each dispute with its ruling and the penalty entered through B-72, and sends to the Court of
 Sages (rules) or the Court of Conduct (conduct) what they cannot decide, **without the players'
@@ -117,6 +118,7 @@ def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
                 taken += runs[j]
                 j += 1
             starts.append(skeleton(taken))
+    prefixes = {start[:n] for start in starts for n in range(SHORT_NAME, LONG_NAME)}
     for kind, found in names.items():
         for name in found:
             for shape in {skeleton("".join(_runs(s))) for s in _spellings(name)}:
@@ -125,7 +127,7 @@ def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
                 if len(shape) < SHORT_NAME:
                     held = shape in words
                 elif len(shape) < LONG_NAME:
-                    held = any(start.startswith(shape) for start in starts)
+                    held = shape in prefixes
                 else:
                     held = any(shape in whole for whole in squashed)
                 if held:
