@@ -459,3 +459,28 @@ def test_l3_in_a_round_robin_a_barred_pairs_later_games_are_forfeits(tmp_path: P
         assert sum(points.values()) == 2 * 2 + 2 * (
             2 + 1
         )  # round 1's two games, then a game and a forfeit a round
+
+
+def test_l3_an_unfinished_game_of_a_pair_barred_since_is_not_continued_in_public(tmp_path: Path) -> None:
+    """L-2, L-3: a game ended by agreement may be continued by the same pairs; not when the pair
+    has been barred by a tars kapoot since: the continuation is refused with the reason."""
+    from datetime import UTC, datetime
+
+    from blot.store.ratings import insert_tars_kapoot
+
+    with make_client(tmp_path / "db.sqlite3", league=True, grace=0.05, bot_delay=0.0) as client:
+        organizer, ani, gohar = Account(client, "organizer"), Account(client, "ani"), Account(client, "gohar")
+        event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "options": {"target": 51}})["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        old = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["table"]
+        ani.post(f"/api/tables/{old}/end", {"agree": True})
+        assert gohar.post(f"/api/tables/{old}/end", {"agree": True})["ended"] == "agreement"
+        elsewhere = organizer.table()
+        at = datetime.now(UTC)
+        client.app.state.hub.store.write(  # type: ignore[attr-defined]
+            lambda c: insert_tars_kapoot(c, ani.id, gohar.id, elsewhere, at)
+        )
+        ani.post(f"/api/tables/{old}/resume")
+        refused = gohar.post(f"/api/tables/{old}/resume", status=403)
+        assert "may not play together as partners" in refused["message"]

@@ -408,6 +408,7 @@ class Tables:
         people = {i for i, s in enumerate(old.seats) if s.player is not None}
         if not people <= old.resume_asks:
             return old.summary()
+        await old.seating.check_bars()  # a pair barred since (L-3, L-10) does not go on in public
         log_lines = await self.services.read_log(old.id)
         kept = [e for e in log_lines if e.kind in ("create", "sit", "leave", "bot", "start", "deal", "act")]
         entries = [LogEntry(n, e.kind, e.payload) for n, e in enumerate(kept, 1)]
