@@ -210,3 +210,42 @@ def test_l1_the_lobby_offers_no_watch_of_a_duplicate_rounds_table(tmp_path: Path
             assert [t["id"] for t in lobby[r.organizer]] == [r.slow]
             first = r.watch(stranger, r.slow)
             assert first["type"] == "error" and first["message"] == SECRET
+
+
+def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_path: Path) -> None:
+    """The event's answer marks the fast table ``secret`` to the persons and to anybody (the page
+    offers no Watch or replay) and gives no points per deal or totals; the organizer and a
+    referee at no table of the round see them, and watch; after the round, everybody."""
+    with make_client(tmp_path / "blot.sqlite3") as client:
+        r = Round(client)
+        arbiter = Account(client, "arbiter")
+
+        def fast(who: Player | None) -> dict[str, Any]:
+            data = r.get(who, f"/api/events/{r.event}").json()
+            return next(t for t in data["rounds"][0]["tables"] if t["table"] == r.fast)
+
+        row = fast(None)["id"]
+        r.organizer.post(f"/api/events/{r.event}/tables/{row}/referee", {"username": "arbiter"})
+        for who in (r.ani, r.gohar, None):
+            table = fast(who)
+            assert table["secret"] and table["boards"] == [] and table["score"] is None, table
+            assert table["result"] is None
+            # the standings and the cross table count no game of the round yet
+            data = r.get(who, f"/api/events/{r.event}").json()
+            assert [s["games"] for s in data["standings"]] == [0, 0, 0, 0]
+            met = [g for row in data["cross_table"].values() for games in row.values() for g in games]
+            assert met and all(g["points"] is None for g in met)
+        for who in (r.organizer, arbiter):
+            table = fast(who)
+            assert not table["secret"] and len(table["boards"]) == 2 and table["score"] is not None
+            assert sorted(s["games"] for s in r.get(who, f"/api/events/{r.event}").json()["standings"]) == [
+                0,
+                0,
+                1,
+                1,
+            ]
+        assert r.watch(arbiter, r.fast)["type"] == "snapshot"
+        r.play()
+        r.wait_finished(r.slow)
+        table = fast(None)
+        assert not table["secret"] and len(table["boards"]) == 2

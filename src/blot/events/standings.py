@@ -259,6 +259,12 @@ def cross_table(
 def standings_of_export(data: Mapping[str, Any]) -> list[Standing]:
     """The standings of an exported event (``GET /api/events/{id}``'s JSON; ``blot event
     standings``), recomputed from its rounds."""
+    entrants, rounds, fmt = export_parts(data)
+    return standings(entrants, rounds, fmt)
+
+
+def export_parts(data: Mapping[str, Any]) -> tuple[list[Entrant], list[Round], str]:
+    """An exported event's entrants, rounds and format, as :func:`standings` takes them."""
     fmt = str(data.get("format", "swiss"))
     entrants = [
         Entrant(int(e["id"]), str(e.get("name", e["id"])), bool(e.get("withdrawn")), e.get("barred_note"))
@@ -282,7 +288,7 @@ def standings_of_export(data: Mapping[str, Any]) -> list[Standing]:
                 )
             )
         rounds.append(Round(int(r["number"]), tuple(games), tuple(int(e) for e in r.get("byes", []))))
-    return standings(entrants, rounds, fmt)
+    return entrants, rounds, fmt
 
 
 __all__ = [
@@ -293,6 +299,7 @@ __all__ = [
     "Standing",
     "cross_table",
     "duplicate",
+    "export_parts",
     "match_points",
     "standings",
     "standings_of_export",

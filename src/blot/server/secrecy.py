@@ -219,3 +219,40 @@ def listed(found: Mapping[str, Secret], row: Mapping[str, Any], viewer: int | No
     if secret is None:
         return True
     return secret.may_watch(viewer) if live else secret.sees_all(viewer)
+
+
+def of_ids(c: Connection, ids: Iterable[str]) -> dict[str, Secret]:
+    """The secret of each of these tables (by id) that deals what other tables deal."""
+    wanted = list(ids)
+    if not wanted:
+        return {}
+    query = select(tables.c.id, tables.c.settings, tables.c.status, tables.c.seats, tables.c.summary)
+    return of_rows(c, [dict(r) for r in c.execute(query.where(tables.c.id.in_(wanted))).mappings()])
+
+
+def hide_in_event(data: dict[str, Any], found: Mapping[str, Secret], viewer: int | None) -> None:
+    """An event's answer as ``viewer`` may see it: a table of a duplicate round that is secret to
+    them says so (``secret``: the page offers no Watch and no replay) and gives no result, no
+    points per deal (``boards``) nor totals (``score``), which would tell how its deals went; the
+    standings and the cross table are counted without them."""
+    hidden = False
+    for r in data.get("rounds") or []:
+        for tb in r.get("tables") or []:
+            secret = found.get(str(tb.get("table")))
+            if secret is None:
+                tb["secret"] = False
+                continue
+            live = tb.get("status") == "playing"
+            tb["secret"] = not (secret.may_watch(viewer) if live else secret.sees_all(viewer))
+            if not secret.sees_all(viewer) and tb.get("result") is not None:
+                tb["boards"], tb["score"], tb["result"] = [], None, None
+                hidden = True
+    if hidden:  # the standings and the cross table without what is hidden
+        from blot.events.standings import cross_table, export_parts, standings
+
+        confirmed = {**data, "entries": [e for e in data.get("entries") or [] if e.get("confirmed", True)]}
+        entrants, rounds, fmt = export_parts(confirmed)
+        data["standings"] = [s.to_json() for s in standings(entrants, rounds, fmt)]
+        data["cross_table"] = {
+            str(k): {str(o): v for o, v in row.items()} for k, row in cross_table(entrants, rounds).items()
+        }

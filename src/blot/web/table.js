@@ -90,6 +90,7 @@ export class TablePage {
         this.render();
         return;
       }
+      if (ev.code === 4403) return; // refused for good (a duplicate round's secret deals): no retry
       this.banner(t("reconnecting"));
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => !this.closed && this.connect(), wait);
@@ -120,6 +121,10 @@ export class TablePage {
       this.pending = false;
       this.awaiting = 0;
       if (m.code === "not_found") this.notFound = true;
+      if (m.reason === "deals_secret") { // not to be watched before the round is over (issue 38)
+        refusalText(m).then((text) => { this.secret = text; this.render(); });
+        return;
+      }
       refusalText(m).then(toast);
       this.render();
       return;
@@ -396,6 +401,10 @@ export class TablePage {
     if (this.closed) return;
     if (this.notFound) {
       main.replaceChildren(h("section", { class: "panel" }, h("p", {}, t("no_such_table")), h("a", { href: "/", "data-link": true }, t("nav_lobby"))));
+      return;
+    }
+    if (this.secret) {
+      main.replaceChildren(h("section", { class: "panel", "data-testid": "deals-secret" }, h("p", {}, this.secret), h("a", { href: "/", "data-link": true }, t("nav_lobby"))));
       return;
     }
     if (!this.table || !this.game) {

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 
 from blot.numbers import whole_number
+from blot.server import secrecy
 from blot.server.errors import Refused
 from blot.server.routes import bearer, body_of, hub_of, me
 
@@ -64,7 +65,17 @@ async def get_event(event_id: str, request: Request) -> dict[str, Any]:
     """The event: entries, rounds with their tables and results, standings, cross table."""
     service = hub_of(request).events
     viewer = await _viewer(request)
-    return service.to_json(await service.load(event_id), viewer)
+    return await _shown(request, service.to_json(await service.load(event_id), viewer), viewer)
+
+
+async def _shown(request: Request, data: dict[str, Any], viewer: int | None = None) -> dict[str, Any]:
+    """An event's answer as ``viewer`` may see it: what a duplicate round's tables keep secret is
+    left out (issue 38 item 1, :mod:`blot.server.secrecy`)."""
+    ids = [tb["table"] for r in data.get("rounds") or [] for tb in r.get("tables") or [] if tb.get("table")]
+    if data.get("format") == "duplicate" and ids:
+        found = await hub_of(request).read(lambda c: secrecy.of_ids(c, ids))
+        secrecy.hide_in_event(data, found, viewer)
+    return data
 
 
 @router.get("/events/{event_id}/standings", response_model=None)
@@ -90,34 +101,39 @@ async def event_standings(event_id: str, request: Request, format: str = "json")
 async def enter(event_id: str, request: Request) -> dict[str, Any]:
     """Enter: ``{"usernames": [...]}`` or ``{"bot": "basic"}``."""
     player, _ = await me(request)
-    return await hub_of(request).events.enter(player, event_id, await body_of(request))
+    data = await hub_of(request).events.enter(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
 
 
 @router.post("/events/{event_id}/entries/{entry}/confirm")
 async def confirm(event_id: str, entry: str, request: Request) -> dict[str, Any]:
     """An account of a pair confirms it (a pair plays once both accounts have)."""
     player, _ = await me(request)
-    return await hub_of(request).events.confirm(player, event_id, _number(entry, "entry"))
+    data = await hub_of(request).events.confirm(player, event_id, _number(entry, "entry"))
+    return await _shown(request, data, player)
 
 
 @router.delete("/events/{event_id}/entries/{entry}")
 async def withdraw(event_id: str, entry: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
-    return await hub_of(request).events.withdraw(player, event_id, _number(entry, "entry"))
+    data = await hub_of(request).events.withdraw(player, event_id, _number(entry, "entry"))
+    return await _shown(request, data, player)
 
 
 @router.post("/events/{event_id}/organizers")
 async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
     """``{"username"}``: another organizer of the event."""
     player, _ = await me(request)
-    return await hub_of(request).events.add_organizer(player, event_id, await body_of(request))
+    data = await hub_of(request).events.add_organizer(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
 
 
 @router.post("/events/{event_id}/rounds")
 async def start_round(event_id: str, request: Request) -> dict[str, Any]:
     """Pair and start the next round."""
     player, _ = await me(request)
-    return await hub_of(request).events.start_round(player, event_id)
+    data = await hub_of(request).events.start_round(player, event_id)
+    return await _shown(request, data, player)
 
 
 # --- over the board: the referee's console and the courts -------------------------------------------
