@@ -188,7 +188,7 @@ def test_the_lobby_says_why_a_pair_may_not_sit_together(page: Any, tmp_path: Pat
         text = notice.inner_text()
         assert text.startswith("League rules: Ani and Gohar suffered tars kapoot (")
         assert str(at.year + 1) in text  # a year after
-        assert "they may not sit together at rated tables" in text
+        assert "they may not play together as partners at a public table or in an event" in text  # L-3
     finally:
         server.stop()
 
