@@ -39,25 +39,42 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | P
 
 
 class Round:
-    """A duplicate event's first round: the bots' table (``fast``) and the persons' (``slow``)."""
+    """A duplicate event's first round: the bots' table (``fast``) and the persons' (``slow``);
+    with ``two_pairs``, two tables of persons (``slow``: Ani and Gohar's, ``other``: Davit and
+    Emma's, each against bots) and no table of bots alone."""
 
-    def __init__(self, client: TestClient, deals: int = 2) -> None:
+    def __init__(self, client: TestClient, deals: int = 2, two_pairs: bool = False) -> None:
         self.client = client
         self.organizer = Account(client, "organizer")
         self.ani, self.gohar = Account(client, "ani"), Account(client, "gohar")
         body = {"name": "Duplicate night", "format": "duplicate", "rounds": 1, "deals": deals}
         self.event = self.organizer.post("/api/events", body)["id"]
-        self.organizer.post(f"/api/events/{self.event}/entries", {"usernames": ["ani", "gohar"]})
-        for _ in range(3):
+        pairs = [(self.ani, self.gohar)]
+        if two_pairs:
+            pairs.append((Account(client, "davit"), Account(client, "emma")))
+        for a, b in pairs:
+            self.organizer.post(f"/api/events/{self.event}/entries", {"usernames": [a.username, b.username]})
+        for _ in range(4 - len(pairs)):
             self.organizer.post(f"/api/events/{self.event}/entries", {"bot": "basic"})
         data = self.organizer.post(f"/api/events/{self.event}/rounds")
-        persons = next(e["id"] for e in data["entries"] if e["bot"] is None)
         tables = data["rounds"][0]["tables"]
-        self.slow = next(t["table"] for t in tables if persons in t["entries"])
-        self.fast = next(t["table"] for t in tables if persons not in t["entries"])
-        seats = client.get(f"/api/tables/{self.slow}").json()["seats"]
-        self.seats = {s["seat"]: p for p in (self.ani, self.gohar) for s in seats if s.get("player") == p.id}
-        self.wait_finished(self.fast)
+        places: list[tuple[str, dict[int, Player]]] = []
+        for pair in pairs:
+            entry = next(
+                e["id"]
+                for e in data["entries"]
+                if {m["player"] for m in e["members"]} == {p.id for p in pair}
+            )
+            table = next(t["table"] for t in tables if entry in t["entries"])
+            seats = client.get(f"/api/tables/{table}").json()["seats"]
+            places.append((table, {s["seat"]: p for p in pair for s in seats if s.get("player") == p.id}))
+        (self.slow, self.seats), *rest = places
+        assert len({t for t, _ in places}) == len(places), "the pairs meet: no table of theirs is alone"
+        if two_pairs:
+            self.other, self.other_seats = rest[0]
+        else:
+            self.fast = next(t["table"] for t in tables if t["table"] != self.slow)
+            self.wait_finished(self.fast)
 
     def wait_finished(self, table: str) -> None:
         deadline = time.monotonic() + 60
@@ -81,16 +98,20 @@ class Round:
                 first["closed"] = closed.get("code")
             return first
 
-    def play(self, deals: int | None = None) -> None:
+    def play(
+        self, deals: int | None = None, table: str | None = None, seats: dict[int, Player] | None = None
+    ) -> None:
         """The persons play their table's game (as :func:`play_out` does) to its end, or with
         ``deals`` until that many deals are over (the next one is dealt). A duplicate round's game
-        ends with its deals, not with a ``game_over``: the table's status says it."""
+        ends with its deals, not with a ``game_over``: the table's status says it (``table`` and
+        ``seats``: another table of persons than the slow one)."""
+        table, seats = table or self.slow, seats or self.seats
         with ExitStack() as stack:
             socks = {
                 seat: Socket(
-                    stack.enter_context(self.client.websocket_connect(f"/ws/tables/{self.slow}")), p.token
+                    stack.enter_context(self.client.websocket_connect(f"/ws/tables/{table}")), p.token
                 )
-                for seat, p in self.seats.items()
+                for seat, p in seats.items()
             }
             ref = next(iter(socks.values()))
             need = 0
@@ -115,7 +136,7 @@ class Round:
                 seat = ref.view["to_act"]
                 sock = socks[seat]
                 if sock.n < ref.n:
-                    sock.until(lambda m, sock=sock: sock.n >= ref.n)
+                    sock.until(lambda m, sock=sock: bool(sock.n >= ref.n))  # type: ignore[misc]
                 view = sock.view
                 assert view is not None
                 if not (view["game_over"] is None and view["to_act"] == seat and view["legal"] is not None):
@@ -249,3 +270,26 @@ def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_
         r.wait_finished(r.slow)
         table = fast(None)
         assert not table["secret"] and len(table["boards"]) == 2
+
+
+def test_l1_no_analysis_nor_puzzle_comes_from_a_round_before_every_table_played_it(tmp_path: Path) -> None:
+    """Two tables of persons, each against bots, with ``learn`` on: the first to finish is not
+    analysed (puzzles mined from it, or its accuracies, would come from deals the other table
+    still plays); once the second finishes, both are."""
+    from blot.store import puzzles
+
+    with make_client(tmp_path / "blot.sqlite3", learn=True) as client:
+        r = Round(client, deals=1, two_pairs=True)
+        store: Any = client.app.state.hub.store  # type: ignore[attr-defined]
+        r.play()
+        r.wait_finished(r.slow)
+        time.sleep(1.0)  # an analysis would have started by now
+        assert r.get(r.organizer, f"/api/tables/{r.slow}/analysis").json() == {"status": "none"}
+        assert store.read(puzzles.count) == 0
+        r.play(table=r.other, seats=r.other_seats)
+        r.wait_finished(r.other)
+        deadline = time.monotonic() + 240
+        for table in (r.slow, r.other):
+            while r.get(None, f"/api/tables/{table}/analysis").json()["status"] != "done":
+                assert time.monotonic() < deadline, "the round's games were not analysed"
+                time.sleep(0.1)

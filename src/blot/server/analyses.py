@@ -204,11 +204,14 @@ class Analyses:
         """A table's game just ended: with ``learn``, a game played out to its end with a person
         seated is analysed when no analysis somebody asked for waits."""
         played_out = outcome.places is not None and not any(s.resigned for s in outcome.seats)
-        if not self.learn or self._closed or not played_out or all(s.player is None for s in outcome.seats):
+        if not self.learn or self._closed:
             return
-        self._backlog.append(outcome.table_id)
-        self._backlog.extend(self._held)  # the round of a held table may be over now
-        self._held.clear()
+        held, self._held = self._held, set()
+        self._backlog.extend(held)  # the round of a held table may be over now (any game ended)
+        if played_out and any(s.player is not None for s in outcome.seats):
+            self._backlog.append(outcome.table_id)
+        elif not held:
+            return
         self._launch()
 
     async def _secret(self, table_id: str) -> bool:
