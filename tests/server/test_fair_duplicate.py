@@ -235,8 +235,9 @@ def test_l1_the_lobby_offers_no_watch_of_a_duplicate_rounds_table(tmp_path: Path
 
 def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_path: Path) -> None:
     """The event's answer marks the fast table ``secret`` to the persons and to anybody (the page
-    offers no Watch or replay) and gives no points per deal or totals; the organizer and a
-    referee at no table of the round see them, and watch; after the round, everybody."""
+    offers no Watch or replay) and gives no result, points per deal or totals, nor do its bots'
+    profiles; the organizer and a referee at no table of the round see them, and watch; after
+    the round, everybody."""
     with make_client(tmp_path / "blot.sqlite3") as client:
         r = Round(client)
         arbiter = Account(client, "arbiter")
@@ -266,10 +267,19 @@ def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_
                 1,
             ]
         assert r.watch(arbiter, r.fast)["type"] == "snapshot"
+
+        def in_profile(who: Player | None) -> list[dict[str, Any]]:
+            """The fast table's game in the profile of its bots (each seat of it)."""
+            recent = r.get(who, "/api/players/bot:basic").json()["recent"]
+            return [g for g in recent if g["table"] == r.fast]
+
+        assert in_profile(None) and all(g["place"] is None and g["totals"] is None for g in in_profile(None))
+        assert all(g["place"] is not None and g["totals"] for g in in_profile(r.organizer))
         r.play()
         r.wait_finished(r.slow)
         table = fast(None)
         assert not table["secret"] and len(table["boards"]) == 2
+        assert all(g["place"] is not None and g["totals"] for g in in_profile(None))
 
 
 def test_l1_no_analysis_nor_puzzle_comes_from_a_round_before_every_table_played_it(tmp_path: Path) -> None:

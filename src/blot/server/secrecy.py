@@ -256,3 +256,12 @@ def hide_in_event(data: dict[str, Any], found: Mapping[str, Secret], viewer: int
         data["cross_table"] = {
             str(k): {str(o): v for o, v in row.items()} for k, row in cross_table(entrants, rounds).items()
         }
+
+
+def hide_in_games(games: list[dict[str, Any]], found: Mapping[str, Secret], viewer: int | None) -> None:
+    """A profile's recent games as ``viewer`` may see them: a duplicate round's game whose deals are
+    not all open to them gives no place, score or accuracy (they would tell how its deals went)."""
+    for game in games:
+        secret = found.get(str(game.get("table")))
+        if secret is not None and not secret.sees_all(viewer):
+            game.update(place=None, match_score=None, totals=None, accuracy=None, secret=True)

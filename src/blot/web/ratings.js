@@ -189,6 +189,7 @@ export function ratingPages({ h, api, toast, session, main, showPending }) {
       const bits = [h("a", { href: r.replay, "data-link": true }, `${t("game_" + r.game)} · ${day(r.at)}`)];
       if (r.ending === "agreement") bits.push(h("span", { class: "muted" }, ` · ${t("ending_agreement")}`));
       else if (r.ending === "left") bits.push(h("span", { class: "muted" }, ` · ${t("ending_left")}`));
+      else if (r.secret) bits.push(h("span", { class: "muted" }, ` · ${t("deals_secret_until")}`)); // a duplicate round not played out
       else bits.push(h("span", {}, ` · ${r.place === 0 ? t("won_game") : t("place_n", { n: r.place + 1 })}`));
       if (r.match_score) bits.push(h("span", { class: "muted" }, ` (${r.match_score})`));
       bits.push(r.rated

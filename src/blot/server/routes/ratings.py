@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Request
 from blot.accounts import username_key
 from blot.errors import BlotError
 from blot.games import spec
+from blot.server import secrecy
 from blot.server.errors import Refused
 from blot.server.routes import bearer, hub_of
 from blot.store import ratings
@@ -38,9 +39,15 @@ async def profile(username: str, request: Request, page: int = Query(0, ge=0, le
     hub = hub_of(request)
     viewer = await hub.accounts.player(bearer(request))
 
+    seer = None if viewer is None else viewer[0]
+
     def read(c: Any) -> dict[str, Any] | None:
         row = ratings.player_by_name(c, username, key)
-        return None if row is None else ratings.profile(c, row, None if viewer is None else viewer[0], page)
+        if row is None:
+            return None
+        found = ratings.profile(c, row, seer, page)
+        secrecy.hide_in_games(found["recent"], secrecy.of_ids(c, [g["table"] for g in found["recent"]]), seer)
+        return found
 
     found = await hub.read(read)
     if found is None:
