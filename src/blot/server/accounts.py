@@ -245,7 +245,9 @@ class AccountService:
             lambda c: league.seating_bar(c, seats, teams, now, tars=tars, newcomer=newcomer)
         )
         if found is not None:
-            raise Refused("forbidden", found.sentence())
+            from blot.server.conduct import bar_refusal
+
+            raise Refused("forbidden", bar_refusal(found))
 
     # --- accounts --------------------------------------------------------------------------------
 

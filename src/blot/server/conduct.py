@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
-from blot.league import KINDS, PENANCES
+from blot.league import KINDS, PENANCES, Bar, DishonourBar
 from blot.server.errors import Refused
 from blot.store import events as rows
 
@@ -42,6 +42,34 @@ class Dishonour:
     concerns: str
     case: int | None
     publish_names: bool
+
+
+def bar_refusal(bar: Bar | DishonourBar) -> str:
+    """The sentence that refuses a seat or an entry a bar forbids, written here so that the
+    page says it in its reader's language (blot.server.reasons); the same words as the bar's own
+    :meth:`~blot.league.Bar.sentence` (a test holds them together)."""
+    if isinstance(bar, DishonourBar):
+        name, number = bar.name, bar.decision
+        if bar.until is None:
+            return (
+                f"{name} is barred for life by the Court of Conduct (decision {number}): "
+                "no public table and no event"
+            )
+        return (
+            f"{name} is barred by the Court of Conduct (decision {number}) until {bar.until}: "
+            "no public table and no event until then"
+        )
+    a, b = bar.names
+    if bar.until is None:
+        return (
+            f"{a} and {b} suffered tars kapoot twice: under the League's rules they may never "
+            "again play together as partners at a public table or in an event"
+        )
+    since, until = bar.first.date().isoformat(), bar.until.date().isoformat()
+    return (
+        f"{a} and {b} suffered tars kapoot on {since}: under the League's rules they may not play "
+        f"together as partners at a public table or in an event until {until}"
+    )
 
 
 def check(body: Mapping[str, Any], today: str) -> Dishonour:
@@ -185,4 +213,4 @@ def published(c: Connection, today: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["Dishonour", "check", "check_member", "forgive", "published", "record"]
+__all__ = ["Dishonour", "bar_refusal", "check", "check_member", "forgive", "published", "record"]

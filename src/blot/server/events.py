@@ -734,7 +734,9 @@ class EventService:
         tars = self.config.league
         found = await self.storage.read(lambda c: league.entry_bar(c, list(ids), at, tars=tars))
         if found is not None:
-            raise Refused("forbidden", found.sentence())
+            from blot.server.conduct import bar_refusal
+
+            raise Refused("forbidden", bar_refusal(found))
 
     async def _withdraw_barred(self, state: EventState) -> bool:
         """Issue 38 item 5 (L-3, L-10): an entry a bar keeps out now (its pair's tars kapoot with

@@ -392,6 +392,22 @@ REASONS: Final[dict[str, str]] = {
     "conduct_no_such_case": "the Court of Conduct has no such case",
     "no_such_dishonour": "the register has no such dishonour",
     "dishonour_forgiven": "that dishonour is forgiven already",
+    "tars_bar_until": (
+        "{a} and {b} suffered tars kapoot on {since}: under the League's rules they may not play "
+        "together as partners at a public table or in an event until {until}"
+    ),
+    "tars_bar_never": (
+        "{a} and {b} suffered tars kapoot twice: under the League's rules they may never again "
+        "play together as partners at a public table or in an event"
+    ),
+    "dishonour_bar_until": (
+        "{name} is barred by the Court of Conduct (decision {decision}) until {until}: no public "
+        "table and no event until then"
+    ),
+    "dishonour_bar_life": (
+        "{name} is barred for life by the Court of Conduct (decision {decision}): no public table "
+        "and no event"
+    ),
     "continue_players_only": "only the players of an unfinished game continue it",
 }
 
