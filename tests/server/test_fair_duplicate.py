@@ -160,6 +160,7 @@ def test_l1_a_player_of_a_slower_table_cannot_watch_the_faster_one_until_the_rou
     who plays at no table, watches; once the persons' table has played every deal, all open."""
     with make_client(database) as client:
         r = Round(client)
+        r.organizer.post(f"/api/events/{r.event}/organizers", {"username": "ani"})  # she plays: no right
         for who in (r.ani, r.gohar, None):
             first = r.watch(who, r.fast)
             assert first["type"] == "error" and first["message"] == SECRET, first
@@ -267,6 +268,13 @@ def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_
                 1,
             ]
         assert r.watch(arbiter, r.fast)["type"] == "snapshot"
+        with client.websocket_connect(f"/ws/tables/{r.fast}") as ws:  # the referee watches ...
+            sock = Socket(ws, arbiter.token)
+            sock.joined()
+            r.organizer.post(f"/api/events/{r.event}/tables/{row}/referee", {"username": None})
+            # ... and is no referee any more: told so, and closed (looked at again every 2 s)
+            assert sock.until(lambda m: m["type"] == "error")["message"] == SECRET
+        r.organizer.post(f"/api/events/{r.event}/tables/{row}/referee", {"username": "arbiter"})
 
         def in_profile(who: Player | None) -> list[dict[str, Any]]:
             """The fast table's game in the profile of its bots (each seat of it)."""
