@@ -191,10 +191,11 @@ def test_a_rated_tables_players_talk_only_between_deals_and_never_in_free_text(d
             view = sock.my_turn(0)
             error = chat(sock, phrase="gg")
             assert error["message"] == (
-                "at a rated table nothing may be said while a deal is played: wait for its end (League §10)"
+                "at a rated or event table nothing may be said while a deal is played: "
+                "wait for its end (League §10)"
             )
             error = chat(sock, text="hi")
-            assert error["message"] == "free text is off at rated tables: use the quick phrases"
+            assert error["message"] == "free text is off at rated and event tables: use the quick phrases"
             while view["result"] is None:  # the deal played out, then its result shows for 30 s
                 sock.play(0, simple_choice(view))
                 view = sock.until(

@@ -153,6 +153,7 @@ class AccountService:
         """A guest: a name and a token (kept by the browser); one address may make
         ``guests_per_address`` of them in ``guest_window`` seconds."""
         checked = clean_name(name)
+        await self.guest_may_take(checked)
         await self.limits.guest(address)
         token, key = _new_token()
         at = self.storage.now()
@@ -174,9 +175,34 @@ class AccountService:
         if me.username is not None:
             raise Refused("conflict", "an account plays under its username")
         checked = clean_name(name)
+        await self.guest_may_take(checked)
+        await self.not_playing(me.id, "name")
         await self.storage.write(lambda c: store.rename(c, me.id, checked))
         self.forget(me.id)
         return {"id": me.id, "name": checked}
+
+    async def guest_may_take(self, name: str) -> None:
+        """Refuse a guest's name that an account holds, in any case or letters that look like it
+        (one skeleton, :func:`blot.accounts.skeleton`): a guest cannot pass for an account
+        (issue 38 item 2). A guest who took a name before an account did keeps it; the talk at
+        the tables marks guests (:mod:`blot.server.chat`)."""
+        other = await self.storage.read(lambda c: store.look_alike(c, name))
+        if other is not None:
+            raise Refused(
+                "conflict",
+                f"the name {name} is too like the account {other}: a guest takes another name",
+                "name",
+            )
+
+    async def not_playing(self, player: int, what: str) -> None:
+        """Refuse to change how a player is shown (``what``: ``name`` or ``avatar``) while they sit
+        at a table whose game is being played: a change mid-game is a signal to the partner, so it
+        may reach others only from the next game on (issue 38 item 2, L-9)."""
+        table = await self.storage.read(lambda c: store.playing_at(c, player))
+        if table is not None and what == "avatar":
+            raise Refused("conflict", f"you play at table {table}: change your avatar once its game is over")
+        if table is not None:
+            raise Refused("conflict", f"you play at table {table}: change your name once its game is over")
 
     async def me(self, token: str | None) -> dict[str, Any]:
         """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the bars in force that

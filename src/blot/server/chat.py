@@ -4,11 +4,19 @@ tables, over the table's websocket (docs/protocol.md, "Talk at the table").
 What may be said, and when:
 
 - the players and the spectators of a table talk in two rooms that never hear each other;
-- at a **rated** table the League counts hints and signals as dishonour (rulebook §10): the players
-  may say nothing while a deal is being played, only between deals and after the game, and only the
-  quick phrases and emotes (free text is off for everybody there);
+- at a **League table** (:func:`league_table`: a rated table, or any table opened for an event,
+  rated or not) the League counts hints and signals as dishonour (L-9, rulebook §10): from the
+  first card dealt to the deal's result nobody says anything there, in either room (a second
+  account among the spectators is a channel to the partner too), and the host may not switch the
+  chat; talk is refused, with one sentence, not held: what was not said cannot leak. Between deals
+  and after the game the quick phrases and emotes are said as anywhere else, and free text is off
+  for everybody there. The referee's announcements are not talk (:mod:`blot.server.referees`);
+- every message carries whether its author is a guest (``guest``), so that a guest who took a name
+  like an account's is told apart on the page (and guests may not take an account's name at all:
+  :mod:`blot.server.accounts`);
 - the table's host may turn its chat off (and on again); ``blot admin silence`` takes an account's
-  voice at every table; anyone may mute a player, whose messages are then never sent to them;
+  voice at every table; anyone may mute a player, whose messages are then never sent to them (an
+  id that is no player's is refused with one sentence);
 - a message is a phrase or an emote of a fixed set (the page translates them), or a text of at
   most :data:`TEXT_LIMIT` characters (control characters removed; the page shows it as text, never
   as HTML); each player may say :data:`BURST` messages in any :data:`BURST_SECONDS` seconds and
@@ -128,7 +136,7 @@ class Chat:
                     "type": "chat_history",
                     "room": room,
                     "on": await self._is_on(table.id),
-                    "free_text": not table.settings.get("rated"),
+                    "free_text": not league_table(table),
                     "phrases": list(PHRASES),
                     "emotes": list(EMOTES),
                     "muted": sorted(muted),
@@ -147,10 +155,11 @@ class Chat:
         room = room_of(conn)
         if not await self._is_on(table.id):
             raise Refused("forbidden", "the host has turned the chat of this table off")
-        if room == PLAYERS and table.settings.get("rated") and in_deal(table):
+        if league_table(table) and in_deal(table):
             raise Refused(
                 "forbidden",
-                "at a rated table nothing may be said while a deal is played: wait for its end (League §10)",
+                "at a rated or event table nothing may be said while a deal is played: "
+                "wait for its end (League §10)",
             )
         key = str(player)
         wait = max(self.burst.wait(key), self.minute.wait(key))
@@ -172,6 +181,12 @@ class Chat:
         player = conn.player
         if player is None or player != table.host:
             raise Refused("forbidden", "only the table's host may turn its chat off or on")
+        if league_table(table) and in_deal(table):
+            raise Refused(
+                "forbidden",
+                "at a rated or event table the chat is not switched while a deal is played: "
+                "wait for its end (League §10)",
+            )
         if on == await self._is_on(table.id):
             return
         at = self.hub.now()
@@ -193,6 +208,10 @@ class Chat:
             raise Refused("malformed", "mute needs player (a number) and muted (true or false)")
         if target == player:
             raise Refused("malformed", "you cannot mute yourself")
+        # an id that is no player's (0, -1, 2**62, one of nobody) would break the database's
+        # reference, or its 32-bit integer: answered like any refusal, the socket kept
+        if not 0 < target < 2**31 or not await self.hub.read(lambda c: store.is_player(c, target)):
+            raise Refused("not_found", "no such player")
         at = self.hub.now()
         await self.hub.write(lambda c: store.set_mute(c, player, target, muted, at))
         mutes = self._mutes.setdefault(player, set())
@@ -219,8 +238,8 @@ class Chat:
             if value not in EMOTES:
                 raise Refused("malformed", f"emotes are {' '.join(EMOTES)}")
             return kind, str(value)
-        if table.settings.get("rated"):
-            raise Refused("forbidden", "free text is off at rated tables: use the quick phrases")
+        if league_table(table):
+            raise Refused("forbidden", "free text is off at rated and event tables: use the quick phrases")
         return kind, clean_text(value)
 
     def _send(self, table: Table, room: str | None, said: dict[str, Any]) -> None:
@@ -236,9 +255,17 @@ class Chat:
             conn.push(text)
 
 
-def in_deal(table: Table) -> bool:
-    """Whether a deal is being played at the table now (not before the first, not between two
-    deals, not after the game)."""
-    from blot.server.table import PLAYING
+def league_table(table: Table) -> bool:
+    """Whether the League's rules of talk hold at the table (L-9: hints and signals are a
+    dishonour): a rated table, or any table opened for an event, rated or not (every duplicate
+    event is unrated, and a referee's table is an event's)."""
+    return bool(table.settings.get("rated") or table.settings.get("event"))
 
-    return table.status == PLAYING and not table.game.needs_cards
+
+def in_deal(table: Table) -> bool:
+    """Whether a deal is being played at the table: from its first card dealt to its result (not
+    before the first deal, not between two deals, not after the game). A game ended by agreement
+    in the middle of a deal (L-2: it goes on later, at another table) is still in that deal, so a
+    paused or ended table is no way around the silence."""
+    game = table.game
+    return not game.is_over and not game.needs_cards

@@ -36,6 +36,9 @@ REASONS: Final[dict[str, str]] = {
     "name_control": "a name has no control, format or invisible characters",
     "name_shows": "a name needs a letter, a digit or a sign that shows",
     "name_bot": "a person's name cannot start with bot: that is how the tables name bots",
+    "name_of_account": "the name {name} is too like the account {other}: a guest takes another name",
+    "name_in_game": "you play at table {table}: change your name once its game is over",
+    "avatar_in_game": "you play at table {table}: change your avatar once its game is over",
     "password_needed": "a password is needed",
     "password_length": "a password has {low} to {high} characters",
     "password_spaces": "a password cannot be only spaces",
@@ -132,7 +135,11 @@ REASONS: Final[dict[str, str]] = {
     "chat_players_only": "only a player may talk at a table: open the lobby first",
     "chat_off": "the host has turned the chat of this table off",
     "chat_rated_deal": (
-        "at a rated table nothing may be said while a deal is played: wait for its end (League §10)"
+        "at a rated or event table nothing may be said while a deal is played: wait for its end (League §10)"
+    ),
+    "chat_switch_deal": (
+        "at a rated or event table the chat is not switched while a deal is played: "
+        "wait for its end (League §10)"
     ),
     "chat_too_fast": "you are talking too fast: wait {n} seconds",
     "chat_silenced": "your account may not talk at tables",
@@ -144,7 +151,7 @@ REASONS: Final[dict[str, str]] = {
     "chat_one_kind": "a chat message has one of phrase, emote or text",
     "chat_phrases": "phrases are {phrases}",
     "chat_emotes": "emotes are {emotes}",
-    "chat_rated_text": "free text is off at rated tables: use the quick phrases",
+    "chat_rated_text": "free text is off at rated and event tables: use the quick phrases",
     "chat_text_string": "a chat text is a string",
     "chat_empty": "an empty message says nothing",
     "chat_too_long": "a message has at most {n} characters",

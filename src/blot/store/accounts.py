@@ -332,6 +332,7 @@ __all__ = [
     "listing",
     "look_alike",
     "new_guest",
+    "playing_at",
     "rename",
     "set_disabled",
     "set_password",
@@ -348,6 +349,15 @@ def avatars(c: Connection, ids: Iterable[int]) -> dict[int, str]:
         select(players.c.id, players.c.avatar).where(players.c.id.in_(wanted), players.c.avatar.is_not(None))
     ).all()
     return {int(r.id): str(r.avatar) for r in rows}
+
+
+def playing_at(c: Connection, player: int) -> str | None:
+    """A table whose game is being played (started, not over) where ``player`` sits, if any."""
+    rows = c.execute(select(tables.c.id, tables.c.seats).where(tables.c.status == "playing"))
+    for row in rows:
+        if any(isinstance(s, dict) and s.get("player") == player for s in row.seats or []):
+            return str(row.id)
+    return None
 
 
 def set_avatar(c: Connection, player: int, avatar: str | None) -> None:

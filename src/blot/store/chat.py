@@ -31,6 +31,8 @@ def _json(row: Any) -> dict[str, Any]:
         "seat": row.seat,
         "player": int(row.player_id),
         "name": row.name,
+        # a guest's message is marked: a guest may take no account's name, yet may look like one
+        "guest": row.username_key is None and row.bot is None,
         "kind": row.kind,
         "body": row.body,
     }
@@ -43,6 +45,8 @@ _COLUMNS = (
     chat_messages.c.seat,
     chat_messages.c.player_id,
     players.c.name,
+    players.c.username_key,
+    players.c.bot,
     chat_messages.c.kind,
     chat_messages.c.body,
 )
@@ -104,6 +108,11 @@ def mutes(c: Connection, player: int) -> set[int]:
     """The players ``player`` muted."""
     rows = c.execute(select(chat_mutes.c.muted_id).where(chat_mutes.c.player_id == player)).all()
     return {int(r.muted_id) for r in rows}
+
+
+def is_player(c: Connection, player: int) -> bool:
+    """Whether ``player`` is the id of a player (a person, a bot or a deleted account)."""
+    return c.execute(select(players.c.id).where(players.c.id == player)).first() is not None
 
 
 def set_mute(c: Connection, player: int, muted: int, on: bool, at: datetime) -> None:

@@ -1,7 +1,8 @@
 // Talk at the table (docs/protocol.md, "Talk at the table"): quick phrases and emotes for everybody,
 // free text at casual tables, shown as bubbles by the seat for a few seconds and in the table's log.
-// Players and spectators talk in two rooms. What may be said and when is the server's to decide (a
-// rated table's players say nothing during a deal); the page only greys out what it would refuse.
+// Players and spectators talk in two rooms. What may be said and when is the server's to decide (at
+// a rated or event table nobody says anything during a deal); the page only greys out what it
+// would refuse. A guest's message carries a guest mark (a guest may look like an account).
 // Messages are always shown as text, never as HTML.
 import { t } from "/static/i18n.js";
 import { h } from "/static/util.js";
@@ -10,6 +11,11 @@ import { icon } from "/static/icons.js";
 const BUBBLE_MS = 4500;
 const SHOWN = 40; // messages kept in the panel
 const TEXT_LIMIT = 200;
+
+// The guest mark beside an author's name (as table.js marks a guest's seat).
+function guestMark() {
+  return h("span", { class: "badge guest-mark", title: t("guest_long"), "data-testid": "chat-guest" }, t("guest"));
+}
 
 export class ChatBox {
   constructor(page) {
@@ -40,9 +46,10 @@ export class ChatBox {
       if (said.seat !== null && said.room === "players" && said.kind !== "off" && said.kind !== "on") {
         this.said[said.seat] = { text, until: Date.now() + BUBBLE_MS };
       }
-      this.page.addLine(`${this.author(said)}: ${text}`, "said");
+      const who = said.guest ? `${this.author(said)} (${t("guest")})` : this.author(said);
+      this.page.addLine(`${who}: ${text}`, "said");
       const live = document.getElementById("announcer");
-      if (live) live.textContent = `${this.author(said)}: ${text}`;
+      if (live) live.textContent = `${who}: ${text}`;
       if (!this.open) this.unread++;
     }
     this.page.render();
@@ -82,9 +89,18 @@ export class ChatBox {
     if (page.you.player === null) return t("chat_need_player");
     if (!s.on) return t("chat_is_off");
     const v = page.view;
-    const inDeal = page.table.status === "playing" && v && !v.result;
-    if (page.table.settings.rated && s.room === "players" && inDeal) return t("chat_rated_wait");
+    const inDeal = page.table.status === "playing" && v && !v.result && !v.game_over;
+    const league = page.table.settings.rated || page.table.settings.event;
+    if (league && inDeal) return t("chat_rated_wait");
     return null;
+  }
+
+  // At a rated or event table the host's switch waits for the deal's end, as the server says.
+  switchLocked() {
+    const page = this.page;
+    const v = page.view;
+    const league = page.table && (page.table.settings.rated || page.table.settings.event);
+    return Boolean(league && page.table.status === "playing" && v && !v.result && !v.game_over);
   }
 
   say(message) {
@@ -106,7 +122,7 @@ export class ChatBox {
     const shown = this.messages.filter((m) => !this.muted.has(m.player) || m.kind === "off" || m.kind === "on");
     const list = h("ol", { class: "chat-list", "data-testid": "chat-messages", "aria-live": "polite" },
       shown.length ? shown.map((m) => h("li", { class: m.kind === "off" || m.kind === "on" ? "switch" : m.player === this.page.you.player ? "mine" : "" },
-        h("b", {}, this.author(m)), " ", h("span", { class: m.kind === "emote" ? "emote" : "" }, this.words(m))))
+        h("b", {}, this.author(m)), m.guest ? guestMark() : null, " ", h("span", { class: m.kind === "emote" ? "emote" : "" }, this.words(m))))
         : h("li", { class: "muted" }, t("chat_empty")));
     const phrases = s ? h("div", { class: "phrases", role: "group", "aria-label": t("chat_phrases") },
       s.phrases.map((p) => h("button", { class: "small", "data-phrase": p, disabled: Boolean(quiet), onclick: () => this.say({ phrase: p }) }, t("phrase_" + p))),
@@ -161,11 +177,11 @@ export class ChatBox {
       h("div", { class: `say pos-${pos[seat]}`, "data-testid": `say-${seat}` }, b.text));
   }
 
-  // The host's switch, in the table's menu.
+  // The host's switch, in the table's menu (greyed out while it would be refused).
   switchItem() {
     const on = !this.state || this.state.on;
     return h("label", { class: "check" },
-      h("input", { type: "checkbox", checked: on, "data-testid": "chat-switch", onchange: (e) => this.page.push({ type: "chat_switch", on: e.target.checked }) }),
+      h("input", { type: "checkbox", checked: on, "data-testid": "chat-switch", disabled: this.switchLocked(), onchange: (e) => this.page.push({ type: "chat_switch", on: e.target.checked }) }),
       h("span", {}, t("chat_allowed")));
   }
 }

@@ -108,8 +108,16 @@ export async function ensurePlayer(create = true) {
   if (!me && !create) return null;
   if (!me) {
     const typed = nameInput().value.trim();
-    const name = typed || store.getItem("blot.name") || `${t("player")} ${Math.floor(100 + Math.random() * 900)}`;
-    const made = await api("POST", "/api/players", { name });
+    const someone = `${t("player")} ${Math.floor(100 + Math.random() * 900)}`;
+    const name = typed || store.getItem("blot.name") || someone;
+    let made;
+    try {
+      made = await api("POST", "/api/players", { name });
+    } catch (e) {
+      // a name an account holds (issue 38): the guest plays as "Player N" until it picks another
+      if (e.status !== 409 || name === someone) throw e;
+      made = await api("POST", "/api/players", { name: someone });
+    }
     store.setItem("blot.token", made.token);
     me = { id: made.id, name: made.name };
   }
@@ -150,6 +158,7 @@ export const session = {
   async signedOut() {
     store.removeItem("blot.token");
     store.removeItem("blot.name");
+    nameInput().value = ""; // the account's name: a guest may not take it
     me = null;
     await ensurePlayer(true);
   },

@@ -51,7 +51,9 @@ async def avatars(request: Request, ids: str = "") -> dict[str, Any]:
 
 @router.put("/me/avatar")
 async def set_avatar(request: Request) -> dict[str, Any]:
-    """``{"avatar": "🦊"}`` (one of the choices) or ``{"avatar": null}`` (initials again)."""
+    """``{"avatar": "🦊"}`` (one of the choices) or ``{"avatar": null}`` (initials again). Refused
+    while the player sits at a table whose game is being played: a new avatar mid-game would be a
+    sign to the partner (L-9), so a change reaches the others from the next game on."""
     from blot.server.chat import AVATARS
     from blot.store import accounts
 
@@ -60,5 +62,7 @@ async def set_avatar(request: Request) -> dict[str, Any]:
     avatar = body.get("avatar")
     if avatar is not None and avatar not in AVATARS:
         raise Refused("malformed", f"an avatar is one of {' '.join(AVATARS)}, or null")
-    await hub_of(request).write(lambda c: accounts.set_avatar(c, player, avatar))
+    hub = hub_of(request)
+    await hub.accounts.not_playing(player, "avatar")  # from the next game on (issue 38 item 2)
+    await hub.write(lambda c: accounts.set_avatar(c, player, avatar))
     return {"avatar": avatar}
