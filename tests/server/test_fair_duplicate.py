@@ -258,6 +258,10 @@ def test_l1_the_event_page_offers_no_watch_nor_deal_points_of_a_table_ahead(tmp_
             assert [s["games"] for s in data["standings"]] == [0, 0, 0, 0]
             met = [g for row in data["cross_table"].values() for games in row.values() for g in games]
             assert met and all(g["points"] is None for g in met)
+            standings = r.get(who, f"/api/events/{r.event}/standings").json()["standings"]
+            assert [s["games"] for s in standings] == [0, 0, 0, 0]
+            csv = r.get(who, f"/api/events/{r.event}/standings?format=csv").text.splitlines()
+            assert [line.split(",")[-2] for line in csv[1:]] == ["0"] * 4  # the games column
         for who in (r.organizer, arbiter):
             table = fast(who)
             assert not table["secret"] and len(table["boards"]) == 2 and table["score"] is not None

@@ -480,7 +480,11 @@ class EventService:
 
     async def standings_csv(self, event_id: str) -> str:
         state = await self.load(event_id)
-        data = self.to_json(state)
+        return self.csv_of(self.to_json(state))
+
+    @staticmethod
+    def csv_of(data: Mapping[str, Any]) -> str:
+        """The standings of an event's answer as CSV (a spreadsheet's rows)."""
         out = io.StringIO()
         keys = list(data["standings"][0]["tiebreaks"]) if data["standings"] else []
         writer = csv.writer(out)
