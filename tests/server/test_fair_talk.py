@@ -335,3 +335,34 @@ def test_a_mute_of_an_id_that_is_no_player_is_one_sentence_and_the_socket_stays(
             assert chat(a, phrase="hello")["type"] == "chat"  # the socket is still open
         with sockets(client, table, ani.token) as (again,):
             assert again.chat is not None and again.chat["muted"] == []
+
+
+def test_l7_l9_the_referees_announcements_go_on_while_the_table_is_silent(tmp_path: Path) -> None:
+    """An online event table with a referee: mid-deal he announces a break and pauses the table
+    (his announcements are not talk and go on); nobody talks meanwhile, the referee among the
+    spectators neither, and a pause is no way around the silence; after the deal's result the
+    players talk again."""
+    with make_client(tmp_path / "db.sqlite3", deal_pause=30.0) as client:
+        organizer, referee = Account(client, "organizer"), Account(client, "arbiter")
+        ani, gohar = Account(client, "ani"), Account(client, "gohar")
+        event = organizer.post("/api/events", {"name": "Online day", "rounds": 1, "referees": True})["id"]
+        organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
+        organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        data = organizer.post(f"/api/events/{event}/rounds")
+        path = f"/api/events/{event}/tables/{data['rounds'][0]['tables'][0]['id']}"
+        data = organizer.post(f"{path}/referee", {"username": "arbiter"})
+        table = data["rounds"][0]["tables"][0]["table"]
+        seats = {seat_of(client, table, ani.id): 0, seat_of(client, table, gohar.id): 1}
+        with sockets(client, table, ani.token, gohar.token, referee.token) as (a, g, r):
+            in_deal(a)
+            referee.post(f"{path}/notes", {"kind": "break", "text": "five minutes"})
+            notes = client.get(f"/api/events/{event}").json()["notes"]
+            assert [n["kind"] for n in notes][-1:] == ["break"]
+            assert referee.post(f"{path}/pause", {"paused": True})["paused"] is True
+            assert refusal(chat(a, phrase="sorry")) == ("error", "forbidden", DEAL_SENTENCE)
+            assert refusal(chat(r, phrase="hello")) == ("error", "forbidden", DEAL_SENTENCE)
+            referee.post(f"{path}/pause", {"paused": False})
+            assert heard(g) == []
+            play_deal({seat: (a, g)[i] for seat, i in seats.items()})
+            assert chat(a, phrase="thanks")["type"] == "chat"
+            assert [m["body"] for m in heard(g)] == ["thanks"]
