@@ -145,7 +145,8 @@ async def assign_referee(event_id: str, table: str, request: Request) -> dict[st
     """The organizer assigns a table's referee: ``{"username"}`` (null: none)."""
     player, _ = await me(request)
     body = await body_of(request)
-    return await hub_of(request).referees.assign(player, event_id, _number(table, "table"), body)
+    data = await hub_of(request).referees.assign(player, event_id, _number(table, "table"), body)
+    return await _shown(request, data, player)
 
 
 @router.get("/events/{event_id}/tables/{table}/console")
@@ -195,7 +196,8 @@ async def conflict(event_id: str, table: str, request: Request) -> dict[str, Any
     """A player at the table raises a conflict of interest: ``{"reason"}``; the referee steps down."""
     player, _ = await me(request)
     body = await body_of(request)
-    return await hub_of(request).referees.conflict(player, event_id, _number(table, "table"), body)
+    data = await hub_of(request).referees.conflict(player, event_id, _number(table, "table"), body)
+    return await _shown(request, data, player)
 
 
 @router.post("/events/{event_id}/tables/{table}/step_down")
@@ -203,7 +205,8 @@ async def step_down(event_id: str, table: str, request: Request) -> dict[str, An
     """The referee steps down on his own: ``{"reason"}`` (optional); never assigned here again."""
     player, _ = await me(request)
     body = await body_of(request)
-    return await hub_of(request).referees.step_down(player, event_id, _number(table, "table"), body)
+    data = await hub_of(request).referees.step_down(player, event_id, _number(table, "table"), body)
+    return await _shown(request, data, player)
 
 
 @router.post("/events/{event_id}/tables/{table}/pause")
