@@ -389,6 +389,7 @@ class ReplayPage {
       this.game = await presenter(this.info);
       this.data = d;
       this.render();
+      if (d.secret) return; // a duplicate round's deals still being played elsewhere: no record, no analysis yet
       const { Analysis } = await code;
       this.analysis = new Analysis(id, () => this.render(), this.game);
       this.render();
@@ -451,8 +452,9 @@ class ReplayPage {
         h("button", { "data-testid": "replay-prev", "aria-label": t("previous"), onclick: () => this.move(-1) }, "◀"),
         h("span", { "data-testid": "replay-step" }, `${this.step + 1} / ${deal.frames.length}`),
         h("button", { "data-testid": "replay-next", "aria-label": t("next"), onclick: () => this.move(1) }, "▶"),
-        h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record")),
+        d.secret ? null : h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record")),
         an.toggle),
+      d.secret ? h("p", { class: "muted", "data-testid": "replay-secret" }, `${d.secret} · ${t("deals_secret_until")}`) : null,
       an.status,
       h("p", { "data-testid": "replay-action", "aria-live": "polite" }, action),
       an.note,
