@@ -454,7 +454,7 @@ class ReplayPage {
         h("button", { "data-testid": "replay-next", "aria-label": t("next"), onclick: () => this.move(1) }, "▶"),
         d.secret ? null : h("a", { href: `/api/tables/${this.id}/record?download=1`, download: `blot-${this.id}.json`, "data-testid": "download-record" }, t("download_record")),
         an.toggle),
-      d.secret ? h("p", { class: "muted", "data-testid": "replay-secret" }, `${d.secret} · ${t("deals_secret_until")}`) : null,
+      d.secret ? h("p", { class: "muted", "data-testid": "replay-secret" }, t("deals_secret_until")) : null,
       an.status,
       h("p", { "data-testid": "replay-action", "aria-live": "polite" }, action),
       an.note,
