@@ -85,7 +85,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             await ws.send_text(_error(secrecy.refused()))
             await _close(ws, 4403)
             return
-        watched = secret is not None and not secret.over
+        # a spectator let in (an organizer, a referee) may lose the right: looked at again
+        watched = secret is not None and not secret.over and viewer not in secret.seated
         # a finished table loaded only to be read may have left memory while the database was read
         table = await hub.registry.load(table_id) or table
 
@@ -132,10 +133,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 
 
 async def _recheck(hub: Hub, table_id: str, conn: Connection) -> None:
-    """A socket let in to a table whose deals are still secret (an organizer, a referee, a
-    player of the table) is looked at again every few seconds: one who lost the right (a referee
-    stood down, an organizer was made a player) is told so and closed; once the round's deals are
-    all open there is nothing left to look at."""
+    """A spectator let in to a table whose deals are still secret (an organizer, a referee) is
+    looked at again every few seconds: one who lost the right (a referee stood down, an organizer
+    was made a player) is told so and closed; once the round's deals are all open there is nothing
+    left to look at."""
     while not conn.closed:
         await asyncio.sleep(secrecy.RECHECK_SECONDS)
         try:
