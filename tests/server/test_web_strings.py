@@ -1,5 +1,7 @@
 """Every string of the browser client exists in Armenian, Bulgarian, Russian and English, and
-the test hooks that checks outside the repository rely on are in the page's code."""
+the test hooks that checks outside the repository rely on are in the page's code. The words are
+one file per language (web/i18n/<lang>.js) and, for what only one game says, one per language
+beside its presenter (web/games/<package>.<lang>.js: issue 39 item 2)."""
 
 from __future__ import annotations
 
@@ -7,16 +9,41 @@ import re
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "blot" / "web"
+LANGS = ("en", "hy", "bg", "ru")
+#: A file of words: web/i18n/<lang>.js or web/games/<package>.<lang>.js.
+WORDS_FILE = re.compile(r"^(?:[a-z]{2}|\w+\.[a-z]{2})\.js$")
+
+
+def _keys(path: Path) -> set[str]:
+    block = re.search(r"^export default \{\n(.*?)\n\};", path.read_text(encoding="utf-8"), re.S | re.M)
+    assert block, path
+    return set(re.findall(r'^\s+"?([\w-]+)"?:', block.group(1), re.M))
 
 
 def _languages() -> dict[str, set[str]]:
-    text = (WEB / "i18n.js").read_text(encoding="utf-8")
-    out = {}
-    for name in ("en", "hy", "bg", "ru"):
-        block = re.search(rf"const {name} = \{{(.*?)\n\}};", text, re.S)
-        assert block, name
-        out[name] = set(re.findall(r'^\s+"?([\w-]+)"?:', block.group(1), re.M))
+    """The shared words, by language."""
+    return {name: _keys(WEB / "i18n" / f"{name}.js") for name in LANGS}
+
+
+def _game_words() -> dict[str, dict[str, set[str]]]:
+    """Each presenter's own words, by language: {package: {lang: keys}}."""
+    out: dict[str, dict[str, set[str]]] = {}
+    for path in sorted((WEB / "games").glob("*.*.js")):
+        package, name, _ = path.name.split(".")
+        out.setdefault(package, {})[name] = _keys(path)
     return out
+
+
+def _code() -> list[Path]:
+    """The page's code: every script but the files of words."""
+    return [
+        p for p in WEB.rglob("*.js") if not (WORDS_FILE.match(p.name) and p.parent.name in ("i18n", "games"))
+    ]
+
+
+def _used(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    return set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
 
 
 def test_four_languages_have_the_same_strings() -> None:
@@ -24,14 +51,41 @@ def test_four_languages_have_the_same_strings() -> None:
     assert len(langs["en"]) > 120
     for name, keys in langs.items():
         assert keys == langs["en"], (name, sorted(keys ^ langs["en"]))
+    for package, words in _game_words().items():
+        assert set(words) == set(LANGS), package
+        for name, keys in words.items():
+            assert keys == words["en"], (package, name, sorted(keys ^ words["en"]))
+
+
+def test_a_word_is_either_shared_or_one_games() -> None:
+    """A game's own words are not in the shared files, which every page downloads (issue 39 item 2),
+    nor in another game's."""
+    shared = _languages()["en"]
+    seen: set[str] = set()
+    games = _game_words()
+    assert {"bazar", "three_five_eight"} <= set(games)
+    for package, words in games.items():
+        assert not words["en"] & shared, (package, sorted(words["en"] & shared))
+        assert not words["en"] & seen, (package, sorted(words["en"] & seen))
+        seen |= words["en"]
+    assert {"decl_terz", "kapoot_moment"} <= games["bazar"]["en"]
+    assert {"log_give", "talon", "tricks_of"} <= games["three_five_eight"]["en"]
+
+
+def test_a_presenter_uses_the_shared_words_and_its_own_only() -> None:
+    shared = _languages()["en"]
+    games = _game_words()
+    for path in _code():
+        own = games.get(path.stem, {}).get("en", set()) if path.parent.name == "games" else set()
+        missing = {k for k in _used(path) if not k.endswith("_")} - shared - own
+        assert not missing, (path.name, sorted(missing))
 
 
 def test_every_key_the_page_uses_is_translated() -> None:
-    keys = _languages()["en"]
+    keys = _languages()["en"].union(*(w["en"] for w in _game_words().values()))
     used = set()
-    for path in [*WEB.rglob("*.js"), WEB / "index.html"]:
-        text = path.read_text(encoding="utf-8")
-        used |= set(re.findall(r'\bt\("([\w-]+)"', text)) | set(re.findall(r'data-i18n="([\w-]+)"', text))
+    for path in [*_code(), WEB / "index.html"]:
+        used |= _used(path)
     dynamic = {
         "bot_basic", "bot_random", "decl_terz", "decl_fifty", "decl_hundred", "status_waiting",
         "status_playing", "status_finished", "ruleset_league", "ruleset_classic", "ruleset_standard",
@@ -131,7 +185,7 @@ def test_the_score_sheet_hooks_are_there() -> None:
 #: other module of the page is its shared code, which draws every game through its description
 #: (GET /api/games) and its presenter (issue 26 item 5), events, analyses and puzzles included
 #: (issues 25, 28).
-WORDS = {"i18n.js", "reasons.js"}
+WORDS = {"reasons.js"}
 
 
 def test_the_shared_page_names_no_game() -> None:

@@ -152,7 +152,7 @@ export class Analysis {
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
         h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name, game) : null,
           analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null,
-          analysed.bidding ? biddingReview(analysed, deal.number, name) : null)));
+          analysed.bidding ? biddingReview(analysed, deal.number, name, this.game.callLabel) : null)));
     const decorate = (root) => {
       for (const slot of root.querySelectorAll("[data-trick-slot]")) {
         const c = byCard.get(slot.dataset.trickSlot);

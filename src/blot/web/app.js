@@ -12,7 +12,7 @@ import {
   showPending,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
-import { SUIT_ORDER, splitCard, cardEl, cardLabel, callLabel, bidLabel } from "/static/cards.js";
+import { SUIT_ORDER, splitCard, cardEl, cardLabel, isCard } from "/static/cards.js";
 import { games as listGames, gameInfo, presenter, placesFrom } from "/static/games.js";
 
 document.getElementById("name").addEventListener("change", async () => {
@@ -36,9 +36,9 @@ document.getElementById("site-nav").addEventListener("click", () => openNav(fals
 
 const langSelect = document.getElementById("lang");
 langSelect.value = lang();
-langSelect.addEventListener("change", () => {
-  setLang(langSelect.value);
+langSelect.addEventListener("change", async () => {
   store.setItem("blot.lang", langSelect.value);
+  await setLang(langSelect.value); // the words of that language are loaded first
   translateStatic();
   rerender();
 });
@@ -429,17 +429,14 @@ class ReplayPage {
     const dealSelect = h("select", { "data-testid": "replay-deal", "aria-label": t("deal"), onchange: (e) => { this.deal = parseInt(e.target.value, 10); this.step = 0; this.render(); } },
       d.deals.map((x, i) => h("option", { value: i }, t("deal_n", { n: x.number }))));
     dealSelect.value = String(this.deal);
-    const action = f.action ? `${name(f.action.seat)}: ${/^[0-9JQKA]+[SHDC]$/.test(f.action.text) ? cardLabel(f.action.text) : callLabel(f.action.text)}` : t("log_deal", { n: deal.number, who: name(deal.dealer) });
+    const action = f.action ? `${name(f.action.seat)}: ${isCard(f.action.text) ? cardLabel(f.action.text) : this.game.callLabel(f.action.text)}` : t("log_deal", { n: deal.number, who: name(deal.dealer) });
+    const about = this.game.replayInfo(f, name); // the contract or trump, tricks, targets: the game's own
     const where = placesFrom(this.info, 0);
     const hands = f.hands.map((cards, s) => h("div", { class: `replay-hand pos-${where[s]}` + (f.to_act === s ? " to-act" : ""), "data-testid": `replay-hand-${s}` },
       h("div", { class: "seat-name" }, name(s), deal.dealer === s ? h("span", { class: "chip dealer" }, t("dealer_short")) : null,
-        f.targets ? h("span", { class: "muted" }, ` ${t("tricks_of", { n: f.tricks[s], of: f.targets[s] })}`) : null),
+        about.seatNote(s) ? h("span", { class: "muted" }, ` ${about.seatNote(s)}`) : null),
       h("div", { class: "mini-hand" }, SUIT_ORDER.map((su) => cards.filter((c) => splitCard(c).suit === su)).filter((g) => g.length).map((g) => h("span", { class: "suit-group" }, g.map((c) => cardEl(c, { class: "mini", "data-hand-card": c })))))));
-    const info = [];
-    const contract = f.contract ? /^(\d+)(S|H|D|C|NT)(×\d)?$/.exec(f.contract) : null;
-    if (contract) info.push(`${t("contract")}: ${bidLabel(contract[1], contract[2])}${contract[3] ? " " + contract[3] : ""} — ${name(f.declarer)}`);
-    if (f.trump) info.push(`${t("trump")}: ${callLabel(f.trump)}`);
-    if (!f.targets && f.tricks) info.push(`${t("tricks")}: ${f.tricks.join(" : ")}`);
+    const info = about.facts;
     const trick = h("div", { class: "replay-trick", role: "group", "aria-label": t("trick") }, f.trick.map((x) => h("span", { class: `slot pos-${where[x.seat]}`, "data-trick-slot": x.card }, cardEl(x.card), h("small", {}, name(x.seat)))));
     const an = this.analysis ? this.analysis.view(d, this.deal, this.step, name, (step) => this.show(step))
       : { toggle: null, status: null, note: null, panel: null, decorate: () => {} };
@@ -470,7 +467,7 @@ class ReplayPage {
 
 // --- start ------------------------------------------------------------------------------------------
 
-setLang(store.getItem("blot.lang") || null);
+await setLang(store.getItem("blot.lang") || null); // only this language's words are downloaded
 langSelect.value = lang();
 translateStatic();
 applyPrefs();

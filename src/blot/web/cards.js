@@ -100,6 +100,11 @@ export function backEl(extra = "") {
 
 // --- words ------------------------------------------------------------------------------------------
 
+// Whether an action's text is a card ("10H"), not a call.
+export function isCard(text) {
+  return /^(10|[2-9JQKA])[SHDC]$/.test(text);
+}
+
 export function cardLabel(card) {
   const { rank, suit } = splitCard(card);
   return rank + SUIT[suit];
@@ -114,44 +119,14 @@ export function strainLabel(strain) {
   return strain === "NT" ? t("nt") : SUIT[strain];
 }
 
-// One format for a bid in every language and every place: "10♥", "11 NT" (a no-break space).
-export function bidLabel(level, strain) {
-  return `${level}${strain === "NT" ? "\u00a0" : ""}${strainLabel(strain)}`;
-}
-
-export function callLabel(call) {
-  if (call === "pass") return t("pass");
-  if (call === "contra") return t("contra");
-  if (call === "redouble") return t("redouble");
-  if (call === "sevens") return t("sevens");
-  if (call === "NT") return t("nt");
-  if (SUIT[call]) return SUIT[call];
-  const m = /^(\d+)(S|H|D|C|NT)$/.exec(call);
-  return m ? bidLabel(m[1], m[2]) : call;
-}
-
-// What a screen reader says for a call: "10 hearts", "no trump", "pass".
-export function callName(call) {
-  const m = /^(\d+)?(S|H|D|C|NT)$/.exec(call);
-  if (!m) return callLabel(call);
-  const strain = m[2] === "NT" ? t("no_trump") : t("suits_" + m[2]);
-  return m[1] ? `${m[1]} ${strain}` : strain;
-}
-
-// A contract as {level, strain, multiplier}: "10♥ ×2".
-export function contractLabel(c) {
-  const mult = c.multiplier === 2 ? " ×2" : c.multiplier === 4 ? " ×4" : "";
-  return bidLabel(c.level, c.strain) + mult;
+// What a screen reader says for a strain: "hearts", "no trump" (a game's presenter says its calls:
+// web/games/<package>.js).
+export function strainName(strain) {
+  return strain === "NT" ? t("no_trump") : t("suits_" + strain);
 }
 
 export function rankName(rank) {
   return t("rank_" + rank);
-}
-
-export function declarationLabel(d) {
-  // {kind, rank, suit?} as announced (B-43): kind and top rank; the suit once shown.
-  const base = t(d.kind === "four" ? "decl_four" : "decl_" + d.kind, { rank: rankName(d.rank) });
-  return d.suit ? `${base} ${SUIT[d.suit]}` : base;
 }
 
 export function signed(x) {

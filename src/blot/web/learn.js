@@ -4,7 +4,6 @@
 // shows them.
 import { t } from "/static/i18n.js";
 import { h, api } from "/static/util.js";
-import { callLabel, bidLabel } from "/static/cards.js";
 
 const POLL_MS = 2000;
 const MARK = { none: "✓", small: "?", large: "??" };
@@ -77,20 +76,16 @@ function lossMark(kind, loss) {
     h("span", { class: "sr-only" }, words));
 }
 
-function contractText(text) {
-  const m = /^(\d+)(S|H|D|C|NT)$/.exec(text);
-  return m ? bidLabel(m[1], m[2]) : callLabel(text);
-}
-
 // Bazar Blot: the par contract of a deal and each call of its bidding valued against par bidding.
-export function biddingReview(analysed, number, name) {
+// ``callLabel``: the game's presenter's (a bid by its level and strain, else its word).
+export function biddingReview(analysed, number, name, callLabel) {
   const review = analysed.bidding;
   const team = (k) => `${name(k)} · ${name(k + 2)}`;
   const par = review.par;
   const points = (p) => `${p[0]}\u00a0:\u00a0${p[1]}`;
   const parLine = par.contract === null ? t("bid_par_none")
     : t("bid_par", {
-      contract: contractText(par.contract) + (par.multiplier === 2 ? " ×2" : par.multiplier === 4 ? " ×4" : ""),
+      contract: callLabel(par.contract) + (par.multiplier === 2 ? " ×2" : par.multiplier === 4 ? " ×4" : ""),
       team: team(par.team), outcome: t(par.made ? "made" : "failed"), points: points(par.points),
     });
   const cost = (loss) => (loss === null ? null : loss === 0 ? "none" : loss >= 10 ? "large" : "small");
@@ -106,10 +101,10 @@ export function biddingReview(analysed, number, name) {
         const kind = cost(c.loss);
         return h("tr", { "data-call": i, "data-loss": c.loss === null ? "" : c.loss },
           h("th", { scope: "row", class: "name" }, name(c.seat)),
-          h("td", {}, contractText(c.call),
+          h("td", {}, callLabel(c.call),
             c.makes === undefined ? null : h("small", { class: "muted" }, t(c.makes ? "bid_would_make" : "bid_would_fail"))),
           h("td", {}, lossMark(kind, c.loss),
-            kind === null || kind === "none" ? null : h("small", {}, t("bid_best_was", { call: contractText(c.best) }))));
+            kind === null || kind === "none" ? null : h("small", {}, t("bid_best_was", { call: callLabel(c.best) }))));
       })))),
     h("p", { class: "muted small" }, t("bid_help")));
 }

@@ -9,7 +9,7 @@
 import { t } from "/static/i18n.js";
 import { endControls, playerLabel } from "/static/ratings.js";
 import { h, api, toast, refusalText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
-import { SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel, callLabel, declarationLabel } from "/static/cards.js";
+import { SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel } from "/static/cards.js";
 import { gameInfo, presenter, placesFrom, teamOf, hasPartners } from "/static/games.js";
 import { AccuracyPanel } from "/static/learn.js";
 import { ChatBox } from "/static/chat.js";
@@ -304,8 +304,20 @@ export class TablePage {
     return t("won_they", { who: others.join(t("and_sep")) });
   }
 
+  // The line of an event in the log, its names taken now; an event only the game knows waits for
+  // the game's presenter when that is not loaded yet (a snapshot comes first), and is said then.
   addLog(e) {
     const who = e.seat !== undefined ? this.name(e.seat) : "";
+    if (e.kind === "pause" && this.table) this.table.paused = e.paused; // an event table's referee (L-7)
+    const text = this.logText(e, who);
+    if (text === undefined) this.log.push({ event: e, who, kind: "" });
+    else if (text) this.addLine(text);
+  }
+
+  // The text of a log line: null when the event has none, undefined while the game's presenter
+  // (which says the game's own events: calls, declarations, the exchange …) is not loaded.
+  logText(e, who) {
+    const own = this.game ? this.game.logLine(e, who, this) : undefined;
     let text = null;
     switch (e.kind) {
       case "sit": text = t("log_sit", { who: e.name, seat: e.seat + 1 }); break;
@@ -316,29 +328,21 @@ export class TablePage {
         break;
       case "start": text = t("log_start"); break;
       case "deal": text = t("log_deal", { n: e.deal_number, who: this.name(e.dealer) }); break;
-      case "call": text = `${who}: ${callLabel(e.action)}`; break;
-      case "declare":
-        text = e.declare.length ? `${who}: ${e.declare.map(declarationLabel).join(", ")}` : null;
-        break;
       case "card":
-        text = `${who}: ${cardLabel(e.action)}` + (e.belote ? ` — ${t(e.belote)}` : "");
+        if (!this.game) return undefined; // a belote is the game's word
+        text = own ?? `${who}: ${cardLabel(e.action)}`;
         if (e.trick_winner !== undefined) text += ` · ${t("log_trick", { who: this.name(e.trick_winner) })}`;
         break;
-      case "give":
-        text = t("log_give", { who, to: this.name(e.to) }) + (e.action ? ` (${cardLabel(e.action)} → ${cardLabel(e.returned)})` : "");
-        break;
-      case "discard": text = t("log_discard", { who }) + (e.action ? ` (${cardLabel(e.action)})` : ""); break;
       case "rematch": text = t("log_rematch"); break;
       case "rematch_ask": text = t("rematch_asked", { who }); break;
       case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
-      case "pause": // an event table's referee paused the game or resumed it (L-7)
-        if (this.table) this.table.paused = e.paused;
-        text = t(e.paused ? "log_paused" : "log_resumed");
-        break;
-      default: text = null;
+      case "pause": text = t(e.paused ? "log_paused" : "log_resumed"); break; // a referee paused or resumed (L-7)
+      default:
+        if (!this.game) return undefined;
+        text = own ?? null;
     }
     if (text && e.by === "timer") text += ` (${t("by_timer")})`;
-    if (text) this.addLine(text);
+    return text;
   }
 
   addLine(text, kind = "") {
@@ -671,7 +675,7 @@ export class TablePage {
             toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown), badges),
           seat.bot ? h("span", { class: "level", title: botLevelName(seat.bot) }, botLevelName(seat.bot)) : null)),
       h("div", { class: "seat-info" }, this.game.seatInfo(v, s, this), count),
-      call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, callLabel(call.call)) : null,
+      call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, this.game.callLabel(call.call)) : null,
       toAct && this.table.deadline ? h("div", { class: "timer", "data-testid": "timer-left", role: "timer", "aria-label": t("turn_timer") }, h("i"), h("b")) : null);
   }
 
@@ -711,7 +715,7 @@ export class TablePage {
     const n = this.info.seats;
     const first = (v.dealer + 1) % n;
     const order = Array.from({ length: n }, (_, i) => (first + i) % n);
-    const cells = v.calls.map((c) => h("td", { class: /H|D$/.test(c.call) ? "red" : "" }, callLabel(c.call)));
+    const cells = v.calls.map((c) => h("td", { class: /H|D$/.test(c.call) ? "red" : "" }, this.game.callLabel(c.call)));
     if (v.to_act !== null && !v.result) cells.push(h("td", { class: "next" }, "?"));
     const rows = [];
     for (let i = 0; i < cells.length; i += n) rows.push(h("tr", {}, cells.slice(i, i + n)));
@@ -904,7 +908,10 @@ export class TablePage {
     // every line kept, in a box that stays scrolled to its newest line (column-reverse)
     parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")),
       h("div", { class: "log-lines", tabindex: "0", role: "region", "aria-label": t("log") },
-        h("ol", {}, this.log.map((x) => h("li", { class: x.kind }, x.text))))));
+        h("ol", {}, this.log.map((x) => {
+          if (x.text === undefined && this.game) x.text = this.logText(x.event, x.who); // the game's presenter is here now
+          return x.text ? h("li", { class: x.kind }, x.text) : null;
+        })))));
     return h("aside", { class: "side" }, parts);
   }
 }

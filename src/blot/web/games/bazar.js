@@ -2,9 +2,50 @@
 // declarations of the first trick, the seat's tricks and chips, the deal's result and score sheet
 // by team, and the big moments (contra, redouble, belote, kapoot). The engine decides every rule;
 // this draws its view (games.js says what a presenter is).
-import { t } from "/static/i18n.js";
+import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
-import { callLabel, callName, bidLabel, strainLabel, contractLabel, declarationLabel, cardLabel } from "/static/cards.js";
+import { SUIT, strainLabel, strainName, cardLabel } from "/static/cards.js";
+
+// The words only Bazar Blot says (declarations, belote, kapoot …): web/games/bazar.<lang>.js.
+await addGameWords(import.meta.url.replace(/\.js$/, ""));
+
+// One format for a bid in every language and every place: "10♥", "11 NT" (a no-break space).
+export function bidLabel(level, strain) {
+  return `${level}${strain === "NT" ? "\u00a0" : ""}${strainLabel(strain)}`;
+}
+
+// A call of the bidding (B-20 … B-26): a bid by its level and strain, else its word.
+export function callLabel(call) {
+  if (call === "pass" || call === "contra" || call === "redouble" || call === "sevens") return t(call);
+  if (call === "NT" || SUIT[call]) return strainLabel(call);
+  const m = /^(\d+)(S|H|D|C|NT)$/.exec(call);
+  return m ? bidLabel(m[1], m[2]) : call;
+}
+
+// What a screen reader says for a call: "10 hearts", "no trump", "pass".
+export function callName(call) {
+  const m = /^(\d+)?(S|H|D|C|NT)$/.exec(call);
+  if (!m) return callLabel(call);
+  return m[1] ? `${m[1]} ${strainName(m[2])}` : strainName(m[2]);
+}
+
+// A contract as {level, strain, multiplier}: "10♥ ×2".
+export function contractLabel(c) {
+  const mult = c.multiplier === 2 ? " ×2" : c.multiplier === 4 ? " ×4" : "";
+  return bidLabel(c.level, c.strain) + mult;
+}
+
+// A declaration {kind, rank, suit?} as announced (B-43): kind and top rank; the suit once shown.
+export function declarationLabel(d) {
+  const base = t("decl_" + d.kind, { rank: t("rank_" + d.rank) });
+  return d.suit ? `${base} ${SUIT[d.suit]}` : base;
+}
+
+// A replay's contract ("10H×2") as the page writes it: "10♥ ×2".
+export function contractText(text) {
+  const m = /^(\d+)(S|H|D|C|NT)(×\d)?$/.exec(text || "");
+  return m ? `${bidLabel(m[1], m[2])}${m[3] ? " " + m[3] : ""}` : null;
+}
 
 export function createPresenter(info) {
   const teamOfSeat = (seat) => info.teams.findIndex((team) => team.includes(seat));
@@ -124,7 +165,7 @@ export function createPresenter(info) {
       const v = d.view;
       const lines = [];
       if (v.contract) lines.push([t("contract"), `${contractLabel(v.contract)} — ${name(v.contract.seat)}`]);
-      lines.push([t("bidding"), v.calls.map((c) => `${name(c.seat)}: ${callText(c.call)}`).join(" · ")]);
+      lines.push([t("bidding"), v.calls.map((c) => `${name(c.seat)}: ${callLabel(c.call)}`).join(" · ")]);
       const shown = (v.shown || []).map((x) => `${name(x.seat)}: ${declarationLabel(x)}`);
       const announced = (v.announced || []).filter((a) => !(v.shown || []).some((x) => x.seat === a.seat))
         .map((a) => `${name(a.seat)}: ${declarationLabel(a)}`);
@@ -143,13 +184,27 @@ export function createPresenter(info) {
     },
 
     teamOf: teamOfSeat,
-  };
-}
 
-// A call as the bidding's line says it: a bid (10H) by its level and strain, else its word.
-function callText(call) {
-  const m = /^(\d+)(S|H|D|C|NT)$/.exec(call);
-  return m ? bidLabel(m[1], m[2]) : callLabel(call);
+    callLabel,
+
+    // The table's log line of an event only Bazar Blot has (a call, the declarations, a card with
+    // its belote), or undefined: the table says the others.
+    logLine(e, who) {
+      if (e.kind === "call") return `${who}: ${callLabel(e.action)}`;
+      if (e.kind === "declare") return e.declare.length ? `${who}: ${e.declare.map(declarationLabel).join(", ")}` : null;
+      if (e.kind === "card" && e.belote) return `${who}: ${cardLabel(e.action)} — ${t(e.belote)}`;
+      return undefined;
+    },
+
+    // A replay's frame: the label of its call, the contract and the tricks so far.
+    replayInfo(f, name) {
+      const facts = [];
+      const contract = contractText(f.contract);
+      if (contract) facts.push(`${t("contract")}: ${contract} — ${name(f.declarer)}`);
+      if (f.tricks) facts.push(`${t("tricks")}: ${f.tricks.join(" : ")}`);
+      return { facts, seatNote: () => null };
+    },
+  };
 }
 
 // A level stepper and the five strains (only the bids `legal` lists are live), and pass / contra /

@@ -2,9 +2,22 @@
 // exchange (who gives how many cards to whom, and why), the talon and the four cards put back,
 // tricks against targets, the deal's result and score sheet by seat. The engine decides every
 // rule; this draws its view (games.js says what a presenter is).
-import { t } from "/static/i18n.js";
+import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
-import { callLabel, callName, strainLabel, cardLabel, cardEl, cardButton, cardName, signed } from "/static/cards.js";
+import { strainLabel, strainName, cardLabel, cardEl, cardButton, cardName, signed } from "/static/cards.js";
+
+// The words only 3-5-8 says (the exchange, the talon, targets …): web/games/three_five_eight.<lang>.js.
+await addGameWords(import.meta.url.replace(/\.js$/, ""));
+
+// A call of the trump (T-): a strain or the one pass.
+export function callLabel(call) {
+  return call === "pass" ? t("pass") : strainLabel(call);
+}
+
+// What a screen reader says for a call: "hearts", "no trump", "pass".
+export function callName(call) {
+  return call === "pass" ? t("pass") : strainName(call);
+}
 
 export function createPresenter(info) {
   const seats = info.seats;
@@ -125,6 +138,23 @@ export function createPresenter(info) {
     },
 
     teamOf: (seat) => seat,
+
+    callLabel,
+
+    // The table's log line of an event only 3-5-8 has (the trump call, a gift of the exchange, the
+    // four cards put back), or undefined: the table says the others.
+    logLine(e, who, ctx) {
+      if (e.kind === "call") return `${who}: ${callLabel(e.action)}`;
+      if (e.kind === "give") return t("log_give", { who, to: ctx.name(e.to) }) + (e.action ? ` (${cardLabel(e.action)} → ${cardLabel(e.returned)})` : "");
+      if (e.kind === "discard") return t("log_discard", { who }) + (e.action ? ` (${cardLabel(e.action)})` : "");
+      return undefined;
+    },
+
+    // A replay's frame: the trump, and each seat's tricks against its target.
+    replayInfo(f) {
+      const facts = f.trump ? [`${t("trump")}: ${callLabel(f.trump)}`] : [];
+      return { facts, seatNote: (s) => (f.targets ? t("tricks_of", { n: f.tricks[s], of: f.targets[s] }) : null) };
+    },
   };
 }
 

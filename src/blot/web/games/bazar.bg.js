@@ -1,0 +1,28 @@
+// What only Bazar Blot says, in Bulgarian (web/games/bazar.js loads the file of the reader's
+// language beside the shared words, web/i18n/bg.js; the four files have the same keys).
+export default {
+  sevens: "Четири седмици",
+  your_call: "Вашата обява:",
+  your_declarations: "Вашите анонси:",
+  declare_best: "Обяви най-доброто",
+  declare_none: "Не обявявай",
+  nothing: "нищо",
+  decl_terz: "терца до {rank}",
+  decl_fifty: "петдесет до {rank}",
+  decl_hundred: "сто до {rank}",
+  decl_four: "каре {rank}",
+  rebelote: "ребелот",
+  void_deal: "Невалидно раздаване: никой не обяви (или четири седмици). Раздава следващият.",
+  tricks_n: "взятки {n}",
+  lower: "По-ниска обява",
+  higher: "По-висока обява",
+  game_total: "Общо в играта",
+  an_about_bazar: "Всяка карта е оценена при открити карти (double-dummy): точките от карти, с които отборът ѝ завършва раздаването, ако от този ход нататък всички играят безгрешно.",
+  an_cost_small: "малка загуба (от 1 до {m} точки)",
+  an_cost_large: "голяма загуба ({n} точки или повече)",
+  an_lost_points: "загубени точки: {n}",
+  an_summary_bazar: "Точки, загубени спрямо игра при открити карти",
+  acc_loss_points: "Загубени точки на карта",
+  pz_task_bazar: "Всички карти са открити. Изиграйте картата, която запазва най-много точки за вашия отбор: всяка друга карта губи поне {n}.",
+  kapoot_moment: "Капо! {who} взеха всички ръце",
+};

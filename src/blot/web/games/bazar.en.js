@@ -1,0 +1,28 @@
+// What only Bazar Blot says, in English (web/games/bazar.js loads the file of the reader's
+// language beside the shared words, web/i18n/en.js; the four files have the same keys).
+export default {
+  sevens: "Four sevens",
+  your_call: "Your call:",
+  your_declarations: "Your declarations:",
+  declare_best: "Declare the best",
+  declare_none: "Declare nothing",
+  nothing: "nothing",
+  decl_terz: "terz to the {rank}",
+  decl_fifty: "fifty to the {rank}",
+  decl_hundred: "hundred to the {rank}",
+  decl_four: "four {rank}s",
+  rebelote: "rebelote",
+  void_deal: "Void deal: nobody bid (or four sevens). The next seat deals.",
+  tricks_n: "tricks {n}",
+  lower: "Lower bid",
+  higher: "Higher bid",
+  game_total: "Game total",
+  an_about_bazar: "Every card valued by double-dummy: the card points its team ends the deal with when everybody plays perfectly from that card on.",
+  an_cost_small: "small loss (1 to {m} card points)",
+  an_cost_large: "large loss ({n} card points or more)",
+  an_lost_points: "card points lost: {n}",
+  an_summary_bazar: "Card points lost to double-dummy",
+  acc_loss_points: "Card points lost a card",
+  pz_task_bazar: "Every hand is shown. Play the card that keeps the most card points for your team: every other card loses at least {n}.",
+  kapoot_moment: "Kapoot! {who} took every trick",
+};

@@ -1,0 +1,28 @@
+// What only Bazar Blot says, in Armenian (web/games/bazar.js loads the file of the reader's
+// language beside the shared words, web/i18n/hy.js; the four files have the same keys).
+export default {
+  sevens: "Չորս յոթնոց",
+  your_call: "Ձեր հայտը.",
+  your_declarations: "Ձեր արժեքները.",
+  declare_best: "Հայտարարել լավագույնը",
+  declare_none: "Ոչինչ չհայտարարել",
+  nothing: "ոչինչ",
+  decl_terz: "թերց մինչև {rank}",
+  decl_fifty: "հիսուն մինչև {rank}",
+  decl_hundred: "հարյուր մինչև {rank}",
+  decl_four: "չորս {rank}",
+  rebelote: "ռեբլոտ",
+  void_deal: "Անվավեր խաղափուլ. ոչ ոք հայտ չարեց (կամ չորս յոթնոց)։ Բաժանում է հաջորդը։",
+  tricks_n: "ձեռք {n}",
+  lower: "Ցածր հայտ",
+  higher: "Բարձր հայտ",
+  game_total: "Խաղի հաշիվ",
+  an_about_bazar: "Յուրաքանչյուր թուղթ գնահատված է բաց թղթերով (double-dummy)՝ թղթի միավորները, որոնք նրա թիմը կունենա խաղափուլի վերջում, եթե այդ քայլից սկսած բոլորն անսխալ խաղան։",
+  an_cost_small: "փոքր կորուստ (1-ից {m} միավոր)",
+  an_cost_large: "մեծ կորուստ ({n} միավոր և ավելի)",
+  an_lost_points: "կորցրած միավորներ՝ {n}",
+  an_summary_bazar: "Բաց թղթերով խաղի համեմատ կորցրած միավորներ",
+  acc_loss_points: "Կորցրած միավոր մեկ թղթի վրա",
+  pz_task_bazar: "Բոլոր թղթերը բաց են։ Խաղացեք այն թուղթը, որը ձեր թիմին թողնում է ամենաշատ միավորները. ցանկացած այլ թուղթ կորցնում է առնվազն {n}։",
+  kapoot_moment: "Կապուտ։ {who} վերցրին բոլոր ձեռքերը",
+};

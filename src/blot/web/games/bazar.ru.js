@@ -1,0 +1,28 @@
+// What only Bazar Blot says, in Russian (web/games/bazar.js loads the file of the reader's
+// language beside the shared words, web/i18n/ru.js; the four files have the same keys).
+export default {
+  sevens: "Четыре семёрки",
+  your_call: "Ваша заявка:",
+  your_declarations: "Ваши комбинации:",
+  declare_best: "Объявить лучшее",
+  declare_none: "Ничего не объявлять",
+  nothing: "ничего",
+  decl_terz: "терц до {rank}",
+  decl_fifty: "полтинник до {rank}",
+  decl_hundred: "сотня до {rank}",
+  decl_four: "каре: {rank}",
+  rebelote: "ребелот",
+  void_deal: "Раздача не состоялась: никто не заказал (или четыре семёрки). Сдаёт следующий.",
+  tricks_n: "взятки {n}",
+  lower: "Ниже",
+  higher: "Выше",
+  game_total: "Всего в игре",
+  an_about_bazar: "Каждая карта оценена в открытую (double-dummy): очки за карты, с которыми её команда закончит раздачу, если с этого хода все играют безошибочно.",
+  an_cost_small: "небольшая потеря (от 1 до {m} очков)",
+  an_cost_large: "крупная потеря ({n} очков и больше)",
+  an_lost_points: "потеряно очков: {n}",
+  an_summary_bazar: "Очки, потерянные против игры в открытую",
+  acc_loss_points: "Потеряно очков за карту",
+  pz_task_bazar: "Все карты открыты. Сыграйте карту, которая сохранит больше всего очков вашей команде: любая другая теряет не меньше {n}.",
+  kapoot_moment: "Капут! {who} взяли все взятки",
+};
