@@ -1,7 +1,8 @@
-"""The rows of League events (``blot.store``): events, organizers, entries and their accounts,
-rounds, the tables of a round, the referees' notes, the courts' cases and members, and the
-Court of Conduct's published decisions. Only stores: what an event allows is
-:mod:`blot.server.events`, pairing and standings are :mod:`blot.events`. Every function is
+"""The rows of League tournaments (``blot.store``; the tables are named ``events``,
+``event_entries``, …): tournaments, organizers, entries and their accounts, rounds, the tables of
+a round and the referees' notes (the courts' rows are :mod:`blot.store.courts`). Only stores:
+what a tournament allows is :mod:`blot.server.tournaments`, pairing and standings are
+:mod:`blot.tournaments`. Every function is
 blocking and takes a SQLAlchemy connection.
 
 What two requests could race is made safe here by the database: a change of entries or rounds
@@ -466,108 +467,6 @@ def round_started(c: Connection, event_id: str, number: int, at: datetime) -> No
     c.execute(update(event_rounds).where(r.event_id == event_id, r.number == number).values(started_at=at))
 
 
-def add_court_member(c: Connection, player: int, court: str) -> bool:
-    found = c.execute(
-        select(court_members).where(court_members.c.player_id == player, court_members.c.court == court)
-    ).first()
-    if found is not None:
-        return False
-    c.execute(insert(court_members).values(player_id=player, court=court))
-    return True
-
-
-def courts_of(c: Connection, player: int) -> list[str]:
-    return [
-        str(r.court)
-        for r in c.execute(select(court_members.c.court).where(court_members.c.player_id == player))
-    ]
-
-
-def insert_case(c: Connection, row_id: int, court: str, question: str, at: datetime) -> int:
-    result = c.execute(
-        insert(court_cases).values(event_table=row_id, court=court, question=question, asked_at=at)
-    )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def case(c: Connection, case_id: int) -> dict[str, Any] | None:
-    row = c.execute(select(court_cases).where(court_cases.c.id == case_id)).mappings().first()
-    return None if row is None else dict(row)
-
-
-def cases(
-    c: Connection, *, courts: Iterable[str] = (), event_table_ids: Iterable[int] = ()
-) -> list[dict[str, Any]]:
-    """The cases of some courts, or of some event tables, oldest first."""
-    query = select(court_cases)
-    wanted_courts, wanted_tables = list(courts), list(event_table_ids)
-    if wanted_courts:
-        query = query.where(court_cases.c.court.in_(wanted_courts))
-    else:
-        query = query.where(court_cases.c.event_table.in_(wanted_tables))
-    return [dict(r) for r in c.execute(query.order_by(court_cases.c.asked_at, court_cases.c.id)).mappings()]
-
-
-def answer_case(c: Connection, case_id: int, answer: str, by: int, at: datetime) -> bool:
-    k = court_cases.c
-    done = c.execute(
-        update(court_cases)
-        .where(k.id == case_id, k.answer.is_(None))
-        .values(answer=answer, answered_by=by, answered_at=at)
-    )
-    return bool(done.rowcount)
-
-
-def apply_case(c: Connection, case_id: int, applied: str, at: datetime) -> bool:
-    k = court_cases.c
-    done = c.execute(
-        update(court_cases)
-        .where(k.id == case_id, k.answer.is_not(None), k.applied.is_(None))
-        .values(applied=applied, applied_at=at)
-    )
-    return bool(done.rowcount)
-
-
-def insert_decision(
-    c: Connection, decided_on: str, decision: str, concerns: str, at: datetime, **dishonour: Any
-) -> int:
-    """A decision of the Court of Conduct; ``dishonour``: its kind, accounts, names, penance,
-    until, case_id and recorded_by (L-9, L-10; :mod:`blot.league` checks them)."""
-    result = c.execute(
-        insert(court_decisions).values(
-            decided_on=decided_on, decision=decision, concerns=concerns, created_at=at, **dishonour
-        )
-    )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def decision(c: Connection, number: int) -> dict[str, Any] | None:
-    row = c.execute(select(court_decisions).where(court_decisions.c.id == number)).mappings().first()
-    return None if row is None else dict(row)
-
-
-def forgive(c: Connection, number: int, on: str, by: int | None) -> bool:
-    """Mark a dishonour forgiven (L-10), once: False when it was forgiven already."""
-    k = court_decisions.c
-    done = c.execute(
-        update(court_decisions)
-        .where(k.id == number, k.forgiven_on.is_(None))
-        .values(forgiven_on=on, forgiven_by=by)
-    )
-    return bool(done.rowcount)
-
-
-def barring_decisions(c: Connection) -> list[dict[str, Any]]:
-    """The decisions that bar accounts and are not forgiven (their days not checked)."""
-    k = court_decisions.c
-    query = select(k.id, k.accounts, k.until).where(k.penance.in_(["bar", "life"]), k.forgiven_on.is_(None))
-    return [dict(r) for r in c.execute(query).mappings()]
-
-
 def bar_entry(c: Connection, entry: int, barred: Mapping[str, Any], at: datetime) -> bool:
     """Withdraw an entry because a bar keeps its accounts out (L-3, L-10), saying why."""
     done = c.execute(
@@ -577,27 +476,3 @@ def bar_entry(c: Connection, entry: int, barred: Mapping[str, Any], at: datetime
     )
     return bool(done.rowcount)
 
-
-def decisions(c: Connection, limit: int = 500) -> list[dict[str, Any]]:
-    query = select(court_decisions).order_by(court_decisions.c.decided_on.desc(), court_decisions.c.id.desc())
-    return [dict(r) for r in c.execute(query.limit(limit)).mappings()]
-
-
-def tars_register(c: Connection) -> list[dict[str, Any]]:
-    """Every tars kapoot on record with the pair's names, oldest first (the League's register)."""
-    from blot.store.schema import tars_kapoots
-
-    k = tars_kapoots.c
-    rows_found = c.execute(select(k.player_a, k.player_b, k.at).order_by(k.at, k.id)).all()
-    ids = {int(r.player_a) for r in rows_found} | {int(r.player_b) for r in rows_found}
-    from blot.store.ratings import names_of
-
-    names = names_of(c, ids)
-    return [
-        {
-            "players": (int(r.player_a), int(r.player_b)),
-            "names": (names.get(int(r.player_a), ""), names.get(int(r.player_b), "")),
-            "at": r.at,
-        }
-        for r in rows_found
-    ]
