@@ -1,0 +1,21 @@
+// web/games.js: where each seat sits and who is whose partner, from a game's description alone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { placesFrom, teamOf, hasPartners } from "/static/games.js";
+
+const four = { seats: 4, direction: "counterclockwise", teams: [[0, 2], [1, 3]] };
+const three = { seats: 3, direction: "clockwise", teams: [[0], [1], [2]] };
+
+test("seats around the table as seen from a seat", () => {
+  assert.deepEqual(placesFrom(four, 0), { 0: "bottom", 1: "right", 2: "top", 3: "left" });
+  assert.deepEqual(placesFrom(four, 1), { 0: "left", 1: "bottom", 2: "right", 3: "top" });
+  assert.deepEqual(placesFrom(three, 2), { 0: "left", 1: "right", 2: "bottom" });
+  assert.deepEqual(placesFrom({ seats: 2, direction: "clockwise", teams: [[0], [1]] }, 1), { 0: "top", 1: "bottom" });
+});
+
+test("teams and partners", () => {
+  assert.equal(teamOf(four, 3), 1);
+  assert.equal(teamOf(three, 2), 2);
+  assert.equal(hasPartners(four), true);
+  assert.equal(hasPartners(three), false);
+});
