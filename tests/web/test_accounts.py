@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from sqlalchemy import insert
 
 from blot.store import Store
@@ -89,13 +88,22 @@ def test_sign_up_log_out_log_in_and_change_the_password(page: Any, server: LiveS
     page.wait_for_function("() => document.getElementById('account-link').textContent === 'Ani'")
 
 
-@pytest.mark.timeout(600)
 def test_a_rated_game_through_the_page_then_the_leaderboard_and_the_profile(
-    page: Any, server: LiveServer
+    page: Any, tmp_path: Path
 ) -> None:
     """Alone it takes about 11 s; twice in full CI runs on a 2-core machine it was still making
-    moves when pytest-timeout's 300 s ran out (no single wait reached Playwright's 45 s), so it
-    has 600 s, and it prints each step so that a slow run shows where its time went."""
+    moves when pytest-timeout's 300 s ran out (no single wait reached Playwright's 45 s): every deal
+    after the first (a deal all four passed, or one whose points stay in the middle) waited out the
+    live server's 30 s deal pause. Here the pause is a second, so a longer game costs seconds, and
+    each step is printed with its deal so that a slow run shows where its time went."""
+    server = LiveServer(tmp_path / "blot.sqlite3", deal_pause=1.0)
+    try:
+        rated_game_then_leaderboard(page, server)
+    finally:
+        server.stop()
+
+
+def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
     page.goto(server.url + "/")
     assert page.locator("[data-testid=rated]").count() == 0  # guests play unrated games
     sign_up(page, server, "Ani")
@@ -117,7 +125,8 @@ def test_a_rated_game_through_the_page_then_the_leaderboard_and_the_profile(
         act_once(page, "bazar-blot", bid=decisions == 0)
         decisions += 1
         event = page.get_attribute("#main", "data-n")
-        print(f"{time.monotonic() - start:6.1f} s: decision {decisions}, event {event}")
+        deal = page.evaluate("() => window.blotPage?.view?.deal_number ?? null")
+        print(f"{time.monotonic() - start:6.1f} s: decision {decisions}, event {event}, deal {deal}")
         assert decisions < 400, "the game to 1 point did not end"
     # the end of a rated game shows each player's new rating and its change (issue 26)
     page.wait_for_selector("[data-testid=rating-changes] li")
