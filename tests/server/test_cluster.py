@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
 
 import pytest
 
@@ -18,6 +19,8 @@ from .cluster import Person, Process, Redis, Socket, fresh_database, over, skip_
 from .conftest import simple_choice
 
 skip_without_services()
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -54,6 +57,17 @@ def play(players: dict[int, Socket], watchers: list[Socket], limit: float = 120,
         if all(over(s.view) for s in sockets):
             return
     raise AssertionError("the game did not end in time")
+
+
+def wait_for(value: Callable[[], T | None], seconds: float = 60) -> T:
+    """The first true value of ``value()`` (asked every 0.1 s), or the test fails."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        answer = value()
+        if answer:
+            return answer
+        time.sleep(0.1)
+    raise AssertionError("it never happened")
 
 
 def settle(sockets: list[Socket], seconds: float = 1.0) -> None:
@@ -105,16 +119,39 @@ def test_seats_at_different_processes_play_a_whole_game_with_the_same_frames(db:
         two.stop()
 
 
+def heartbeat(db: str, node: str) -> datetime | None:
+    """When the process ``node`` last wrote its heartbeat (its own clock), if it has."""
+    from sqlalchemy import create_engine, select
+
+    from blot.store.schema import nodes
+
+    engine = create_engine(db)
+    try:
+        with engine.connect() as c:
+            at = c.execute(select(nodes.c.heartbeat_at).where(nodes.c.id == node)).scalar()
+    finally:
+        engine.dispose()
+    return None if at is None else at.replace(tzinfo=None)
+
+
 def test_a_second_process_takes_nothing_that_has_a_live_owner(db: str, redis: Redis) -> None:
+    """The second process's search for tables without an owner runs each second beside its
+    heartbeat: once its own heartbeat has moved 3 s it has searched several times and must have
+    taken nothing (not a sleep of the test's, which a slow machine makes vacuous); once the owner
+    is killed it takes every table (the search does run)."""
     one = Process(db, redis.url)
     try:
         ani, boris = Person(one, "Ani"), Person(one, "Boris")
         tables = [bazar_table(ani, boris, via=one) for _ in range(3)]
         two = Process(db, redis.url)
         try:
-            time.sleep(3)  # several rounds of its search for tables without an owner
+            node = two.health()["node"]
+            first = wait_for(lambda: heartbeat(db, node))
+            wait_for(lambda: (heartbeat(db, node) or first) - first >= timedelta(seconds=3))
             assert two.health()["tables"] == []
             assert set(tables) <= set(one.health()["tables"])
+            one.kill()  # its heartbeat stops: after NODE_TTL its tables are anybody's
+            wait_for(lambda: set(tables) <= set(two.health()["tables"]))
         finally:
             two.stop()
     finally:
