@@ -350,3 +350,22 @@ class Bot(Protocol[V_contra, A_co]):
 
 #: A game of either kind, as code that does not know which holds it.
 AnyGame = GameState[Action, View]
+
+
+@dataclass
+class Replay:
+    """A record replayed through the engine: the game as the record's last deal leaves it, and
+    the record's player names. Here, below the registry and the layers, which both name it
+    (``blot.records`` hands it on)."""
+
+    game: AnyGame
+    players: list[str] | None
+
+    @property
+    def name(self) -> str:
+        """The game's name (``bazar-blot``, ``3-5-8``)."""
+        return str(self.to_json()["game"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``blot replay --json`` object of docs/format.md."""
+        return self.game.result.to_json()

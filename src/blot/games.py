@@ -8,6 +8,11 @@ module of that name at each layer (:mod:`blot.layers` lists them with their prot
 function, :meth:`GameSpec.layer`, and imported only when used, so that a command pays only for
 what it runs. ``bots`` names the computer players by level (``module:Class``).
 
+A spec says what its game provides (``provides``: the optional layers of :mod:`blot.layers`;
+``score_sheet``, ``contracts``, ``duplicate``): what it leaves out is refused in one sentence
+where it is asked for, and the contract suite skips it. A game outside blot's own tree (the toy
+game of the tests) names its modules in ``modules`` and is added with :func:`register`.
+
 The registry imports no layer: the layers import it (the protocols sit beside :mod:`blot.game`).
 Adding a game means writing its modules and one more spec here (docs/developers.md: "Adding a
 game or a ruleset").
@@ -16,8 +21,8 @@ game or a ruleset").
 >>> names()
 ('bazar-blot', '3-5-8')
 >>> bazar = spec("bazar-blot")
->>> bazar.seats, bazar.rulesets, bazar.bot_names()
-(4, ('league', 'classic'), ['basic', 'expert', 'heuristic', 'pimc', 'random'])
+>>> bazar.seats, bazar.rulesets[0], bazar.bot_names()
+(4, 'league', ['basic', 'expert', 'heuristic', 'pimc', 'random'])
 >>> spec("chess")
 Traceback (most recent call last):
 ...
@@ -35,9 +40,8 @@ from types import ModuleType
 from typing import Any, Final, TypeVar
 
 from blot.errors import SetupError
-from blot.game import AnyGame, DealtCards, GameResult
-from blot.layers import PACKAGES, Analyser, Engine, Presenter, Records, Stats, Wire
-from blot.records.common import Replay
+from blot.game import AnyGame, DealtCards, GameResult, Replay
+from blot.layers import OPTIONAL, PACKAGES, WHAT, Analyser, Engine, Presenter, Records, Stats, Wire
 
 L = TypeVar("L")
 
@@ -72,6 +76,18 @@ class GameSpec:
     #: The game has a paper score sheet that :mod:`blot.scoresheet` keeps (the Davtar): an
     #: event's referees keep it over the board; a game without one plays its events online.
     score_sheet: bool = False
+    #: The optional layers it has (:data:`blot.layers.OPTIONAL`); every game has the required ones.
+    provides: frozenset[type] = frozenset()
+    #: Where its module of a layer is when it is not ``blot.<layer>.<package>`` (a game outside
+    #: blot's own tree): protocol -> module path.
+    modules: Mapping[type, str] = field(default_factory=dict)
+    #: The file of its page presenter when it is not ``blot/web/games/<package>.js`` (served as
+    #: that module: ``GET /static/games/<package>.js``).
+    web_presenter: str | None = None
+
+    def has(self, protocol: type) -> bool:
+        """Whether the game has a module of that layer (a required one, or one it provides)."""
+        return protocol not in OPTIONAL or protocol in self.provides
 
     @property
     def pairs(self) -> bool:
@@ -81,13 +97,17 @@ class GameSpec:
 
     @property
     def engine(self) -> str:
-        """The rules' package (``Game``, ``Rules``, ``DealtCards``, ``random_deal``, ``RULESETS``)."""
-        return f"blot.{self.package}"
+        """The rules' package (``Game``, ``Rules``, ``DealtCards``, ``random_deal``, ``PRESETS``)."""
+        return self.modules.get(Engine) or f"blot.{self.package}"
 
     def layer(self, protocol: type[L]) -> L:
-        """The game's module of a layer (:mod:`blot.layers`), checked against its protocol."""
+        """The game's module of a layer (:mod:`blot.layers`), checked against its protocol; a
+        :class:`SetupError` in one sentence for an optional layer the game does not provide."""
+        if not self.has(protocol):
+            raise SetupError(f"{self.title} has {WHAT[protocol]}", "game")
         package = PACKAGES[protocol]
-        module: object = _module(f"{package}.{self.package}" if package else self.engine)
+        path = self.modules.get(protocol) or (f"{package}.{self.package}" if package else self.engine)
+        module: object = _module(path)
         if not isinstance(module, protocol):
             raise TypeError(f"{module!r} does not provide {protocol.__name__} for {self.name}")
         return module
@@ -100,8 +120,12 @@ class GameSpec:
 
     @property
     def rulesets(self) -> tuple[str, ...]:
-        """The engine's rulesets (its ``RULESETS``), the default first."""
-        return tuple(self.rules_module.RULESETS)
+        """The engine's rulesets (the names of its ``PRESETS``), the default first."""
+        return tuple(self.rules_module.PRESETS)
+
+    def ruleset_labels(self) -> dict[str, dict[str, str]]:
+        """Each ruleset's name in each language of the page (its preset's ``labels``)."""
+        return {name: dict(preset.labels) for name, preset in self.rules_module.PRESETS.items()}
 
     def rules(self, ruleset: object = None, options: object = None) -> Any:
         """The game's ``Rules`` for a ruleset and options as records and requests give them
@@ -203,6 +227,8 @@ class GameSpec:
 
 
 _BOTS = "blot.bots"
+#: What blot's own games provide: every optional layer.
+_ALL: Final = frozenset(OPTIONAL)
 
 SPECS: Final[dict[str, GameSpec]] = {
     spec.name: spec
@@ -216,6 +242,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             contracts=True,
             duplicate=True,
             score_sheet=True,
+            provides=_ALL,
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.bazar_basic:BasicBot",
@@ -231,6 +258,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             teams=((0,), (1,), (2,)),
             package="three_five_eight",
             direction="counterclockwise",
+            provides=_ALL,
             bots={
                 "random": f"{_BOTS}.random_bot:RandomBot",
                 "basic": f"{_BOTS}.tfe_basic:BasicBot",
@@ -241,6 +269,20 @@ SPECS: Final[dict[str, GameSpec]] = {
         ),
     )
 }
+
+
+def register(game: GameSpec) -> GameSpec:
+    """Add a game to the registry (a game outside blot's tree; the tests' toy game). A name
+    already taken is refused."""
+    if game.name in SPECS:
+        raise SetupError(f"a game {game.name!r} is registered already", "game")
+    SPECS[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Take a game :func:`register` added out of the registry again."""
+    SPECS.pop(name, None)
 
 
 def names() -> tuple[str, ...]:

@@ -3,8 +3,14 @@ own protocol). The registry (:mod:`blot.games`) finds a game's module of a layer
 function, :meth:`blot.games.GameSpec.layer`, which checks the module against its protocol; a
 test checks every layer of every game (``tests/contract/test_layers.py``).
 
-Nothing here imports a layer package's code, only the values the protocols name, so the
-layers import the registry and never the other way round.
+The first three layers every game has (:data:`REQUIRED`); the others a game provides or not
+(:data:`OPTIONAL`), and its spec says which (``GameSpec.provides``, as OpenSpiel's game types
+declare what a game offers): the contract suite checks what a spec provides and skips the rest,
+and whatever asks a game for a layer it lacks gets a ``SetupError`` in one sentence.
+
+Nothing here imports anything above :mod:`blot.game` and :mod:`blot.cards`, so the layers import
+the registry and never the other way round; what an optional layer returns (a deal's analysis,
+an encoding) is typed at its own package and named here only in words.
 
 =====================  ===============================  =============================================
 protocol               a game's module                  what it is for
@@ -22,20 +28,15 @@ protocol               a game's module                  what it is for
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from enum import Enum
 from random import Random
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from blot.cards import Card
-from blot.game import Action, AnyGame, PublicView, View
+from blot.game import Action, AnyGame, PublicView, Replay, View
 from blot.game import DealtCards as Cards
-from blot.records.common import Replay
-
-if TYPE_CHECKING:
-    from blot.analysis.values import DealAnalysis
-    from blot.env.encode import Encoding
 
 #: A public event and the private additions some seats get (seat -> fields).
 Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
@@ -45,7 +46,8 @@ Event = tuple[dict[str, Any], dict[int, dict[str, Any]]]
 class Engine(Protocol):
     """The rules of a game (its package itself)."""
 
-    RULESETS: Sequence[str]
+    #: The rulesets by name, the default first: each a preset with its ``labels`` by language.
+    PRESETS: Mapping[str, Any]
     Game: Callable[..., AnyGame]
     Rules: Any
     DealtCards: Any
@@ -115,8 +117,9 @@ class Analyser(Protocol):
     #: The average value of one card: a deal's whole value over its cards (accuracy's scale).
     card_value: float
 
-    def analyse_deal(self, game: AnyGame, index: int) -> DealAnalysis:
-        """Deal ``index`` (from 0) of a game whose deals are all finished."""
+    def analyse_deal(self, game: AnyGame, index: int) -> Any:
+        """Deal ``index`` (from 0) of a game whose deals are all finished: a
+        ``blot.analysis.values.DealAnalysis`` (typed where it is used, :func:`blot.analysis.analyse`)."""
         ...
 
     def play_deal(self, game: AnyGame, source: AnyGame, index: int) -> Iterator[int]:
@@ -144,11 +147,13 @@ class Encoder(Protocol):
     """The game for learning agents (:mod:`blot.env`): a seat's view as a fixed-size array and
     every action as a number."""
 
-    def encoding(self) -> Encoding: ...
+    def encoding(self) -> Any:
+        """A ``blot.env.encode.Encoding`` (typed where it is used, :mod:`blot.env`)."""
+        ...
 
 
 #: Every layer's protocol and the package of the games' modules of that layer ("": the game's
-#: package itself); the contract suite checks each game against each.
+#: package itself); the contract suite checks each game against each it provides.
 PACKAGES: Mapping[type, str] = {
     Engine: "",
     Records: "blot.records",
@@ -159,3 +164,16 @@ PACKAGES: Mapping[type, str] = {
     Encoder: "blot.env",
 }
 LAYERS: tuple[type, ...] = tuple(PACKAGES)
+#: The layers every game has: its rules, its records, its JSON (a table is played through these).
+REQUIRED: tuple[type, ...] = (Engine, Records, Wire)
+#: The layers a game may leave out, named in its spec's ``provides``: ``blot simulate``'s
+#: counts, the double-dummy analysis (and the solver it compiles), the terminal table, the
+#: learning environments.
+OPTIONAL: tuple[type, ...] = (Stats, Analyser, Presenter, Encoder)
+#: What each optional layer is, in the sentence that refuses it to a game without it.
+WHAT: Mapping[type, str] = {
+    Stats: "no statistics for blot simulate",
+    Analyser: "no double-dummy analysis",
+    Presenter: "no terminal table",
+    Encoder: "no environment for learning agents",
+}

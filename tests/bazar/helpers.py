@@ -11,7 +11,7 @@ from typing import Any
 
 from blot.bazar import PASS, Action, Call, Deal, Declare, Game, Rules, parse_call
 from blot.bazar.declarations import DECLARE_NONE, Declaration, parse_declaration
-from blot.cards import DECK32, SUIT_MASKS, Card, Suit, cards_of, parse_card, parse_cards
+from blot.cards import DECK32, RANK_TEXT, SUIT_MASKS, Card, Suit, cards_of, parse_card, parse_cards
 from contract.helpers import snapshot as snapshot  # one deep snapshot for every test
 
 LEAGUE = Rules()
@@ -235,12 +235,36 @@ FOUR_ORDER = {
 SEQUENCE_POINTS = {"terz": 2, "fifty": 5, "hundred": 10}
 
 
+def four_points(rules: Rules) -> dict[str, tuple[int, int | None]]:
+    """B-41 / B-90 for the ruleset: the tables above, written from the rule text, for the
+    rulesets it describes; for any other (a preset added since, which is that ruleset's only
+    text) the preset's own values."""
+    if rules.ruleset in FOUR_POINTS:
+        return FOUR_POINTS[rules.ruleset]
+    return {RANK_TEXT[rank]: points for rank, points in rules.preset.four_points.items() if rank != 8}
+
+
+def four_order(rules: Rules, no_trump: bool) -> list[str]:
+    """B-44's four-of-a-kind order below the 8s, as :func:`four_points` chooses its source."""
+    if (rules.ruleset, no_trump) in FOUR_ORDER:
+        return FOUR_ORDER[rules.ruleset, no_trump]
+    order = rules.preset.four_order_no_trump if no_trump else rules.preset.four_order_trump
+    return [RANK_TEXT[rank] for rank in order if rank != 8]
+
+
+def four_eights_void_others(rules: Rules) -> bool:
+    """B-45: the League's four 8s void the other seats' declarations; classic's do not."""
+    if rules.ruleset in FOUR_POINTS:
+        return rules.ruleset == "league"
+    return rules.preset.four_eights_void_others
+
+
 def spec_declaration_points(d: SpecDeclaration, rules: Rules, trump: Suit | None) -> int:
     if d.kind != "four":
         return SEQUENCE_POINTS[d.kind]
     if d.top == "8":
         return 0
-    trump_deal, nt_deal = FOUR_POINTS[rules.ruleset][d.top]
+    trump_deal, nt_deal = four_points(rules)[d.top]
     if trump is not None:
         return trump_deal
     if nt_deal is None:
@@ -253,7 +277,7 @@ def spec_rank(d: SpecDeclaration, rules: Rules, trump: Suit | None) -> tuple[int
     if d.kind == "four":
         if d.top == "8":
             return (5, 0)
-        order = FOUR_ORDER[rules.ruleset, trump is None]
+        order = four_order(rules, trump is None)
         return (4, -order.index(d.top))
     klass = {"hundred": 3, "fifty": 2, "terz": 1}[d.kind]
     return (klass, -SEQUENCE_ORDER.index(d.top))
@@ -275,7 +299,7 @@ def spec_resolve(
 
     best_seat, best = max(pairs, key=key)
     team = best_seat % 2
-    if rules.ruleset == "league" and best.kind == "four" and best.top == "8":
+    if four_eights_void_others(rules) and best.kind == "four" and best.top == "8":
         counting = [(s, d) for s, d in pairs if s == best_seat]
     else:
         counting = [(s, d) for s, d in pairs if s % 2 == team]

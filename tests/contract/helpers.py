@@ -12,9 +12,13 @@ from typing import Any
 from blot.cards import Notation
 from blot.game import Action, AnyGame
 from blot.games import names, spec, spec_of
+from toygame import SPEC as TOY
 
-#: Every game of the registry with every one of its rulesets: (game, ruleset).
-CASES = [(name, ruleset) for name in names() for ruleset in spec(name).rulesets]
+#: Every game of the registry, then the tests' toy game (tests/toygame: registered for each test
+#: by conftest.py), which provides no optional layer.
+GAMES = [*names(), *([] if TOY.name in names() else [TOY.name])]
+#: Every one of them with every one of its rulesets: (game, ruleset).
+CASES = [(name, ruleset) for name in GAMES for ruleset in (TOY if name == TOY.name else spec(name)).rulesets]
 CASE_IDS = [f"{name}-{ruleset}" for name, ruleset in CASES]
 #: A bound on the actions of one game: a random game that runs past it does not end.
 MAX_ACTIONS = 20_000

@@ -97,9 +97,25 @@ def _played(cards: Any) -> int:
     return mask
 
 
+# --- Toy Duel (tests/toygame) ----------------------------------------------------------------------
+
+
+def _toy_public(game: Any) -> int:
+    """Every card played in the deal."""
+    deal = game.deal
+    return 0 if deal is None else int(_played(deal.plays))
+
+
+def _toy_seat(game: Any, seat: int) -> int:
+    """What everybody sees, and the seat's own hand as dealt."""
+    deal = game.deal
+    return 0 if deal is None else _toy_public(game) | deal.dealt[seat]
+
+
 GAMES = {
     "bazar-blot": Knowledge(_bazar_public, _bazar_seat, frozenset({"hand", "mask"})),
     "3-5-8": Knowledge(_tfe_public, _tfe_seat, frozenset({"hand", "talon", "discard"})),
+    "toy-duel": Knowledge(_toy_public, _toy_seat, frozenset({"hand"})),
 }
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from blot.server import turns
 from blot.server.jsonin import MAX_DEPTH
 
-from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+from .conftest import Clock, Player, Socket, make_client, simple_choice, start_with_bots
 
 
 def wait_until(done: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -279,21 +279,41 @@ def test_item5_finished_tables_nobody_watches_leave_memory(client: Any, player: 
 
 
 def test_item5_waiting_tables_nobody_is_at_expire(db: Path) -> None:
-    with make_client(db, waiting_expiry=0.4, sweep_seconds=0.1) as client:
+    """The sweep reads the server's clock: the test moves it past ``waiting_expiry`` and runs the
+    sweep itself, so a table that must stay stays in the very sweep that closes one that must go
+    (no sleep that a slow machine would make vacuous)."""
+    clock = Clock()
+    with make_client(db, clock=clock, waiting_expiry=60.0, sweep_seconds=3600.0) as client:
         hub = client.app.state.hub
+
+        def sweep() -> None:
+            client.portal.call(hub.registry.sweep)  # type: ignore[attr-defined]
+
         player = Player(client, "Ani")
         lonely = player.table()
         watched = player.table("3-5-8")
         with client.websocket_connect(f"/ws/tables/{watched}") as ws:
             Socket(ws, player.token).receive()
-            wait_until(lambda: lonely not in hub.tables)
+            clock.move(59.0)  # the lonely table is quiet since it was made
+            sweep()
+            assert lonely in hub.tables  # not yet expired
+            clock.move(1.0)
+            sweep()
+            assert lonely not in hub.tables
             assert watched in hub.tables  # somebody is there
         assert client.get(f"/api/tables/{lonely}").status_code == 404
         assert hub.store.log(lonely) == []
-        wait_until(lambda: watched not in hub.tables)
+        wait_until(lambda: not hub.tables[watched].connections)  # its last socket has gone
+        clock.move(60.0)
+        sweep()
+        assert watched not in hub.tables
         started = start_with_bots(player, "bazar-blot")
-        time.sleep(0.6)
-        assert started in hub.tables  # a game being played never expires
+        waiting = player.table("3-5-8")
+        sweep()
+        clock.move(3600.0)
+        sweep()
+        assert waiting not in hub.tables  # the same sweep closed a waiting table …
+        assert started in hub.tables  # … but a game being played never expires
 
 
 def test_item5_one_player_hosts_a_limited_number_of_open_tables(db: Path) -> None:

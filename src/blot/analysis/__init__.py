@@ -71,7 +71,8 @@ def analyse(game: AnyGame, deal: int | None = None, progress: Progress | None = 
     analyser = game_spec.layer(Analyser)
     out = []
     for done, index in enumerate(finished, 1):
-        out.append(analyser.analyse_deal(game, index))
+        analysed: DealAnalysis = analyser.analyse_deal(game, index)
+        out.append(analysed)
         if progress is not None:
             progress(done, len(finished))
     whole = deal is None and game.is_over

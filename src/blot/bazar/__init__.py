@@ -9,7 +9,7 @@ from blot.bazar.calls import BIDS, CONTRA, PASS, REDOUBLE, SEVENS, Call, bid, pa
 from blot.bazar.deal import Deal
 from blot.bazar.declarations import Declaration, Declare, Outcome
 from blot.bazar.game import Game, GameResult
-from blot.bazar.rules import RULESETS, Rules
+from blot.bazar.rules import PRESETS, Preset, Rules
 from blot.bazar.scoring import (
     DealScore,
     DealSummary,
@@ -36,8 +36,8 @@ __all__ = [
     "GAME_NAME",
     "PASS",
     "REDOUBLE",
-    "RULESETS",
     "SEATS",
+    "PRESETS",
     "SEVENS",
     "Action",
     "Announcement",
@@ -60,6 +60,7 @@ __all__ = [
     "PublicDealView",
     "PublicGameView",
     "Rules",
+    "Preset",
     "Stage",
     "bid",
     "card_to_game_points",

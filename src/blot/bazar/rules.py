@@ -1,9 +1,12 @@
 """The ruleset and options of a Bazar Blot game (B-90, B-91) as one frozen value.
 
 A ruleset is a named :class:`Preset`: the documented values it fixes (B-90: which declarations
-count and what they are worth), which the engine reads instead of the ruleset's name, so that a
-new ruleset is one more preset here. The options (B-91) are chosen per table and written in the
-record; a preset's values are not options (the record names the ruleset).
+count and what they are worth), which the engine reads instead of the ruleset's name, and its
+name in each language of the page, so that a new ruleset is one more preset here and nothing
+else (the lobby, the score sheet, the CLI, the records and the contract suite read
+:data:`PRESETS`; docs/developers.md, "Adding a game or a ruleset"). The options (B-91) are
+chosen per table and written in the record; a preset's values are not options (the record names
+the ruleset).
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from blot.cards import ACE, JACK, KING, QUEEN
 from blot.errors import SetupError
 
-Ruleset = Literal["league", "classic"]
+#: A ruleset's name: a key of :data:`PRESETS`.
+Ruleset = str
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,49 +37,51 @@ class Preset:
     #: B-44: four-of-a-kind order, high to low, in a trump deal and in a no-trump deal.
     four_order_trump: tuple[int, ...]
     four_order_no_trump: tuple[int, ...]
+    #: Its name on the page, by language (``hy``, ``ru``, ``bg``, ``en``), which the server's
+    #: game listing hands to the page.
+    labels: Mapping[str, str]
 
 
 #: The rulesets, the first the default: ``league`` (the National Blot League's rulebook) and
 #: ``classic`` (Wikipedia), which changes only the declarations (B-90).
-PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
-    {
-        "league": Preset(
-            four_sevens_void=True,
-            four_eights_void_others=True,
-            four_points=MappingProxyType(
-                {
-                    JACK: (20, 10),
-                    9: (15, None),
-                    ACE: (10, 20),
-                    10: (10, 15),
-                    KING: (10, 10),
-                    QUEEN: (10, 10),
-                    8: (0, 0),
-                }
-            ),
-            four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
-            four_order_no_trump=(8, ACE, 10, KING, QUEEN, JACK, 9),
+PRESETS: Final[dict[str, Preset]] = {
+    "league": Preset(
+        four_sevens_void=True,
+        four_eights_void_others=True,
+        four_points=MappingProxyType(
+            {
+                JACK: (20, 10),
+                9: (15, None),
+                ACE: (10, 20),
+                10: (10, 15),
+                KING: (10, 10),
+                QUEEN: (10, 10),
+                8: (0, 0),
+            }
         ),
-        "classic": Preset(
-            four_sevens_void=False,
-            four_eights_void_others=False,
-            four_points=MappingProxyType(
-                {
-                    JACK: (20, 20),
-                    9: (14, None),
-                    ACE: (10, 19),
-                    10: (10, 10),
-                    KING: (10, 10),
-                    QUEEN: (10, 10),
-                    8: (0, 0),
-                }
-            ),
-            four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
-            four_order_no_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+        four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+        four_order_no_trump=(8, ACE, 10, KING, QUEEN, JACK, 9),
+        labels=MappingProxyType({"hy": "Լիգա", "ru": "Лига", "bg": "Лига", "en": "League"}),
+    ),
+    "classic": Preset(
+        four_sevens_void=False,
+        four_eights_void_others=False,
+        four_points=MappingProxyType(
+            {
+                JACK: (20, 20),
+                9: (14, None),
+                ACE: (10, 19),
+                10: (10, 10),
+                KING: (10, 10),
+                QUEEN: (10, 10),
+                8: (0, 0),
+            }
         ),
-    }
-)
-RULESETS: Final[tuple[Ruleset, ...]] = tuple(PRESETS)  # type: ignore[arg-type]
+        four_order_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+        four_order_no_trump=(8, JACK, 9, ACE, 10, KING, QUEEN),
+        labels=MappingProxyType({"hy": "Դասական", "ru": "Классические", "bg": "Класически", "en": "Classic"}),
+    ),
+}
 #: The values of ``nt_four_nines`` (B-91): four 9s in no trump are worth 10, or nothing.
 NT_FOUR_NINES: Final[tuple[int, ...]] = (10, 0)
 #: The lowest and highest target a game may be played to (B-70: 301 by default).
@@ -152,7 +158,7 @@ class Rules:
                 f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(known))}", "options"
             )
         if ruleset is None:
-            ruleset = RULESETS[0]
+            ruleset = next(iter(PRESETS))
         if not isinstance(ruleset, str):
             raise SetupError(f"ruleset must be {' or '.join(PRESETS)}", "ruleset")
-        return cls(ruleset=ruleset, **options)  # type: ignore[arg-type]
+        return cls(ruleset=ruleset, **options)

@@ -42,7 +42,8 @@ REWARDS: Final = ("deal", "game")
 
 def encoding(game: str) -> Encoding:
     """The observation and action numbering of a game, by its name in the registry."""
-    return spec(game).layer(Encoder).encoding()
+    numbering: Encoding = spec(game).layer(Encoder).encoding()
+    return numbering
 
 
 class BlotEnv(AECEnv):  # type: ignore[misc]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from blot.records.common import RecordError, Replay, check_type, load_json
+from blot.game import Replay
+from blot.records.common import RecordError, check_type, load_json
 
 
 def game_of(record: Any) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from blot.bazar import GAME_NAME, RULESETS, Deal, DealtCards, Game, Phase, Rules, parse_call
+from blot.bazar import GAME_NAME, Deal, DealtCards, Game, Phase, Rules, parse_call
 from blot.bazar.declarations import DECLARE_NONE, Declaration, Declare, parse_declaration
 from blot.cards import format_cards, parse_card
 from blot.errors import BlotError, SetupError
@@ -26,7 +26,7 @@ from blot.records.common import RecordError, check_type, read_hands, replay_step
 def replay(record: Mapping[str, Any]) -> Replay:
     """Replay a Bazar Blot record, or raise RecordError naming the first broken step."""
     try:
-        rules = Rules.from_record(record.get("ruleset", RULESETS[0]), record.get("options"))
+        rules = Rules.from_record(record.get("ruleset"), record.get("options"))
     except SetupError as e:
         raise RecordError(f"the record's rules: {e}") from None
     players = record.get("players")

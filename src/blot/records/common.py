@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -184,21 +183,3 @@ def read_hands(raw: Mapping[str, Any], number: int) -> list[int]:
         except BlotError as e:
             raise RecordError.at(number, "hands", str(e), seat + 1) from None
     return hands
-
-
-@dataclass
-class Replay:
-    """A record replayed through the engine: the game as the record's last deal leaves it, and
-    the record's player names."""
-
-    game: AnyGame
-    players: list[str] | None
-
-    @property
-    def name(self) -> str:
-        """The game's name (``bazar-blot``, ``3-5-8``)."""
-        return str(self.to_json()["game"])
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``blot replay --json`` object of docs/format.md."""
-        return self.game.result.to_json()

@@ -208,7 +208,7 @@ class Analyses:
             return
         held, self._held = self._held, set()
         self._backlog.extend(held)  # the round of a held table may be over now (any game ended)
-        if played_out and any(s.player is not None for s in outcome.seats):
+        if played_out and any(s.player is not None for s in outcome.seats) and _analysable(outcome.game):
             self._backlog.append(outcome.table_id)
         elif not held:
             return
@@ -398,3 +398,12 @@ class Analyses:
                 process.kill()
                 process.wait()
             process.stdout.close()
+
+
+def _analysable(game: str) -> bool:
+    """Whether the registry says the game has a double-dummy analysis (a game may not)."""
+    from blot.games import SPECS
+    from blot.layers import Analyser
+
+    found = SPECS.get(game)
+    return found is not None and found.has(Analyser)

@@ -280,20 +280,23 @@ class Hub:
 
 def warm_solver() -> None:
     """Compile (or load) the search bots' solver once, so that the first search bot of a table
-    does not wait for it (``blot serve``; about 20 s after an install, under a second after)."""
-    from blot.solver import bazar_kernel, tfe_kernel
+    does not wait for it (``blot serve``; about 20 s after an install, under a second after).
+    The registry says which games have one: those that provide the analysis (its solver's
+    ``kernel``) and a ``pimc`` bot, each played one deal so that every kernel is called."""
+    from blot.games import SPECS
+    from blot.layers import Analyser
     from blot.solver._jit import is_cold
 
-    cold = is_cold(bazar_kernel) or is_cold(tfe_kernel)
+    searching = [s for s in SPECS.values() if s.has(Analyser) and "pimc" in s.bots]
+    cold = any(is_cold(s.analysis_module().kernel) for s in searching)
     started = time.monotonic()
     if cold:
         log.warning("compiling the solver once in the background, about 20 s")
     try:
         from blot.bots import make_bot
-        from blot.games import SPECS
         from blot.play import deal_over, play
 
-        for game_spec in SPECS.values():  # one deal of each game: every kernel is called
+        for game_spec in searching:
             game = game_spec.new_game(rng=Random(1))
             bots = [make_bot(game_spec, "pimc:samples=1", Random(s)) for s in range(game_spec.seats)]
             play(game, bots, until=deal_over)

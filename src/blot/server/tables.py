@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
@@ -69,7 +68,7 @@ class Tables:
         self.cluster = cluster
         self.live: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
-        #: time.monotonic() when each table in memory last had nobody connected.
+        #: The server's clock (``config.clock``) when each table in memory last had nobody connected.
         self._quiet: dict[str, float] = {}
         #: Tables being created per host and per address, not yet in ``live``.
         self._creating: dict[int, int] = {}
@@ -91,7 +90,7 @@ class Tables:
         table = self.live.get(table_id)
         if table is None or table.connections:
             return
-        self._quiet[table_id] = time.monotonic()
+        self._quiet[table_id] = self.config.clock()
         if table.status == FINISHED:
             self._unload(table)
 
@@ -106,7 +105,7 @@ class Tables:
     async def sweep(self) -> None:
         """Close waiting tables nobody has been connected to for ``waiting_expiry`` seconds and
         unload finished tables nobody watches."""
-        now = time.monotonic()
+        now = self.config.clock()  # the server's clock: tests move it past the expiry
         for table in list(self.live.values()):
             if table.connections:
                 continue
@@ -376,7 +375,7 @@ class Tables:
         epoch: int | None = await self.services.write(write)
         table.epoch, table.owner = epoch or 0, self.cluster.node
         self.live[table_id] = table
-        self._quiet[table_id] = time.monotonic()
+        self._quiet[table_id] = self.config.clock()
         table.start()
         return table
 
@@ -488,7 +487,7 @@ class Tables:
         table = Table.rebuild(self.services, table_id, game, entries, driving=epoch is not None)
         table.epoch, table.owner = epoch or 0, owner
         self.live[table_id] = table
-        self._quiet[table_id] = time.monotonic()
+        self._quiet[table_id] = self.config.clock()
         table.start()
         if not table.driving:
             await self.cluster.broker.follow(table_id, self._follower(table_id))
@@ -665,7 +664,7 @@ class Tables:
             old.connections = set()
             await old.stop()
         self.live[table_id] = table
-        self._quiet[table_id] = time.monotonic()
+        self._quiet[table_id] = self.config.clock()
         table.seating.recount()
         table.start()
         if old is not None:  # lines the dead owner committed but never published: tell them now

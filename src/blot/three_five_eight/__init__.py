@@ -21,7 +21,7 @@ from blot.three_five_eight.calls import (
 from blot.three_five_eight.deal import Deal, exchange_plan, parse_action, targets_for
 from blot.three_five_eight.game import COUNTED_DEALS, Game, GameResult, game_winner, ranking
 from blot.three_five_eight.play import legal_mask, winning_bit
-from blot.three_five_eight.rules import RULESETS, Rules
+from blot.three_five_eight.rules import PRESETS, RULESETS, Rules
 from blot.three_five_eight.values import (
     GAME_NAME,
     SEATS,
@@ -47,6 +47,7 @@ __all__ = [
     "RULESETS",
     "SEATS",
     "SPADES",
+    "PRESETS",
     "STRAINS",
     "Action",
     "Call",

@@ -5,11 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from blot.errors import SetupError
 
-RULESETS: Final = ("standard",)
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A ruleset: here only its name on the page, by language (the lobby shows it)."""
+
+    labels: Mapping[str, str]
+
+
+#: The one ruleset (the engine reads no preset values: T-1 … T-50 do not vary).
+PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
+    {
+        "standard": Preset(
+            MappingProxyType({"hy": "Ստանդարտ", "ru": "Стандартные", "bg": "Стандартни", "en": "Standard"})
+        )
+    }
+)
+RULESETS: Final = tuple(PRESETS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import {
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, isCard } from "/static/cards.js";
-import { games as listGames, gameInfo, presenter, placesFrom } from "/static/games.js";
+import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel } from "/static/games.js";
 
 document.getElementById("name").addEventListener("change", async () => {
   try {
@@ -139,7 +139,7 @@ function seatList(seats) {
 // value of each number option ("to 301").
 function rulesText(info, settings) {
   if (!info) return "";
-  const bits = info.rulesets.length > 1 ? [t("ruleset_" + settings.ruleset)] : [];
+  const bits = info.rulesets.length > 1 ? [rulesetLabel(info, settings.ruleset)] : [];
   for (const f of info.option_fields) {
     const value = settings.options && settings.options[f.name];
     if (f.kind === "number" && value !== undefined) bits.push(t("optval_" + f.name, { n: value }) || `${f.name} ${value}`);
@@ -228,7 +228,7 @@ class LobbyPage {
     const fields = [field("f-game", t("game"), gameSelect)];
     if (info && info.rulesets.length > 1) {
       const rs = h("select", { "data-testid": "ruleset", onchange: (e) => (f.ruleset = e.target.value) },
-        info.rulesets.map((r) => h("option", { value: r }, t("ruleset_" + r))));
+        info.rulesets.map((r) => h("option", { value: r }, rulesetLabel(info, r))));
       rs.value = f.ruleset;
       fields.push(field("f-rules", t("ruleset"), rs));
     }

@@ -25,6 +25,7 @@
 //                            costs} (unit: the heading of the mean loss per card)
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
 import { api } from "/static/util.js";
+import { lang } from "/static/i18n.js";
 
 let listed = null;
 
@@ -36,6 +37,18 @@ export function games() {
 
 export async function gameInfo(name) {
   return (await games()).find((g) => g.game === name) || null;
+}
+
+// A ruleset's name in the page's language: the label of its preset, which the server lists
+// (`ruleset_labels`), so that a new ruleset needs no word of the page's; else its name.
+export function rulesetLabel(info, name) {
+  const labels = (info && info.ruleset_labels && info.ruleset_labels[name]) || {};
+  return labels[lang()] || labels.en || name;
+}
+
+// The game whose paper score sheet /scoresheet keeps (the one the server says has one), or null.
+export async function sheetGame() {
+  return (await games()).find((g) => g.score_sheet) || null;
 }
 
 const presenters = new Map();

@@ -5,6 +5,7 @@
 // points while the referee types.
 import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
+import { rulesetLabel, sheetGame } from "/static/games.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const STRAINS = ["S", "H", "D", "C", "NT"];
@@ -86,7 +87,20 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
 
   class SheetsPage {
     constructor() {
-      this.form = { teams: ["", ""], ruleset: "league", target: 301, kanach: false };
+      this.form = { teams: ["", ""], ruleset: null, target: 301, kanach: false };
+      // the rulesets are the presets the server lists for the game with a score sheet
+      this.info = null;
+      sheetGame().then((info) => {
+        this.info = info;
+        if (info && !this.form.ruleset) this.form.ruleset = info.rulesets[0];
+        if (this.rulesetEl) this.fillRulesets(this.rulesetEl);
+      }).catch(() => {});
+    }
+
+    fillRulesets(select) {
+      const names = this.info ? this.info.rulesets : [];
+      select.replaceChildren(...names.map((r) => h("option", { value: r }, rulesetLabel(this.info, r))));
+      if (this.form.ruleset) select.value = this.form.ruleset;
     }
 
     render() {
@@ -94,9 +108,9 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const team = (i) => h("label", {}, h("span", {}, t("sheet_team_n", { n: i + 1 })),
         h("input", { "data-testid": `team-name-${i}`, maxlength: 40, value: f.teams[i], placeholder: t("sheet_team_n", { n: i + 1 }),
           oninput: (e) => (f.teams[i] = e.target.value) }));
-      const ruleset = h("select", { "data-testid": "sheet-ruleset", onchange: (e) => (f.ruleset = e.target.value) },
-        ["league", "classic"].map((r) => h("option", { value: r }, t("ruleset_" + r))));
-      ruleset.value = f.ruleset;
+      const ruleset = h("select", { "data-testid": "sheet-ruleset", onchange: (e) => (f.ruleset = e.target.value) });
+      this.rulesetEl = ruleset;
+      this.fillRulesets(ruleset);
       const target = h("input", { type: "number", inputmode: "numeric", min: 1, max: 10000, value: f.target, "data-testid": "sheet-target",
         onchange: (e) => (f.target = parseInt(e.target.value, 10) || 301) });
       const kanach = h("label", { class: "check" },
@@ -123,7 +137,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const f = this.form;
       const teams = f.teams.map((x, i) => x.trim() || t("sheet_team_n", { n: i + 1 }));
       try {
-        const sheet = await api("POST", "/api/scoresheets", { ruleset: f.ruleset, options: { target: f.target, kanach: f.kanach }, teams });
+        const sheet = await api("POST", "/api/scoresheets", { ruleset: f.ruleset || undefined, options: { target: f.target, kanach: f.kanach }, teams });
         remember(sheet);
         go(`/scoresheet/${sheet.id}`);
       } catch (e) {
@@ -162,6 +176,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     async load() {
       try {
         const sheet = await api("GET", this.readOnly ? `/api/scoresheets/shared/${this.share}` : `/api/scoresheets/${this.id}`);
+        this.info = await sheetGame().catch(() => null);
         this.sheet = sheet;
         this.share = sheet.share;
         if (!this.readOnly) remember(sheet);
@@ -202,7 +217,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       if (this.closed) return; // an answer that came after the page was left
       if (showPending(this.sheet, this.notFound && { key: "sheet_not_found", testid: "sheet-not-found" })) return;
       const s = this.sheet;
-      const rules = `${t("ruleset_" + s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
+      const rules = `${rulesetLabel(this.info, s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
       this.liveEl = h("span", { class: "badge", "data-testid": "sheet-live" });
       this.overEl = h("div");
       this.tableEl = h("div", { class: "sheet-scroll" });

@@ -21,7 +21,8 @@ router = APIRouter(prefix="/api", tags=["tables"])
 async def games(request: Request) -> dict[str, Any]:
     """The games a table can be made for, with what a client needs to draw each one without
     knowing it (docs/protocol.md): seats, teams, the way play goes round, how long a game lasts,
-    rulesets, options (defaults and what may be chosen), the bot levels (the built-in bots, then
+    rulesets and each one's name by language (its preset's labels), options (defaults and what
+    may be chosen), the bot levels (the built-in bots, then
     the bot programs of ``blot serve --bot``) and those that may sit at rated tables, what an
     event may do with it (``duplicate`` rounds, ``score_sheet``: played over the board), and the
     name of the page's module that draws it (``presenter``)."""
@@ -39,6 +40,7 @@ async def games(request: Request) -> dict[str, Any]:
                 "direction": game.direction,
                 "counted_deals": game.counted_deals(),
                 "rulesets": list(game.rulesets),
+                "ruleset_labels": game.ruleset_labels(),
                 "options": game.default_options(),
                 "option_fields": game.option_fields(),
                 "bots": game.bot_names() + config.levels(game.name),
