@@ -69,3 +69,9 @@ test("in another language the game's own words follow", async () => {
   assert.equal(bazar.declarationLabel({ kind: "terz", rank: "A" }).startsWith(ru.decl_terz.split("{")[0]), true);
   await setLang("en");
 });
+
+test("calls typed on the keyboard: X is contra, XX redouble", () => {
+  assert.equal(game.typedCall("X"), "contra");
+  assert.equal(game.typedCall("XX"), "redouble");
+  assert.equal(game.typedCall("10H"), undefined);
+});

@@ -19,3 +19,13 @@ test("teams and partners", () => {
   assert.equal(hasPartners(four), true);
   assert.equal(hasPartners(three), false);
 });
+
+test("a presenter that leaves out the optional parts gets the page's defaults", async () => {
+  const { presenter } = await import("/static/games.js");
+  // web/games/../../../../tests/js/toy-presenter.js: a presenter outside the page's files
+  const made = await presenter({ game: "toy", presenter: "../../../../tests/js/toy-presenter" });
+  assert.equal(made.callLabel("pass"), "pass");
+  assert.equal(made.logLine({ kind: "card" }, "Ani", {}), undefined);
+  assert.deepEqual(made.replayInfo({}).facts, []);
+  assert.equal(made.dealLabel({ deal_number: 2 }), "deal 2");
+});

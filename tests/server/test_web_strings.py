@@ -198,3 +198,22 @@ def test_the_shared_page_names_no_game() -> None:
         code = re.sub(r"//.*", "", file.read_text(encoding="utf-8"))  # comments may explain
         named = sorted(w for w in words if re.search(rf"""["'`/]{re.escape(w)}\b""", code))
         assert named == [], (file.name, named)
+
+
+def test_the_worker_keeps_the_words_of_its_pages_language_only() -> None:
+    """The service worker caches every file of the page but the words, which it keeps for the
+    language the page tells it (issue 39 item 2: a page downloads only its own language)."""
+    import json
+
+    from blot.server.routes.pages import worker_script
+
+    script = worker_script()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
+    words = json.loads(re.search(r"const WORDS = (\{.*?\});", script).group(1))  # type: ignore[union-attr]
+    assert "/static/i18n.js" in files and "/static/games/bazar.js" in files
+    assert not [f for f in files if re.search(r"/(i18n/|games/\w+\.)[a-z]{2}\.js$", f)], files
+    assert sorted(words) == sorted(LANGS)
+    for code in LANGS:
+        games = ("bazar", "three_five_eight")
+        wanted = sorted([f"/static/i18n/{code}.js", *(f"/static/games/{g}.{code}.js" for g in games)])
+        assert sorted(words[code]) == wanted, words[code]

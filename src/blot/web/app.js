@@ -39,6 +39,7 @@ langSelect.value = lang();
 langSelect.addEventListener("change", async () => {
   store.setItem("blot.lang", langSelect.value);
   await setLang(langSelect.value); // the words of that language are loaded first
+  keepWords();
   translateStatic();
   rerender();
 });
@@ -465,6 +466,12 @@ class ReplayPage {
   }
 }
 
+// The service worker keeps the words of the page's language only (sw.js): it is told which.
+function keepWords() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage({ lang: lang() })).catch(() => {});
+}
+
 // --- start ------------------------------------------------------------------------------------------
 
 await setLang(store.getItem("blot.lang") || null); // only this language's words are downloaded
@@ -475,7 +482,7 @@ route();
 // The installable app: a service worker keeps the page's files (a repeat visit opens at once) and
 // answers with a friendly page when the network is gone (sw.js). Registered once the page is up.
 if ("serviceWorker" in navigator) {
-  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => { /* the page works without it */ });
+  const register = () => navigator.serviceWorker.register("/sw.js").then(keepWords).catch(() => { /* the page works without it */ });
   if (document.readyState === "complete") setTimeout(register, 1000);
   else window.addEventListener("load", () => setTimeout(register, 1000));
 }

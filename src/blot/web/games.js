@@ -23,6 +23,16 @@
 //   puzzleFacts(d, name)     what that seat knows of the deal: [[label, text], …]
 //   analysis                 the words of a finished game's analysis: {lost, unit, about, summary,
 //                            costs} (unit: the heading of the mean loss per card)
+//   callLabel(call)          a call of the game as the bidding, its bubbles and the replays write it
+//   typedCall(text)          a call typed on the keyboard ("X" for contra), or undefined
+//   logLine(e, who, ctx)     the table log's line of an event only the game has (calls, declarations,
+//                            the exchange, a card with its belote), null for none, undefined when
+//                            the event is the table's to say (sit, deal, a plain card …)
+//   replayInfo(f, name)      a replay's frame: {facts: [line], seatNote(seat)} (the contract or
+//                            trump, tricks, targets)
+// The last four may be left out (OPTIONAL below says what the page does then).
+// A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
+// presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
 import { api } from "/static/util.js";
 import { lang } from "/static/i18n.js";
@@ -53,11 +63,20 @@ export async function sheetGame() {
 
 const presenters = new Map();
 
+// What a presenter may leave out: its calls are written as they are sent, the table says every
+// event it knows and no other, a replay shows no fact of its own.
+const OPTIONAL = {
+  callLabel: (call) => call,
+  typedCall: () => undefined,
+  logLine: () => undefined,
+  replayInfo: () => ({ facts: [], seatNote: () => null }),
+};
+
 // The presenter of a game (its module loaded once).
 export function presenter(info) {
   let made = presenters.get(info.game);
   if (!made) {
-    made = import(`/static/games/${info.presenter}.js`).then((m) => m.createPresenter(info));
+    made = import(`/static/games/${info.presenter}.js`).then((m) => ({ ...OPTIONAL, ...m.createPresenter(info) }));
     presenters.set(info.game, made);
   }
   return made;

@@ -1,10 +1,13 @@
 // The service worker of blot's page (issue 26). The page's own files come from a cache made for
 // this version of them, so that the page opens at once on a repeat visit; a page asked for while
 // the network is gone gets a friendly offline page instead of the browser's error. The API and the
-// tables' websockets always go to the server. The server fills in VERSION (a digest of the files)
-// and FILES when it sends this script: a new version installs itself and drops the old cache.
+// tables' websockets always go to the server. The server fills in VERSION (a digest of the files),
+// FILES and WORDS when it sends this script: a new version installs itself and drops the old cache.
+// The page's words are one file per language (web/i18n/<lang>.js, web/games/<package>.<lang>.js):
+// the worker keeps those of the language the page tells it (a message {lang}), not all four.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+const WORDS = __WORDS__;
 const CACHE = `blot-${VERSION}`;
 const OFFLINE = "/static/offline.html";
 
@@ -12,6 +15,11 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE)
     .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
     .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("message", (event) => {
+  const files = event.data && WORDS[event.data.lang];
+  if (files) event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(files)));
 });
 
 self.addEventListener("activate", (event) => {

@@ -376,7 +376,7 @@ export class TablePage {
     }
     if (e.key === "Enter" && this.typed) {
       const text = this.typed.toUpperCase().replace(/^T(?=[SHDC]$)/, "10");
-      const want = text === "P" || text === "PASS" ? "pass" : text === "X" ? "contra" : text === "XX" ? "redouble" : text;
+      const want = text === "P" || text === "PASS" ? "pass" : (this.game && this.game.typedCall(text)) || text;
       const el = choices.find((c) => (c.dataset.card || c.dataset.call || "").toUpperCase() === want.toUpperCase());
       this.setTyped("");
       if (el) el.click();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from pathlib import Path
 
@@ -73,6 +74,17 @@ def _cached_files() -> list[Path]:
     )
 
 
+#: A file of the page's words in one language: web/i18n/<lang>.js, web/games/<package>.<lang>.js.
+_WORDS = re.compile(r"(?:\w+\.)?(hy|bg|ru|en)\.js")
+
+
+def _language(path: Path) -> str | None:
+    """The language of a file of words, else None: a worker keeps the words of its page's
+    language only (the page tells it which), as the page downloads only those (issue 39 item 2)."""
+    found = _WORDS.fullmatch(path.name)
+    return found.group(1) if found and path.parent.name in ("i18n", "games") else None
+
+
 _worker: dict[tuple[tuple[str, int, int], ...], str] = {}
 
 
@@ -87,9 +99,14 @@ def worker_script() -> str:
         for path in files:
             digest.update(str(path.relative_to(WEB)).encode())
             digest.update(path.read_bytes())
-        urls = [f"/static/{p.relative_to(WEB).as_posix()}" for p in files]
+        urls = [f"/static/{p.relative_to(WEB).as_posix()}" for p in files if _language(p) is None]
+        words: dict[str, list[str]] = {}
+        for p in files:
+            if (code := _language(p)) is not None:
+                words.setdefault(code, []).append(f"/static/{p.relative_to(WEB).as_posix()}")
         text = (WEB / "sw.js").read_text(encoding="utf-8")
         text = text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(urls))
+        text = text.replace("__WORDS__", json.dumps(words))
         _worker.clear()
         _worker[key] = text
     return text

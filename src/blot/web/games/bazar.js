@@ -187,6 +187,9 @@ export function createPresenter(info) {
 
     callLabel,
 
+    // A call typed on the keyboard: X is contra, XX redouble (the rest are typed as they are sent).
+    typedCall: (text) => ({ X: "contra", XX: "redouble" })[text],
+
     // The table's log line of an event only Bazar Blot has (a call, the declarations, a card with
     // its belote), or undefined: the table says the others.
     logLine(e, who) {
