@@ -30,6 +30,7 @@ from blot.play import play  # noqa: E402
 from contract.helpers import CASES  # noqa: E402
 from contract.helpers import play as moves  # noqa: E402
 from contract.perft import perft, position  # noqa: E402
+from toygame import registered  # noqa: E402
 
 PERFT = HERE / "data" / "perft.json"
 GOLDEN = HERE / "golden"
@@ -127,7 +128,8 @@ def golden_game(name: str, ruleset: str, number: int) -> dict[str, Any]:
         moves(game, rng, pass_rate=RANDOM_PASS_RATE)
     else:
         shift = rng.randrange(len(LEVELS))
-        levels = [LEVELS[(seat + shift) % len(LEVELS)] for seat in range(s.seats)]
+        have = [level for level in LEVELS if level in s.bots] or ["random"]  # the toy game: random only
+        levels = [have[(seat + shift) % len(have)] for seat in range(s.seats)]
         play(game, [make_bot(s, level, Random(rng.getrandbits(64))) for level in levels])
     return s.record_of(game, [f"seat {seat}" for seat in range(s.seats)])
 
@@ -151,7 +153,8 @@ if __name__ == "__main__":
     unknown = set(what) - {"perft", "golden"}
     if unknown:
         sys.exit(f"usage: python {sys.argv[0]} [perft] [golden]")
-    if "perft" in what:
-        write_perft()
-    if "golden" in what:
-        write_golden()
+    with registered():  # the tests' toy game is pinned too (tests/toygame)
+        if "perft" in what:
+            write_perft()
+        if "golden" in what:
+            write_golden()
