@@ -3,6 +3,7 @@ Each test is named after the item it pins."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import threading
@@ -356,11 +357,14 @@ class FullDisk:
     def __init__(self, engine: Any) -> None:
         self.on = False
         self.attempts = 0
+        #: time.monotonic() of each refused write.
+        self.times: list[float] = []
         event.listen(engine, "before_cursor_execute", self._before)
 
     def _before(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         if self.on and statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
             self.attempts += 1
+            self.times.append(time.monotonic())
             import sqlite3
 
             raise OperationalError(statement, None, sqlite3.OperationalError("database or disk is full"))
@@ -421,12 +425,16 @@ def test_item6_bots_back_off_while_the_disk_is_full(db: Path, caplog: pytest.Log
         disk.on = False
         player.post(f"/api/tables/{table}/start")
         disk.on = True
-        time.sleep(2.0)  # bots at full speed would try hundreds of times
-        tries = disk.attempts
+        first = len(disk.times)
+        wait_until(lambda: len(disk.times) >= first + 3)  # bots at full speed would try at once
+        times = disk.times[first : first + 3]
         disk.on = False
         n = len(hub.store.log(table))
         wait_until(lambda: len(hub.store.log(table)) > n + 5)  # the table goes on once writes work
-    assert tries <= 6, tries  # 1 s, then 2 s: a handful of tries, not one per bot delay
+    # the table waited 1 s, then 2 s between its tries, not a bot delay (a slow machine only
+    # makes the gaps longer, and three tries must have been made)
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert gaps[0] >= 0.9 and gaps[1] >= 1.9, gaps
     lines = [r for r in caplog.records if r.name == "blot.server" and r.levelno >= logging.WARNING]
     assert all(r.exc_info is None for r in lines)
     assert sum(r.getMessage().startswith("storage failing") for r in lines) <= 2
