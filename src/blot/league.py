@@ -1,7 +1,8 @@
 """What a finished game counts for (League rulebook §7, B-55): its results, the ratings it moves
 (computed by :mod:`blot.ratings`), a tars kapoot on record, and the bars those records make with
 ``--league``; and the Court of Conduct's dishonours (L-9, L-10) with the bars they make. The
-rules live here; :mod:`blot.store.ratings` and :mod:`blot.store.events` only read and write rows.
+rules live here; :mod:`blot.store.ratings`, :mod:`blot.store.tournaments` and
+:mod:`blot.store.courts` only read and write rows.
 
 **Who a bar keeps from what** (L-3, issue 38 item 5): a pair barred by a tars kapoot (a year, for
 life after a second) may not play *together as partners* at a public or rated table, nor enter
@@ -132,7 +133,7 @@ def record_sheet_outcome(
     kapoot puts the losing pair's two accounts on record, as at an online table, once; an edit
     that takes that ending back (a deal corrected or taken back) takes the record back too. A
     sheet of no event names no accounts and records nothing."""
-    from blot.store.events import sheet_entry_members
+    from blot.store.tournaments import sheet_entry_members
 
     members = sheet_entry_members(c, sheet_id)
     if members is None:
@@ -293,7 +294,7 @@ class DishonourBar:
 def dishonour_bars(c: Connection, people: Sequence[int], now: datetime) -> list[DishonourBar]:
     """The dishonour bars in force now on any of ``people``: a bar whose day has not come, or
     for life, and not forgiven (L-10)."""
-    from blot.store.events import barring_decisions
+    from blot.store.courts import barring_decisions
 
     wanted = set(people)
     if not wanted:
@@ -348,7 +349,7 @@ def entry_bar(
 def register(c: Connection, now: datetime) -> list[dict[str, Any]]:
     """The League's register of tars kapoot bans (L-3): each pair that suffered one, since when,
     for one year or for life (a second one), until when, and whether the ban is in force now."""
-    from blot.store.events import tars_register
+    from blot.store.courts import tars_register
 
     times: dict[tuple[int, int], list[datetime]] = defaultdict(list)
     names: dict[tuple[int, int], tuple[str, str]] = {}

@@ -418,7 +418,7 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
 
 
 def add_court_member(c: Any, player: int, court: str) -> None:
-    from blot.store.events import add_court_member
+    from blot.store.courts import add_court_member
 
     add_court_member(c, player, court)
 
@@ -644,25 +644,25 @@ def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
     withdrawn on the rounds read; the write locks the event and refuses when either moved
     meanwhile (another request, or another process), and writes nothing."""
     from blot.server.errors import Refused
-    from blot.server.events import CHANGED
+    from blot.server.tournaments.state import CHANGED
 
     with make_client(tmp_path / "db.sqlite3", bot_delay=5.0) as client:
-        events = client.app.state.hub.events
+        tournaments = client.app.state.hub.tournaments
         organizer = Account(client, "organizer")
         event = organizer.post("/api/events", {"name": "Race", "rounds": 3})["id"]
         entries = [organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}) for _ in range(4)]
-        stale = client.portal.call(events.load, event)
+        stale = client.portal.call(tournaments.views.load, event)
         gone = entries[-1]["entries"][-1]["id"]
         client.request("DELETE", f"/api/events/{event}/entries/{gone}", headers=organizer.headers)
         with pytest.raises(Refused) as refused:  # paired with an entry that has withdrawn since
-            client.portal.call(events._start, stale)
+            client.portal.call(tournaments.rounds.start, stale)
         assert refused.value.message == CHANGED
         data = client.get(f"/api/events/{event}").json()
         assert data["rounds"] == [] and len(data["entries"]) == 3
-        stale = client.portal.call(events.load, event)
+        stale = client.portal.call(tournaments.views.load, event)
         organizer.post(f"/api/events/{event}/rounds")
         with pytest.raises(Refused) as refused:  # an entry decided before the round started
-            client.portal.call(events.storage.write, stale.unchanged)
+            client.portal.call(tournaments.storage.write, stale.unchanged)
         assert refused.value.message == CHANGED
 
 

@@ -208,7 +208,7 @@ def record(member: Account, status: int = 200, **body: Any) -> Any:
 
 
 def add_member(client: TestClient, player: int, court: str = "conduct") -> None:
-    from blot.store.events import add_court_member
+    from blot.store.courts import add_court_member
 
     client.app.state.hub.store.write(lambda c: add_court_member(c, player, court))  # type: ignore[attr-defined]
 

@@ -295,7 +295,8 @@ def test_l6_a_required_referee_holds_the_round_until_every_table_has_one(databas
         started = day.organizer.post(f"/api/events/{online['id']}/rounds")
         assert started["rounds"][0]["tables"][0]["table"] is None
         hub, portal = client.app.state.hub, client.portal  # type: ignore[attr-defined]
-        assert portal is not None and portal.call(hub.events.open_tables, None) == 0  # the sweep's part
+        assert portal is not None
+        assert portal.call(hub.tournaments.rounds.open_tables, None) == 0  # the sweep's part
         assert client.get(f"/api/events/{online['id']}").json()["rounds"][0]["without_referee"] == [1]
 
 

@@ -293,9 +293,9 @@ def test_only_a_finished_or_agreed_game_has_an_outcome_to_record(client: Any) ->
     ani.post(f"/api/tables/{table}/fill-bots", {"level": "heuristic"})
     ani.post(f"/api/tables/{table}/start")
     actor = client.app.state.hub.tables[table]
-    assert actor.outcome() is None  # being played: nothing to record
+    assert actor.endings.outcome() is None  # being played: nothing to record
     ani.post(f"/api/tables/{table}/end", {"agree": True})
-    outcome = actor.outcome()
+    outcome = actor.endings.outcome()
     assert outcome is not None and outcome.places is None and not outcome.rated
     assert [(s.player, s.bot, s.left) for s in outcome.seats] == [
         (ani.id, None, False),

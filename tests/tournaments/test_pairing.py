@@ -13,7 +13,7 @@ from random import Random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from blot.events.pairing import (
+from blot.tournaments.pairing import (
     Pairing,
     Played,
     meetings,

@@ -3,7 +3,7 @@ unfinished games counting for nothing, and duplicate matchpoints."""
 
 from __future__ import annotations
 
-from blot.events.standings import Entrant, Game, Round, duplicate, match_points, standings
+from blot.tournaments.standings import Entrant, Game, Round, duplicate, match_points, standings
 
 PAIRS = [Entrant(i, f"pair {i}") for i in (1, 2, 3, 4)]
 

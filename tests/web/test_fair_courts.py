@@ -36,7 +36,7 @@ def test_l5_a_court_member_answers_a_case_that_names_nobody(browser: Any, server
     question = "A player tapped the table twice before each lead. Is that a signal to his partner (L-9)?"
     case = post(server, referee, f"{path}/cases", {"court": "conduct", "question": question})["cases"][0]
 
-    from blot.store.events import add_court_member
+    from blot.store.courts import add_court_member
 
     server.app.state.hub.store.write(lambda c: add_court_member(c, sage["id"], "conduct"))
 

@@ -19,7 +19,7 @@ def test_a_court_member_records_and_forgives_a_dishonour_on_the_register_page(
 ) -> None:
     judge, ani, gohar = account(server, "judge"), account(server, "ani"), account(server, "gohar")
     account(server, "davit")
-    from blot.store.events import add_court_member
+    from blot.store.courts import add_court_member
     from blot.store.ratings import insert_tars_kapoot
 
     store = server.app.state.hub.store

@@ -147,7 +147,7 @@ def _shown(text: str) -> str:
 
 def add_organizer(url: str, event_id: str, username: str, out: TextIO | None = None) -> None:
     """Make an account an organizer of an event (issue 25)."""
-    from blot.store import events as rows
+    from blot.store import tournaments as rows
 
     out = out or sys.stdout
     db = _open(url)
@@ -171,7 +171,7 @@ COURTS = {"sages": "the Court of Sages", "conduct": "the Court of Conduct"}
 
 def add_court_member(url: str, username: str, court: str, out: TextIO | None = None) -> None:
     """Make an account a member of one of the League's courts (L-5)."""
-    from blot.store import events as rows
+    from blot.store import courts as rows
 
     out = out or sys.stdout
     if court not in COURTS:
@@ -206,7 +206,7 @@ def publish_decision(
 
     from blot.server import conduct
     from blot.server.errors import Refused
-    from blot.store import events as rows
+    from blot.store import courts as rows
 
     out = out or sys.stdout
     try:

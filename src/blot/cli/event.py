@@ -1,6 +1,6 @@
 """``blot event``: events from the terminal. ``blot event standings FILE.json`` prints the
 standings of an exported event (``GET /api/events/{id}``'s JSON), recomputed from its rounds by
-the same rules as the server (:mod:`blot.events.standings`)."""
+the same rules as the server (:mod:`blot.tournaments.standings`)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def print_standings(path: Path, as_json: bool = False) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from blot.events.standings import standings_of_export
+    from blot.tournaments.standings import standings_of_export
 
     data = load_export(path)
     try:

@@ -24,7 +24,7 @@ from sqlalchemy.engine import Connection
 
 from blot.league import KINDS, PENANCES, Bar, DishonourBar
 from blot.server.errors import Refused
-from blot.store import events as rows
+from blot.store import courts as rows
 
 #: At most this many accounts in one dishonour, and these many characters of text.
 ACCOUNTS_LIMIT, EXPLANATION_LIMIT, CONCERNS_LIMIT = 4, 4000, 200

@@ -6,7 +6,7 @@
 - :attr:`Hub.accounts`: guests, sessions and accounts (:mod:`blot.server.accounts`);
 - :attr:`Hub.limits`: the limits per address and per account (:mod:`blot.server.limits`);
 - :attr:`Hub.analyses`: the analyses of finished games, each in a process of its own;
-- :attr:`Hub.events`: League events (:mod:`blot.server.events`).
+- :attr:`Hub.tournaments`: League tournaments, "events" in the API (:mod:`blot.server.tournaments`).
 
 It is what each table needs around it (:class:`~blot.server.services.TableServices`). Database
 reads run in the hub's own small pool, never in the bots' threads.
@@ -33,12 +33,12 @@ from blot.server.analyses import RESUME_SECONDS, Analyses
 from blot.server.cluster import Cluster, NotOwner
 from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
 from blot.server.config import ServerConfig
-from blot.server.events import EventService
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
 from blot.server.referees import Referees
 from blot.server.table import Table
 from blot.server.tables import Tables
+from blot.server.tournaments import Tournaments
 from blot.store import Append, LogEntry, Store, Writer
 
 log = logging.getLogger("blot.server")
@@ -62,8 +62,8 @@ class Hub:
         claims = AdvisoryClaims(self.store.engine) if self.cluster.shared else LocalClaims()
         self.analyses = Analyses(self, config.analysis_workers, learn=config.learn, claims=claims)
         #: League events (issue 25): everything of them is read from the database.
-        self.events = EventService(self, self.registry, self.store)
-        self.referees = Referees(self.events)
+        self.tournaments = Tournaments(self, self.registry)
+        self.referees = Referees(self.tournaments)
         self._tasks: list[asyncio.Task[None]] = []
         self._claimed = False
 
@@ -193,7 +193,7 @@ class Hub:
             loop.create_task(self.registry.resume()),
             loop.create_task(self.registry.sweep_forever()),
             loop.create_task(self.accounts.check_sessions_forever()),
-            loop.create_task(self.events.sweep_forever()),
+            loop.create_task(self.tournaments.sweep.sweep_forever()),
         ]
         if self.cluster.shared:
             await self._beat()

@@ -31,9 +31,11 @@ from blot.accounts import skeleton
 from blot.scoresheet import sheets as sheet_service
 from blot.scoresheet.model import SheetError
 from blot.server.errors import Refused
-from blot.server.events import LEFT_UNFINISHED, EventService, EventState, _iso, note_json
+from blot.server.tournaments import Tournaments
+from blot.server.tournaments.state import LEFT_UNFINISHED, TournamentState, _iso, note_json
 from blot.store import accounts as account_rows
-from blot.store import events as rows
+from blot.store import courts
+from blot.store import tournaments as rows
 
 #: What a referee announces (L-7).
 ANNOUNCEMENTS = ("start", "players", "break", "complaint", "end", "winner", "unfinished", "reopened")
@@ -136,27 +138,29 @@ def name_in(text: str, names: Mapping[str, Iterable[str]]) -> str | None:
 
 
 class Referees:
-    """The referees' and courts' side of events (the hub owns it with the events)."""
+    """The referees' and courts' side of tournaments (the hub owns it with the tournaments)."""
 
-    def __init__(self, events: EventService) -> None:
-        self.events = events
-        self.storage = events.storage
+    def __init__(self, tournaments: Tournaments) -> None:
+        self.tournaments = tournaments
+        self.storage = tournaments.storage
 
-    async def _table(self, event_id: str, row_id: int) -> tuple[EventState, dict[str, Any]]:
-        state = await self.events.load(event_id)
+    async def _table(self, event_id: str, row_id: int) -> tuple[TournamentState, dict[str, Any]]:
+        state = await self.tournaments.views.load(event_id)
         found = next((t for t in state.tables if int(t["id"]) == row_id), None)
         if found is None:
             raise Refused("not_found", "no such table in this event")
         return state, found
 
-    async def _as_referee(self, player: int, event_id: str, row_id: int) -> tuple[EventState, dict[str, Any]]:
+    async def _as_referee(
+        self, player: int, event_id: str, row_id: int
+    ) -> tuple[TournamentState, dict[str, Any]]:
         state, table = await self._table(event_id, row_id)
         if table["referee"] != player:
             raise Refused("forbidden", "only this table's referee does that")
         return state, table
 
     @staticmethod
-    def players_of(state: EventState, table: Mapping[str, Any]) -> dict[int, str]:
+    def players_of(state: TournamentState, table: Mapping[str, Any]) -> dict[int, str]:
         """The accounts playing at a table, by id: their names."""
         entries = {int(e["id"]): e for e in state.entries}
         return {m["player"]: m["name"] for e in table["entries"] for m in entries[int(e)]["members"]}
@@ -196,12 +200,12 @@ class Referees:
 
         await self.storage.write(write)
         await self._start_when_refereed(event_id, int(table["round"]))
-        return self.events.to_json(await self.events.load(event_id), player)
+        return self.tournaments.views.to_json(await self.tournaments.views.load(event_id), player)
 
     async def _start_when_refereed(self, event_id: str, number: int) -> None:
         """A round that waited for its referees (L-6) starts once every table has one: its
         tables open together, and forfeits count from now."""
-        state = await self.events.load(event_id)
+        state = await self.tournaments.views.load(event_id)
         if not state.requires_referees() or state.without_referee(number):
             return
         played = [t for t in state.tables if t["round"] == number]
@@ -209,7 +213,7 @@ class Referees:
             return
         at = self.storage.now()
         await self.storage.write(lambda c: rows.round_started(c, event_id, number, at))
-        await self.events.open_tables(event_id)
+        await self.tournaments.rounds.open_tables(event_id)
 
     async def announce(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
@@ -316,7 +320,7 @@ class Referees:
         at = self.storage.now()
 
         def write(c: Connection) -> None:
-            case = rows.insert_case(c, row_id, str(court), question, at)
+            case = courts.insert_case(c, row_id, str(court), question, at)
             rows.insert_note(
                 c, row_id, "escalation", {"case": case, "court": court, "question": question}, player, at
             )
@@ -330,13 +334,13 @@ class Referees:
         """The referee applies the court's answer (recorded on the case and announced)."""
         await self._as_referee(player, event_id, row_id)
         applied = _text(body, "applied")
-        found = await self.storage.read(lambda c: rows.case(c, case_id))
+        found = await self.storage.read(lambda c: courts.case(c, case_id))
         if found is None or int(found["event_table"]) != row_id:
             raise Refused("not_found", "no such case at this table")
         at = self.storage.now()
 
         def write(c: Connection) -> bool:
-            if not rows.apply_case(c, case_id, applied, at):
+            if not courts.apply_case(c, case_id, applied, at):
                 return False
             rows.insert_note(
                 c,
@@ -378,7 +382,7 @@ class Referees:
             rows.insert_note(c, row_id, "conflict", note, player, at)
 
         await self.storage.write(write)
-        return self.events.to_json(await self.events.load(event_id), player)
+        return self.tournaments.views.to_json(await self.tournaments.views.load(event_id), player)
 
     async def step_down(
         self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]
@@ -398,7 +402,7 @@ class Referees:
             return True
 
         await self.storage.write(write)
-        return self.events.to_json(await self.events.load(event_id), player)
+        return self.tournaments.views.to_json(await self.tournaments.views.load(event_id), player)
 
     async def pause(self, player: int, event_id: str, row_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         """The referee of an online table pauses its game (``{"paused": true}``: no turn clock,
@@ -409,14 +413,14 @@ class Referees:
             raise Refused("malformed", "paused is true or false", "paused")
         if table["table_id"] is None:
             raise Refused("conflict", "only an online table that is open is paused")
-        done = await self.events.tables.command(str(table["table_id"]), "pause", {"paused": paused})
+        done = await self.tournaments.tables.command(str(table["table_id"]), "pause", {"paused": paused})
         return {"table": table["table_id"], "paused": bool(done["paused"])}
 
     async def console(self, player: int, event_id: str, row_id: int) -> dict[str, Any]:
         """What the referee's console shows: the table, its sheet's id, its notes and cases."""
         state, table = await self._as_referee(player, event_id, row_id)
         all_notes = await self.storage.read(lambda c: rows.notes(c, event_id))
-        cases = await self.storage.read(lambda c: rows.cases(c, event_table_ids=[row_id]))
+        cases = await self.storage.read(lambda c: courts.cases(c, event_table_ids=[row_id]))
         return {
             "event": state.id,
             "table": int(table["id"]),
@@ -433,31 +437,31 @@ class Referees:
 
     async def courts(self, player: int) -> dict[str, Any]:
         """The courts a member sits on (none for anybody else)."""
-        mine = await self.storage.read(lambda c: rows.courts_of(c, player))
+        mine = await self.storage.read(lambda c: courts.courts_of(c, player))
         return {"courts": [court for court in COURTS if court in mine]}
 
     async def court_cases(self, player: int, court: str) -> dict[str, Any]:
         """A court's cases, for its members: the question and the answer, nothing of who."""
         if court not in COURTS:
             raise Refused("not_found", "the League's courts are sages and conduct")
-        mine = await self.storage.read(lambda c: rows.courts_of(c, player))
+        mine = await self.storage.read(lambda c: courts.courts_of(c, player))
         if court not in mine:
             raise Refused("forbidden", "only the members of a court see its cases")
-        found = await self.storage.read(lambda c: rows.cases(c, courts=[court]))
+        found = await self.storage.read(lambda c: courts.cases(c, courts=[court]))
         return {"court": court, "cases": [court_json(k) for k in found]}
 
     async def answer(self, player: int, case_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
-        found = await self.storage.read(lambda c: rows.case(c, case_id))
+        found = await self.storage.read(lambda c: courts.case(c, case_id))
         if found is None:
             raise Refused("not_found", "no such case")
-        mine = await self.storage.read(lambda c: rows.courts_of(c, player))
+        mine = await self.storage.read(lambda c: courts.courts_of(c, player))
         if found["court"] not in mine:
             raise Refused("forbidden", "only a member of the case's court answers it")
         text = _text(body, "answer")
         at = self.storage.now()
-        if not await self.storage.write(lambda c: rows.answer_case(c, case_id, text, player, at)):
+        if not await self.storage.write(lambda c: courts.answer_case(c, case_id, text, player, at)):
             raise Refused("conflict", "this case has been answered already")
-        done = await self.storage.read(lambda c: rows.case(c, case_id))
+        done = await self.storage.read(lambda c: courts.case(c, case_id))
         assert done is not None
         return court_json(done)
 

@@ -248,7 +248,7 @@ def hide_in_event(data: dict[str, Any], found: Mapping[str, Secret], viewer: int
                 tb["boards"], tb["score"], tb["result"] = [], None, None
                 hidden = True
     if hidden:  # the standings and the cross table without what is hidden
-        from blot.events.standings import cross_table, export_parts, standings
+        from blot.tournaments.standings import cross_table, export_parts, standings
 
         confirmed = {**data, "entries": [e for e in data.get("entries") or [] if e.get("confirmed", True)]}
         entrants, rounds, fmt = export_parts(confirmed)

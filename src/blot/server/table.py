@@ -9,7 +9,9 @@ engine after a restart, and there is no other copy of the game's state.
 The table is split by job: this module is the actor (its queue, the log, committing, rebuilding,
 what each connection is sent); :mod:`blot.server.seats` seats people and bots and follows who is
 connected; :mod:`blot.server.turns` moves the game on (dealing, bots, the turn timer, automatic
-moves). The table reaches the rest of the server only through
+moves); :mod:`blot.server.endings` ends it (agreement, forfeit, fixed deals, a referee's
+pause) and says what its end writes; :mod:`blot.server.replica` publishes and follows it in a
+cluster. The table reaches the rest of the server only through
 :class:`~blot.server.services.TableServices`.
 
 Each connection sees the table through one seat (or as a spectator): views are cut for it by the
@@ -22,16 +24,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from blot.errors import BlotError
 from blot.game import Action, AnyGame
 from blot.games import GameSpec, spec
-from blot.league import Outcome, SeatOutcome
 from blot.server.connection import Connection, dumps
+from blot.server.endings import AGREEMENT as AGREEMENT
+from blot.server.endings import BOARDS_PLAYED as BOARDS_PLAYED
+from blot.server.endings import FINISHED as FINISHED
+from blot.server.endings import FORFEIT as FORFEIT
+from blot.server.endings import PLAYING as PLAYING
+from blot.server.endings import RESIGNED as RESIGNED
+from blot.server.endings import WAITING as WAITING
+from blot.server.endings import Endings
 from blot.server.errors import Refused
+from blot.server.replica import Replica
 from blot.server.seats import Seat, Seating
 from blot.server.services import TableServices
 from blot.server.turns import Turns
@@ -40,16 +49,6 @@ from blot.wire import Event
 
 log = logging.getLogger("blot.server")
 
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
-#: How a finished table ended when the game did not: every person seated agreed (League §7).
-AGREEMENT = "agreement"
-#: ... or, at a rated table where a side had no person to agree, the sides with persons resigned
-#: (issue 22: a person alone with bots is not spared a loss by "agreeing" with themselves).
-RESIGNED = "resigned"
-#: ... or an event's table ended without the game's end (issue 25): its round's fixed deals were
-#: all played (a duplicate round), or an entrant did not come and lost by forfeit.
-BOARDS_PLAYED = "boards"
-FORFEIT = "forfeit"
 #: The turn timer of a rated table that did not choose one, in seconds (a rated table always has
 #: one: a player who never acts would otherwise freeze the game).
 RATED_TIMER = 60
@@ -118,6 +117,8 @@ class Table:
         self.connections: set[Connection] = set()
         self.seating = Seating(self)
         self.turns = Turns(self, services.config, services.new_rng(), services.backoff)
+        self.replica = Replica(self)
+        self.endings = Endings(self)
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
@@ -273,14 +274,6 @@ class Table:
             self.ended = RESIGNED if resign else AGREEMENT
         return {"kind": "end", "seat": seat, "agree": agree, "ended": ended}, {}
 
-    def end_is_resignation(self) -> bool:
-        """Ending by agreement needs a person on every side (League §7 lets nobody pick their
-        results); at a rated table where some side has none, ending is the resignation of the
-        sides that have persons, rated as a loss for them."""
-        if not self.settings.get("rated"):
-            return False
-        return not all(any(self.seats[s].player is not None for s in team) for team in self.spec.teams)
-
     def timer(self) -> float:
         """The turn timer in seconds (0: none); a rated table always has one."""
         chosen = float(self.settings.get("timer") or 0)
@@ -353,7 +346,7 @@ class Table:
             "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
             "deadline": None if self.turns.deadline is None else int(self.turns.deadline * 1000),
             "end_votes": sorted(self.end_votes),
-            "end_is_resignation": self.end_is_resignation(),
+            "end_is_resignation": self.endings.end_is_resignation(),
             "ended": self.ended,
             "rematch": self.rematch if at_table or self.public else None,
             "rematch_asks": sorted(self.rematch_asks),
@@ -422,73 +415,6 @@ class Table:
                 texts[(seat, at)] = text
             conn.push(text)
 
-    # --- several processes (blot.server.cluster) ---------------------------------------------------
-
-    def volatile(self) -> dict[str, Any]:
-        """What the owner knows that the log does not say: each seat's connections, who is away
-        or played for, and the turn's deadline."""
-        return {
-            "owner": self.owner,
-            "epoch": self.epoch,
-            "deadline": self.turns.deadline,
-            "seats": [[s.connected, s.away, s.substitute] for s in self.seats],
-        }
-
-    def replicate(self, entries: list[LogEntry]) -> None:
-        """The owner publishes its new log lines and its volatile state to the followers."""
-        if self.driving and self.services.shared:
-            lines = [[e.seq, e.kind, e.payload] for e in entries]
-            self.services.publish(self.id, {"n": self.n, "entries": lines, "state": self.volatile()})
-
-    def _adopt(self, state: Mapping[str, Any]) -> None:
-        """A follower takes the owner's volatile state."""
-        self.owner = state.get("owner") or self.owner
-        deadline = state.get("deadline")
-        self.turns.deadline = None if deadline is None else float(deadline)
-        for s, (connected, away, substitute) in zip(self.seats, state.get("seats", []), strict=False):
-            s.connected, s.away, s.substitute = int(connected), bool(away), bool(substitute)
-
-    async def follow(self, message: Mapping[str, Any]) -> None:
-        """A follower folds what the owner published (run in the actor): the lines after its own
-        (any it missed are read from the log first), then the owner's volatile state; and tells
-        its sockets, line by line, what the owner's sockets were told."""
-        if self.driving:
-            return
-        lines = [
-            LogEntry(int(seq), str(kind), dict(payload)) for seq, kind, payload in message.get("entries", [])
-        ]
-        if lines and lines[0].seq > self.n + 1:
-            lines = [e for e in await self.services.read_log(self.id, self.n) if e.seq > self.n]
-        new = [e for e in lines if e.seq > self.n]
-        for entry in new[:-1]:  # lines read from the log: each told with the view it made
-            self._fold_in(entry)
-            self.broadcast(entry.seq)
-        if new:
-            self._fold_in(new[-1])
-        owner = self.owner
-        if "state" in message:
-            self._adopt(message["state"])
-        if new:
-            self.broadcast(new[-1].seq)
-        else:  # the owner's word on presence: told to the sockets, never echoed back to it
-            self.presence(relay=self.owner != owner)  # (but a new owner hears this process's sockets)
-
-    def _fold_in(self, entry: LogEntry) -> None:
-        event = self.fold(entry)
-        self.events.append(event)
-        self.last_event = event[0]
-        self.n = entry.seq
-
-    async def catch_up(self) -> None:
-        """A follower reads the lines it missed from the log (the broker was away)."""
-        await self.follow({"entries": [[self.n + 2, "", {}]]})
-
-    async def remote_presence(self, node: str, counts: list[int]) -> None:
-        """The owner hears another process's connections to each seat."""
-        if self.driving:
-            self.seating.remote(node, counts, time.monotonic())
-            self.presence()
-
     def presence(self, relay: bool = True) -> None:
         """Tell every connection who is seated and connected (not an event: not stored), and with
         ``relay`` the other processes: the owner its volatile state to the followers, a follower
@@ -501,72 +427,11 @@ class Table:
         if not relay:
             return
         if self.driving and self.services.shared:
-            self.services.publish(self.id, {"n": self.n, "state": self.volatile()})
+            self.services.publish(self.id, {"n": self.n, "state": self.replica.volatile()})
         elif not self.driving:
             self.services.tell_owner(self)
 
     # --- committing changes --------------------------------------------------------------------
-
-    def _changes(self, seats: bool = False, finishing: bool = True) -> dict[str, Any]:
-        changes: dict[str, Any] = {"last_seq": self.n, "status": self.status}
-        if seats:
-            changes["seats"] = [s.to_json(i) for i, s in enumerate(self.seats)]
-        if finishing and self.status == FINISHED:
-            from blot.store import now
-
-            summary = self.wire.summary(self.game)
-            if self.ended is not None:
-                summary["ended"] = self.ended
-            if self.boards is not None:
-                summary["deal_points"] = [list(r.seat_points) for r in self.game.result.deals]
-            if self.forfeited:
-                summary["forfeited"] = sorted(self.forfeited)
-            changes["summary"] = summary
-            changes["record"] = self.spec.record_of(self.game, self.players())
-            changes["finished_at"] = now()
-        return changes
-
-    def outcome(self) -> Outcome | None:
-        """How the finished game ended for each seat, for the results and the ratings: a person
-        still played by a stand-in bot at the end left and did not come back. None when the
-        game neither finished nor ended by agreement (nothing to record)."""
-        places = None
-        tars = False
-        resigned: set[int] = set()
-        if self.ended is None:
-            if not self.game.is_over:
-                return None
-            result = self.game.result
-            places = tuple(self.spec.ranking(result))
-            tars = result.bars_losers
-        elif self.ended in (BOARDS_PLAYED, FORFEIT):
-            places = self._event_places()
-        elif self.ended == RESIGNED:
-            losing = [team for team in self.spec.teams if any(self.seats[s].player is not None for s in team)]
-            resigned = {s for team in losing for s in team if self.seats[s].player is not None}
-            lost = {s for team in losing for s in team}
-            places = tuple(1 if seat in lost else 0 for seat in range(self.spec.seats))
-        seats = tuple(
-            SeatOutcome(
-                player=s.player,
-                bot=s.bot,
-                left=s.player is not None and s.substitute and i not in resigned,
-                resigned=i in resigned,
-            )
-            for i, s in enumerate(self.seats)
-        )
-        # a forfeit or a round of fixed deals is no game to the end (B-70): no rating moves
-        rated = bool(self.settings.get("rated")) and self.ended not in (BOARDS_PLAYED, FORFEIT)
-        return Outcome(self.id, self.spec.name, rated, places, seats, tars)
-
-    def _event_places(self) -> tuple[int, ...]:
-        """Places at an event's table that ended without the game's end: after a forfeit the
-        teams that came share the first place; after a duplicate round's deals, by points."""
-        if self.ended == FORFEIT:
-            return tuple(1 if s in self.forfeited else 0 for s in range(self.spec.seats))
-        seats = range(self.spec.seats)
-        totals = [sum(r.seat_points[s] for r in self.game.result.deals) for s in seats]
-        return tuple(0 if totals[s] == max(totals) else 1 for s in seats)
 
     def players(self) -> list[str]:
         return [s.name or f"seat {i}" for i, s in enumerate(self.seats)]
@@ -579,9 +444,11 @@ class Table:
         the line ends the game, and writes its end (summary, record, ratings) with it, never again
         by a later line of the finished table (a rematch)."""
         self.n = entry.seq
-        outcome = self.outcome() if finishing else None
+        outcome = self.endings.outcome() if finishing else None
         try:
-            await self.services.append(self.id, [entry], self._changes(seats, finishing), outcome, self.epoch)
+            await self.services.append(
+                self.id, [entry], self.endings.changes(seats, finishing), outcome, self.epoch
+            )
         except Exception as e:
             from blot.server.cluster.leases import NotOwner
             from blot.server.health import is_storage_failure
@@ -598,7 +465,7 @@ class Table:
         self.last_event = event[0]
         self.broadcast(entry.seq)
         self.turns.schedule()
-        self.replicate([entry])
+        self.replica.replicate([entry])
         if self.status == FINISHED and not self.connections:
             self.services.idle(self.id)
 
@@ -645,10 +512,10 @@ class Table:
             return None
         if name == "summary":
             return self.summary(self.at_table(player))
-        if name == "forfeit":  # the events' sweep (blot.server.events), never a client
-            return {"forfeited": await self.forfeit([int(s) for s in args.get("seats", [])])}
+        if name == "forfeit":  # the events' sweep (blot.server.tournaments), never a client
+            return {"forfeited": await self.endings.forfeit([int(s) for s in args.get("seats", [])])}
         if name == "pause":  # an event table's referee (blot.server.referees), never a socket
-            return await self.pause(bool(args.get("paused")))
+            return await self.endings.pause(bool(args.get("paused")))
         if not isinstance(player, int):
             raise Refused("forbidden", "a player token is needed: create a player first")
         if name == "sit":
@@ -662,7 +529,7 @@ class Table:
         if name == "start":
             return await seating.begin(player)
         if name == "end":
-            return await self.vote_end(player, args.get("agree"))
+            return await self.endings.vote_end(player, args.get("agree"))
         raise Refused("malformed", f"unknown table command {name!r}")
 
     async def act(self, player: int | None, message: Mapping[str, Any]) -> None:
@@ -683,59 +550,6 @@ class Table:
         except BlotError as e:
             raise Refused.of(e) from None
         await self.accept(seat, action, "player")
-
-    async def vote_end(self, player: int, agree: Any) -> dict[str, Any]:
-        """A seated person agrees to end the game now (``agree`` true) or declines (false: every
-        vote so far is withdrawn). The game ends, unrated, when every person seated agrees; at a
-        rated table where a side has no person it ends then as a resignation
-        (:meth:`end_is_resignation`)."""
-        if not isinstance(agree, bool):
-            raise Refused("malformed", "agree is true or false")
-        seat = self.seating.seat_of(player)
-        if seat is None:
-            raise Refused("not_seated", "only a player seated at this table may vote to end its game")
-        if self.status != PLAYING:
-            raise Refused(
-                "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
-            )
-        if (agree and seat not in self.end_votes) or (not agree and self.end_votes):
-            payload: dict[str, Any] = {"seat": seat, "agree": agree}
-            if agree and self.end_is_resignation():
-                payload["resign"] = True
-            await self.change("end", payload)
-        return self.summary()
-
-    async def forfeit(self, seats: list[int]) -> list[int]:
-        """An event's entrant did not come (blot.server.events): of ``seats`` (persons who made
-        no move of their own), those whose turn came — the game waits on them now, or a
-        stand-in or the timer moved for them — did not come; the game ends, lost by their teams.
-        Answers the seats of the teams that lost: none while nobody's turn came (a person still
-        waiting for a first turn has not failed to come) or once the game is not being played."""
-        if self.status != PLAYING or self.paused:  # nobody fails to come to a paused table
-            return []
-        turned = {int(p["seat"]) for p, _ in self.events if "by" in p and "seat" in p}
-        failed = {s for s in seats if s == self.game.to_act or s in turned}
-        lost = sorted({s for team in self.spec.teams if failed & set(team) for s in team})
-        if lost:
-            await self.change("forfeit", {"seats": lost})
-        return lost
-
-    async def pause(self, paused: bool) -> dict[str, Any]:
-        """The event table's referee pauses the game or resumes it: while paused the turn clock
-        stops, bots wait and every play is refused (:meth:`act`); resumed, the turn starts again
-        with its whole time."""
-        if self.status != PLAYING:
-            raise Refused(
-                "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
-            )
-        if paused != self.paused:
-            await self.change("pause", {"paused": paused})
-        return {"paused": self.paused}
-
-    async def boards_over(self) -> None:
-        """A duplicate round's deals are all played: the table's game ends there."""
-        if self.status == PLAYING:
-            await self.change("boards_over", {})
 
     async def close_waiting(self) -> bool:
         """Delete the table from the database when it is still waiting with nobody connected

@@ -27,6 +27,7 @@ from blot.server.config import SWAP_LEVEL
 if TYPE_CHECKING:
     from blot.games import GameSpec
     from blot.server.config import ServerConfig
+    from blot.server.endings import Endings
     from blot.server.seats import Seat
     from blot.wire import Wire
 
@@ -73,7 +74,8 @@ class TurnsTable(Protocol):
 
     async def accept(self, seat: int, action: Action, by: str) -> None: ...
 
-    async def boards_over(self) -> None: ...
+    #: How its game ends (:mod:`blot.server.endings`): a duplicate round's ``boards_over``.
+    endings: Endings
 
 
 class Turns:
@@ -177,7 +179,7 @@ class Turns:
 
     async def _boards_over(self, epoch: int) -> None:
         if self._current(epoch) and self.table.game.needs_cards:
-            await self.table.boards_over()
+            await self.table.endings.boards_over()
 
     def _bot_for(self, seat: int) -> tuple[Bot[View, Action], str]:
         table = self.table

@@ -5,32 +5,21 @@ A court answers a case once (:func:`answer_case` updates only an unanswered one)
 is blocking and takes a SQLAlchemy connection.
 """
 
-
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from blot.store.schema import (
     court_cases,
     court_decisions,
     court_members,
-    event_entries,
-    event_members,
-    event_notes,
-    event_organizers,
-    event_recusals,
-    event_rounds,
-    event_tables,
-    events,
-    players,
-    results,
-    tables,
 )
+
 
 def add_court_member(c: Connection, player: int, court: str) -> bool:
     found = c.execute(
@@ -132,7 +121,6 @@ def barring_decisions(c: Connection) -> list[dict[str, Any]]:
     k = court_decisions.c
     query = select(k.id, k.accounts, k.until).where(k.penance.in_(["bar", "life"]), k.forgiven_on.is_(None))
     return [dict(r) for r in c.execute(query).mappings()]
-
 
 
 def decisions(c: Connection, limit: int = 500) -> list[dict[str, Any]]:

@@ -22,9 +22,6 @@ from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.store.schema import (
-    court_cases,
-    court_decisions,
-    court_members,
     event_entries,
     event_members,
     event_notes,
@@ -90,7 +87,7 @@ def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetim
 
 
 def set_status(c: Connection, event_id: str, status: str) -> None:
-    """The event's status as last computed (:mod:`blot.server.events`), for the listing."""
+    """The event's status as last computed (:mod:`blot.server.tournaments`), for the listing."""
     c.execute(update(events).where(events.c.id == event_id, events.c.status != status).values(status=status))
 
 
@@ -475,4 +472,3 @@ def bar_entry(c: Connection, entry: int, barred: Mapping[str, Any], at: datetime
         .values(withdrawn_at=at, barred=dict(barred))
     )
     return bool(done.rowcount)
-

@@ -4,7 +4,7 @@ stored: every reader computes them from the games' stored results.
 **Match points** per game (B-71): in Bazar Blot the winning pair scores 2 for a Rubicon win
 (2–0) and 1 for a plain win (1–0), the losing pair 0. In 3-5-8 a table's T-50 ranking is its
 match points: first place 2, second 1, third 0. A **bye** scores :data:`BYE_POINTS` (1, a plain
-win); a **forfeit** (an entrant who did not come, blot.server.events) scores 1 for each entrant
+win); a **forfeit** (an entrant who did not come, blot.server.tournaments) scores 1 for each entrant
 who came and 0 for each who did not. A game ended by agreement is *unfinished* (League §7, L-2):
 it counts for nothing until it is continued and finished.
 

@@ -12,6 +12,7 @@ from blot.numbers import whole_number
 from blot.server import secrecy
 from blot.server.errors import Refused
 from blot.server.routes import bearer, body_of, hub_of, me
+from blot.server.tournaments.exports import csv_of
 
 router = APIRouter(prefix="/api", tags=["events"])
 
@@ -42,13 +43,13 @@ async def create_event(request: Request) -> dict[str, Any]:
     "options", "deals", "deadline", "schedule", "forfeit_seconds", "timer"}``; its creator
     organizes it."""
     player, _ = await me(request)
-    return await hub_of(request).events.create(player, await body_of(request))
+    return await hub_of(request).tournaments.commands.create(player, await body_of(request))
 
 
 @router.get("/events")
 async def list_events(request: Request) -> dict[str, Any]:
     """Public events and the viewer's own, newest first."""
-    return {"events": await hub_of(request).events.listing(await _viewer(request))}
+    return {"events": await hub_of(request).tournaments.views.listing(await _viewer(request))}
 
 
 @router.get("/events/next")
@@ -57,13 +58,13 @@ async def next_games(request: Request) -> dict[str, Any]:
     found = await hub_of(request).accounts.player(bearer(request))
     if found is None:
         return {"games": []}
-    return {"games": await hub_of(request).events.next_games(found[0])}
+    return {"games": await hub_of(request).tournaments.views.next_games(found[0])}
 
 
 @router.get("/events/{event_id}")
 async def get_event(event_id: str, request: Request) -> dict[str, Any]:
     """The event: entries, rounds with their tables and results, standings, cross table."""
-    service = hub_of(request).events
+    service = hub_of(request).tournaments.views
     viewer = await _viewer(request)
     return await _shown(request, service.to_json(await service.load(event_id), viewer), viewer)
 
@@ -81,7 +82,7 @@ async def _shown(request: Request, data: dict[str, Any], viewer: int | None = No
 @router.get("/events/{event_id}/standings", response_model=None)
 async def event_standings(event_id: str, request: Request, format: str = "json") -> Any:
     """The standings (``?format=csv`` for a spreadsheet)."""
-    service = hub_of(request).events
+    service = hub_of(request).tournaments.views
     if format not in ("csv", "json"):
         raise Refused("malformed", "format is json or csv", "format")
     # counted without what a duplicate round keeps secret from the viewer (issue 38 item 1)
@@ -89,7 +90,7 @@ async def event_standings(event_id: str, request: Request, format: str = "json")
     data = await _shown(request, service.to_json(await service.load(event_id), viewer), viewer)
     if format == "csv":
         headers = {"Content-Disposition": f'attachment; filename="blot-event-{event_id}.csv"'}
-        return PlainTextResponse(service.csv_of(data), media_type="text/csv; charset=utf-8", headers=headers)
+        return PlainTextResponse(csv_of(data), media_type="text/csv; charset=utf-8", headers=headers)
     return {
         "event": data["id"],
         "status": data["status"],
@@ -102,7 +103,7 @@ async def event_standings(event_id: str, request: Request, format: str = "json")
 async def enter(event_id: str, request: Request) -> dict[str, Any]:
     """Enter: ``{"usernames": [...]}`` or ``{"bot": "basic"}``."""
     player, _ = await me(request)
-    data = await hub_of(request).events.enter(player, event_id, await body_of(request))
+    data = await hub_of(request).tournaments.commands.enter(player, event_id, await body_of(request))
     return await _shown(request, data, player)
 
 
@@ -110,14 +111,14 @@ async def enter(event_id: str, request: Request) -> dict[str, Any]:
 async def confirm(event_id: str, entry: str, request: Request) -> dict[str, Any]:
     """An account of a pair confirms it (a pair plays once both accounts have)."""
     player, _ = await me(request)
-    data = await hub_of(request).events.confirm(player, event_id, _number(entry, "entry"))
+    data = await hub_of(request).tournaments.commands.confirm(player, event_id, _number(entry, "entry"))
     return await _shown(request, data, player)
 
 
 @router.delete("/events/{event_id}/entries/{entry}")
 async def withdraw(event_id: str, entry: str, request: Request) -> dict[str, Any]:
     player, _ = await me(request)
-    data = await hub_of(request).events.withdraw(player, event_id, _number(entry, "entry"))
+    data = await hub_of(request).tournaments.commands.withdraw(player, event_id, _number(entry, "entry"))
     return await _shown(request, data, player)
 
 
@@ -125,7 +126,7 @@ async def withdraw(event_id: str, entry: str, request: Request) -> dict[str, Any
 async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
     """``{"username"}``: another organizer of the event."""
     player, _ = await me(request)
-    data = await hub_of(request).events.add_organizer(player, event_id, await body_of(request))
+    data = await hub_of(request).tournaments.commands.add_organizer(player, event_id, await body_of(request))
     return await _shown(request, data, player)
 
 
@@ -133,7 +134,7 @@ async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
 async def start_round(event_id: str, request: Request) -> dict[str, Any]:
     """Pair and start the next round."""
     player, _ = await me(request)
-    data = await hub_of(request).events.start_round(player, event_id)
+    data = await hub_of(request).tournaments.rounds.start_round(player, event_id)
     return await _shown(request, data, player)
 
 

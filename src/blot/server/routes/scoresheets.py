@@ -199,7 +199,7 @@ async def _put_deal(request: Request, sheet_id: str, number: int | None) -> dict
     stored = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
     body = await _body(request)
     editor = await _editor(request, body)
-    await hub_of(request).events.check_sheet_keeper(sheet_id, editor.player)
+    await hub_of(request).tournaments.commands.check_sheet_keeper(sheet_id, editor.player)
     _precheck(stored, body, number)
     at = hub_of(request).now()
     if number is None:
@@ -253,7 +253,7 @@ async def delete_deal(sheet_id: str, number: str, request: Request) -> dict[str,
     if await request.body():
         body = await _body(request)
     editor = await _editor(request, body)
-    await hub.events.check_sheet_keeper(sheet_id, editor.player)
+    await hub.tournaments.commands.check_sheet_keeper(sheet_id, editor.player)
     at = hub.now()
     after = await _write(
         request,

@@ -1,0 +1,363 @@
+"""A League tournament's commands: creating one, entries (entering, confirming, withdrawing),
+organizers, and who may keep a tournament table's score sheet."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from blot.errors import BlotError
+from blot.games import names as game_names
+from blot.games import spec
+from blot.server.errors import Refused
+from blot.server.openings import TIMER_LIMIT
+from blot.server.services import Storage
+from blot.server.table import RATED_TIMER
+from blot.server.tournaments.state import (
+    DEAL_LIMIT,
+    ENTRY_LIMIT,
+    FORFEIT_SECONDS,
+    FORMATS,
+    LEFT_UNFINISHED,
+    NAME_LIMIT,
+    ROUND_LIMIT,
+    TournamentState,
+    _aware,
+    _clean_text,
+    _flag,
+    _insert_within_limit,
+    _schedule_of,
+    _whole,
+)
+from blot.server.tournaments.views import TournamentViews
+from blot.store import accounts as account_rows
+from blot.store import tournaments as rows
+
+
+class TournamentCommands:
+    """What an organizer or an entrant asks of a tournament, each one transaction of the writer."""
+
+    def __init__(self, storage: Storage, views: TournamentViews) -> None:
+        self.storage = storage
+        self.config = storage.config
+        self.views = views
+
+    # --- creating -------------------------------------------------------------------------------
+
+    async def create(self, player: int, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A new event; its creator is its organizer (an account), who creates at most
+        ``public_events_per_day`` public ones in 24 hours unless an administrator (issue 38 item 7)."""
+        username = await self._username(player)
+        if username is None:
+            raise Refused("forbidden", "only an account can run an event: sign up or log in first")
+        name = _clean_text(body.get("name"), "name", NAME_LIMIT)
+        try:
+            game = spec(body.get("game", game_names()[0]))
+        except BlotError as e:
+            raise Refused.of(e) from None
+        fmt = body.get("format", "swiss")
+        if fmt not in FORMATS:
+            raise Refused("malformed", f"format is {', '.join(FORMATS)}", "format")
+        if fmt == "duplicate" and not game.duplicate:
+            raise Refused("malformed", f"{game.title} is not played in duplicate", "format")
+        options = body.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise Refused("malformed", "options is an object of the game's options, or null", "options")
+        try:
+            rules = game.rules(body.get("ruleset"), options or None)
+        except BlotError as e:
+            raise Refused.of(e) from None
+        online = _flag(body, "online", True)
+        rated = _flag(body, "rated", False)
+        public = _flag(body, "public", True)
+        if rated and not online:
+            raise Refused(
+                "malformed",
+                "ratings move only with online games: an over-the-board event is not rated",
+                "rated",
+            )
+        if rated and fmt == "duplicate":
+            raise Refused(
+                "malformed",
+                "a duplicate round's fixed deals are no game to the end: it cannot be rated",
+                "rated",
+            )
+        if not online and fmt == "duplicate":
+            raise Refused(
+                "malformed",
+                "duplicate is played online: the server deals the same cards at every table",
+                "format",
+            )
+        if not online and not game.score_sheet:
+            raise Refused(
+                "malformed",
+                f"{game.title} has no Davtar for referees to keep: its events are online",
+                "online",
+            )
+        settings: dict[str, Any] = {
+            "ruleset": rules.ruleset,
+            "options": rules.options(),
+            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT),
+            "online": online,
+            "rated": rated,
+            "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
+            "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
+            # a referee at every table (L-6): by default over the board under the League's rules
+            "referees": _flag(body, "referees", not online and rules.ruleset == "league"),
+        }
+        if rated and not settings["timer"]:
+            settings["timer"] = RATED_TIMER
+        if fmt == "duplicate":
+            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
+        schedule = body.get("schedule")
+        if schedule is not None:
+            settings["schedule"] = _schedule_of(schedule, settings["rounds"])
+        deadline = body.get("deadline")
+        if deadline is not None:
+            try:
+                when = datetime.fromisoformat(str(deadline))
+            except ValueError:
+                raise Refused(
+                    "malformed", "deadline is a date and time such as 2026-05-01T18:00:00Z", "deadline"
+                ) from None
+            settings["deadline"] = when.isoformat()
+        at = self.storage.now()
+        event_id = secrets.token_urlsafe(9)
+        row = {
+            "id": event_id,
+            "name": name,
+            "game": game.name,
+            "format": fmt,
+            "settings": settings,
+            "public": public,
+            "status": "registration",
+            "created_by": player,
+            "created_at": at,
+            "updated_at": at,
+        }
+        limit = None if not public or self._admin(username) else self.config.public_events_per_day
+        await self.storage.write(lambda c: _insert_within_limit(c, row, player, limit))
+        return self.views.to_json(await self.views.load(event_id), player)
+
+    def _admin(self, username: str) -> bool:
+        """Whether the account is one of the server's administrators (``blot serve --admin``)."""
+        from blot.accounts import username_key
+
+        return username_key(username) in {username_key(name) for name in self.config.admins}
+
+    async def _username(self, player: int) -> str | None:
+        def read(c: Connection) -> str | None:
+            found = account_rows.by_id(c, player)
+            return None if found is None or found.disabled else found.username
+
+        return await self.storage.read(read)
+
+    # --- entries --------------------------------------------------------------------------------
+
+    async def enter(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry: ``{"usernames": [...]}`` (a team's accounts: a pair, or one account; the
+        requester among them, or the organizer) or ``{"bot": LEVEL}`` (the organizer)."""
+        state = await self.views.load(event_id)
+        organizer = player in state.organizers
+        late = bool(state.rounds)
+        if late:
+            if not organizer:
+                raise Refused(
+                    "conflict",
+                    "registration is closed: the event has started (only its organizer adds late entries)",
+                )
+            if state.format == "round_robin":
+                raise Refused("conflict", "a round robin's schedule is made at its start: no late entries")
+            if len(state.rounds) * 2 > state.total_rounds():
+                raise Refused("conflict", "late entries are possible until half the rounds are played")
+        deadline = state.settings.get("deadline")
+        if (
+            deadline is not None
+            and not organizer
+            and self.storage.now() > _aware(datetime.fromisoformat(deadline))
+        ):
+            raise Refused("conflict", "the registration deadline has passed")
+        if sum(1 for e in state.entries if e["withdrawn_at"] is None) >= ENTRY_LIMIT:
+            raise Refused("conflict", f"an event has at most {ENTRY_LIMIT} entries")
+        at = self.storage.now()
+        if "bot" in body:
+            return await self._enter_bot(state, player, body.get("bot"), late, at)
+        names = body.get("usernames")
+        need = len(state.game.teams[0])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != need:
+            title = state.game.title
+            raise Refused(
+                "malformed",
+                f"an entry of {title} is a pair of two accounts: usernames is a list of 2"
+                if state.game.pairs
+                else f"an entry of {title} is one account: usernames is a list of 1",
+                "usernames",
+            )
+        from blot.accounts import username_key
+
+        keys = [username_key(n) for n in names]
+        if len(set(keys)) != len(keys):
+            raise Refused(
+                "malformed", f"a pair is two different accounts: {names[0]} is named twice", "usernames"
+            )
+
+        def find(c: Connection) -> list[Any]:
+            return [account_rows.find(c, k) for k in keys]
+
+        accounts = await self.storage.read(find)
+        for typed, found in zip(names, accounts, strict=True):
+            if found is None or found.disabled:
+                raise Refused("not_found", f"there is no account {typed}", "usernames")
+        ids = [a.id for a in accounts]
+        if not organizer and player not in ids:
+            raise Refused(
+                "forbidden", "you may enter yourself (with your partner); the organizer enters others"
+            )
+        await self._check_bars(ids, at)
+        entry_name = " & ".join(a.username for a in accounts)
+
+        def write(c: Connection) -> int:
+            state.unchanged(c)  # late or not, as decided
+            referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
+            for account in accounts:
+                if account.id in referees:
+                    raise Refused(
+                        "conflict",
+                        f"{account.username} referees a table of this event and cannot also play in it",
+                    )
+            entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
+            for position, account in enumerate(accounts):
+                rows.insert_member(
+                    c, state.id, account.id, entry, position, organizer or account.id == player
+                )
+            rows.touch(c, state.id, at)
+            return entry
+
+        try:
+            await self.storage.write(write)
+        except IntegrityError:
+            taken = await self.storage.read(
+                lambda c: {m["player"] for e in rows.entries(c, state.id) for m in e["members"]}
+            )
+            who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
+            raise Refused("conflict", f"{who} is already entered in this event") from None
+        return self.views.to_json(await self.views.load(event_id), player)
+
+    async def _enter_bot(
+        self, state: TournamentState, player: int, level: Any, late: bool, at: datetime
+    ) -> dict[str, Any]:
+        if player not in state.organizers:
+            raise Refused("forbidden", "only the event's organizer adds bot entrants")
+        if not state.settings.get("online"):
+            raise Refused("conflict", "bots play online: an over-the-board event has no bot entrants")
+        if not isinstance(level, str) or level not in state.game.bots:
+            raise Refused(
+                "malformed", f"a bot entrant is a level: {', '.join(state.game.bot_names())}", "bot"
+            )
+        if state.settings.get("rated"):
+            from blot.server.seats import check_rated_level
+
+            check_rated_level(state.game, level)
+        count = sum(1 for e in state.entries if e["bot"] is not None) + 1
+        name = f"bot ({level}) {count}"
+
+        def write(c: Connection) -> None:
+            state.unchanged(c)
+            rows.insert_entry(c, state.id, name, level, late, at)
+            rows.touch(c, state.id, at)
+
+        await self.storage.write(write)
+        return self.views.to_json(await self.views.load(state.id), player)
+
+    async def _check_bars(self, ids: Sequence[int], at: datetime) -> None:
+        """L-3, L-10: an account barred by a dishonour may not enter, nor (``--league``) a pair
+        barred by a tars kapoot."""
+        from blot import league
+
+        tars = self.config.league
+        found = await self.storage.read(lambda c: league.entry_bar(c, list(ids), at, tars=tars))
+        if found is not None:
+            from blot.server.conduct import bar_refusal
+
+            raise Refused("forbidden", bar_refusal(found))
+
+    async def confirm(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
+        state = await self.views.load(event_id)
+        if state.rounds and player not in state.organizers:
+            raise Refused("conflict", "registration is closed: the event has started")
+
+        def write(c: Connection) -> bool:
+            state.unchanged(c)
+            return rows.confirm(c, state.id, entry, player)
+
+        if not await self.storage.write(write):
+            raise Refused("forbidden", "only an account of this entry confirms it")
+        return self.views.to_json(await self.views.load(event_id), player)
+
+    async def withdraw(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
+        state = await self.views.load(event_id)
+        found = next((e for e in state.entries if int(e["id"]) == entry), None)
+        if found is None:
+            raise Refused("not_found", "no such entry in this event")
+        members = {m["player"] for m in found["members"]}
+        if player not in members and player not in state.organizers:
+            raise Refused("forbidden", "only the entry's own accounts or the organizer withdraw it")
+        if found["withdrawn_at"] is not None:
+            raise Refused("conflict", "that entry has withdrawn already")
+        at = self.storage.now()
+        played = any(entry in t["entries"] for t in state.tables) or any(
+            entry in r["byes"] for r in state.rounds
+        )
+
+        def write(c: Connection) -> None:
+            state.unchanged(c)  # played or not, as decided
+            if played:
+                rows.withdraw(c, entry, at)
+            else:
+                rows.delete_unconfirmed(c, entry)
+            rows.touch(c, state.id, at)
+
+        await self.storage.write(write)
+        return self.views.to_json(await self.views.load(event_id), player)
+
+    async def add_organizer(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        state = await self.views.load(event_id)
+        if player not in state.organizers:
+            raise Refused("forbidden", "only an organizer of the event adds another")
+        return await self._add_organizer(state, body.get("username"), player)
+
+    async def _add_organizer(self, state: TournamentState, username: Any, viewer: int) -> dict[str, Any]:
+        from blot.accounts import username_key
+
+        if not isinstance(username, str):
+            raise Refused("malformed", "a username is needed", "username")
+        found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
+        if found is None:
+            raise Refused("not_found", f"there is no account {username}")
+        await self.storage.write(lambda c: rows.add_organizer(c, state.id, found.id))
+        return self.views.to_json(await self.views.load(state.id), viewer)
+
+    async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
+        """A score sheet that is an event's table is edited by its referee and the event's
+        organizers only (a referee who stepped down no longer can, L-8), and not while its game
+        is left unfinished (L-2: the referee announces that it is reopened first)."""
+        found = await self.storage.read(lambda c: rows.sheet_keeping(c, sheet_id))
+        if found is None:
+            return
+        keepers, left, playing = found
+        if player is not None and player in playing:
+            raise Refused(
+                "forbidden",
+                "you play in this game: nobody keeps or edits the Davtar of his own game (L-6, L-8)",
+            )
+        if player not in keepers:
+            raise Refused(
+                "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
+            )
+        if left:
+            raise Refused("conflict", LEFT_UNFINISHED)
