@@ -53,24 +53,32 @@ def test_score_deal_json(args: list[str], made: bool | None, points: list[int]) 
     [
         (
             ["--contract", "10NT", "--team", "0", "--card-points", "98,64", "--belote", "0"],
-            "belote: there is no belote",
+            "--belote: there is no belote",
         ),
-        (["--contract", "7H", "--team", "0", "--card-points", "98,64"], "contract.level: 7 is not a level"),
+        (["--contract", "7H", "--team", "0", "--card-points", "98,64"], "--contract: 7 is not a level"),
         (["--contract", "10H", "--team", "0", "--card-points", "100,100"], "must add up to 162"),
         (
             ["--contract", "10H", "--team", "0", "--card-points", "lots"],
-            "--card-points must be two whole numbers, team 0 then team 1, e.g. 98,64 (or 98, or ,64), "
+            "--card-points: two whole numbers are needed, team 0 then team 1, e.g. 98,64 (or 98, or ,64), "
             "not 'lots'",
         ),
         (["--contract", "HH", "--team", "0", "--card-points", "98,64"], "is not a bid"),
         (["--contract", "²H", "--team", "0", "--card-points", "98,64"], "is not a bid"),
-        (["--contract", "10H", "--team", "0", "--card-points", "²,64"], "--card-points must be two whole"),
-        (["--contract", "10H", "--team", "0", "--card-points", "9" * 5000 + ",1"], "must be two whole"),
+        (
+            ["--contract", "10H", "--team", "0", "--card-points", "²,64"],
+            "--card-points: two whole numbers are needed",
+        ),
+        (
+            ["--contract", "10H", "--team", "0", "--card-points", "9" * 5000 + ",1"],
+            "two whole numbers are needed",
+        ),
         (["--card-points", "98,64"], "give --contract"),
     ],
 )
 def test_score_deal_refuses_inconsistent_input(args: list[str], text: str) -> None:
-    assert_one_error_line(blot("score-deal", *args), 1, text)
+    """Flags that cannot be scored are a bad command line (exit 2, issue 39 item 6), each refusal
+    naming its flag (tests/cli/test_bad_options.py has every flag)."""
+    assert_one_error_line(blot("score-deal", *args), 2, text)
 
 
 def test_score_deal_text() -> None:

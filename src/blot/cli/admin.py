@@ -12,6 +12,7 @@ from typing import TextIO
 from sqlalchemy.engine import Connection
 
 from blot.accounts import Passwords, check_password, username_key
+from blot.cli.common import BadOption, BadUsage
 from blot.errors import BlotError
 from blot.printable import printable
 from blot.store import Store
@@ -113,8 +114,11 @@ def table_chat(url: str, table: str, out: TextIO | None = None) -> None:
     db = _open(url)
     try:
         rows = db.read(lambda c: chat.of_table(c, table))
+        known = bool(rows) or db.read(lambda c: Store.table_row(c, table)) is not None
     finally:
         db.close()
+    if not known:  # a mistyped id is not a silent table
+        raise BlotError(f"there is no table {printable(table)!r} in this database")
     if not rows:
         print(f"nothing was said at table {table!r}", file=out)
         return
@@ -166,6 +170,15 @@ def add_organizer(url: str, event_id: str, username: str, out: TextIO | None = N
         print(f"{account.username} already organizes {name}", file=out)
 
 
+#: The option of ``blot admin decision`` behind each field of a dishonour that may be refused.
+DECISION_OPTIONS = {
+    "kind": "--kind",
+    "usernames": "--account",
+    "penance": "--penance",
+    "until": "--until",
+    "case": "--case",
+}
+
 COURTS = {"sages": "the Court of Sages", "conduct": "the Court of Conduct"}
 
 
@@ -175,7 +188,7 @@ def add_court_member(url: str, username: str, court: str, out: TextIO | None = N
 
     out = out or sys.stdout
     if court not in COURTS:
-        raise BlotError(f"no court {printable(court)!r}: use sages or conduct")
+        raise BadUsage(f"no court {printable(court)!r}: use sages or conduct")
     db = _open(url)
     try:
         account = _account(db, username)
@@ -212,12 +225,12 @@ def publish_decision(
     try:
         day = datetime.strptime(date, "%Y-%m-%d").date().isoformat()
     except ValueError:
-        raise BlotError(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
+        raise BadUsage(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
     for what, text, limit in (("what it concerns", concerns, 200), ("the decision", decision, 4000)):
         if not text.strip():
-            raise BlotError(f"{what} is needed")
+            raise BadUsage(f"{what} is needed")
         if len(text) > limit:
-            raise BlotError(f"{what} has at most {limit} characters")
+            raise BadUsage(f"{what} has at most {limit} characters")
     dishonour = None
     if kind is not None or accounts or penance is not None or until is not None or case is not None:
         body = {
@@ -232,8 +245,9 @@ def publish_decision(
         }
         try:
             dishonour = conduct.check(body, day)
-        except Refused as e:
-            raise BlotError(e.message) from None
+        except Refused as e:  # every field it checks is an option of the command line: exit 2
+            option = DECISION_OPTIONS.get(getattr(e, "field", None) or "")
+            raise BadUsage(str(e)) if option is None else BadOption(option, str(e)) from None
     db = _open(url)
     at = datetime.now(UTC)
     try:
@@ -260,7 +274,7 @@ def forgive_decision(url: str, number: int, date: str, out: TextIO | None = None
     try:
         day = datetime.strptime(date, "%Y-%m-%d").date().isoformat()
     except ValueError:
-        raise BlotError(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
+        raise BadUsage(f"the date {printable(date)!r} is not a date such as 2026-05-01") from None
     db = _open(url)
     try:
         db.write(lambda c: conduct.forgive(c, number, day, None))

@@ -8,15 +8,27 @@ after its bid (``10H``); refused input is explained and asked again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console, JustifyMethod
-from rich.table import Table
+from rich.console import Console
 
-from blot.cards import SUIT_SYMBOLS
-from blot.cli.score_deal import team_numbers
+from blot.bazar.rules import TARGET_RANGE
+from blot.cli.common import BadOption
+from blot.cli.score_deal import as_option
+from blot.cli.scoresheet_input import (
+    belote_pair,
+    multiplier,
+    one_line,
+    parse_bid,
+    parse_cards,
+    parse_decl,
+    parse_points,
+    parse_team,
+    penalty_entry,
+    yes_no,
+)
+from blot.cli.scoresheet_view import STRAIN_TEXT, bid_text, describe, result_line, sheet_table
 from blot.errors import BlotError
 from blot.numbers import whole_number
 from blot.printable import markup
@@ -43,14 +55,6 @@ Type a deal, or a command (teams are 0 and 1):
   undo                take back the last deal
   show, history, help, quit"""
 
-BID = re.compile(r"^(\d+)(S|H|D|C|NT)(X{0,2})$", re.IGNORECASE)
-STRAIN_TEXT = {
-    "S": SUIT_SYMBOLS[0],
-    "H": SUIT_SYMBOLS[1],
-    "D": SUIT_SYMBOLS[2],
-    "C": SUIT_SYMBOLS[3],
-    "NT": "NT",
-}
 #: Which guided question a refused field sends the referee back to.
 QUESTION_OF = {
     "contract.team": "team",
@@ -69,185 +73,6 @@ class Quit(Exception):
 
 class Cancel(Exception):
     """An empty answer where a deal was being entered: back to the main prompt."""
-
-
-# --- reading what the referee types -------------------------------------------------------------
-
-
-def parse_bid(text: str) -> tuple[int, str, int]:
-    """``10H`` -> (10, "H", 1); ``12NTx`` -> (12, "NT", 2); ``25Cxx`` -> (25, "C", 4)."""
-    m = BID.match(text.strip())
-    if not m:
-        raise BlotError(f"{text!r} is not a bid: write the level, the trump and x or xx, e.g. 10H, 12NTx")
-    return int(m.group(1)), m.group(2).upper(), (1, 2, 4)[len(m.group(3))]
-
-
-def parse_team(text: str, what: str = "team") -> int:
-    if text.strip() not in ("0", "1"):
-        raise BlotError(f"the {what} is 0 or 1, not {text.strip()!r}")
-    return int(text)
-
-
-def parse_cards(text: str) -> list[int | None]:
-    """``98,64``, ``98,`` or ``,64`` -> team 0's and team 1's card points (one may be missing)."""
-    return team_numbers(text, "card points", one_may_be_empty=True)
-
-
-def parse_decl(text: str) -> list[int]:
-    """``0=20`` or ``1=5`` (a team and its points), or ``20,0``; empty: none."""
-    text = text.strip()
-    if not text:
-        return [0, 0]
-    m = re.match(r"^([01])\s*=\s*(\d+)$", text)
-    if m:
-        out = [0, 0]
-        out[int(m.group(1))] = int(m.group(2))
-        return out
-    m = re.match(r"^(\d+)\s*,\s*(\d+)$", text)
-    if m:
-        return [int(m.group(1)), int(m.group(2))]
-    raise BlotError(f"{text!r}: declarations are a team and its points, e.g. 0=20, or 'team 0,team 1'")
-
-
-def belote_pair(team: int | None) -> list[int]:
-    return [0, 0] if team is None else ([2, 0] if team == 0 else [0, 2])
-
-
-def one_line(text: str) -> dict[str, Any]:
-    """The entry of a one-line deal such as ``10Hx 0 98, d0=2 b1`` or ``25C 1 k1``."""
-    tokens = text.split()
-    level, strain, mult = parse_bid(tokens[0])
-    team: int | None = None
-    cards: list[int | None] | None = None
-    kapoot: int | None = None
-    decl = [0, 0]
-    belote: int | None = None
-    alone = False
-    for token in tokens[1:]:
-        low = token.lower()
-        if low in ("0", "1"):
-            team = int(low)
-        elif low in ("x", "contra"):
-            mult = 2
-        elif low in ("xx", "redouble"):
-            mult = 4
-        elif re.fullmatch(r"k[01]", low):
-            kapoot = int(low[1])
-        elif re.fullmatch(r"b[01]", low):
-            belote = int(low[1])
-        elif m := re.fullmatch(r"d([01])=(\d+)", low):
-            side = int(m.group(1))
-            if decl[side]:
-                raise BlotError(f"d{side} is given twice: write d{side}=N once, with all its points")
-            decl[side] = int(m.group(2))  # both teams' points: the model refuses them (B-44)
-        elif low == "alone":
-            alone = True
-        elif "," in low:
-            cards = parse_cards(low)
-        else:
-            raise BlotError(f"{token!r} is not part of a deal: type 'help' for the one-line form")
-    if team is None:
-        raise BlotError("say which team took the contract: 0 or 1 after the bid, e.g. 10H 0 98,")
-    return {
-        "void": False,
-        "contract": {"team": team, "level": level, "strain": strain, "multiplier": mult},
-        "card_points": cards,
-        "kapoot": kapoot,
-        "declarer_alone": alone,
-        "declaration_points": decl,
-        "belote": belote_pair(belote),
-    }
-
-
-def penalty_entry(words: list[str]) -> dict[str, Any] | None:
-    """``misdeal 1``, ``misplay 0 5``; None when the team is missing (it is then asked)."""
-    kind = words[0].lower()
-    if len(words) == 1:
-        return None
-    team = parse_team(words[1], "team at fault")
-    points = 0
-    if len(words) > 2:
-        given = whole_number(words[2], 6)
-        if kind != "misplay" or given is None or len(words) > 3:
-            raise BlotError("write misdeal T, or misplay T N with N the points of the deal's declarations")
-        points = given
-    return {"penalty": {"kind": kind, "team": team, "declaration_points": points}}
-
-
-# --- showing the sheet --------------------------------------------------------------------------
-
-
-def bid_text(entry: dict[str, Any]) -> str:
-    if entry.get("void"):
-        return "void"
-    if entry.get("penalty"):
-        return str(entry["penalty"]["kind"])
-    c = entry["contract"]
-    mult = {1: "", 2: " x2", 4: " x4"}[c["multiplier"]]
-    return f"{c['level']}{STRAIN_TEXT[c['strain']]}{mult}"
-
-
-def pair_text(pair: list[int]) -> str:
-    return "-" if not any(pair) else f"{pair[0]}-{pair[1]}"
-
-
-def sheet_table(stored: StoredSheet) -> Table:
-    data = stored.to_json()
-    teams = [markup(t) for t in data["teams"]]
-    table = Table(title=f"Davtar: {teams[0]} - {teams[1]}", title_justify="left")
-    columns: list[tuple[str, JustifyMethod]] = [
-        ("#", "right"),
-        ("Bid", "left"),
-        ("By", "left"),
-        ("Cards", "right"),
-        ("Decl.", "right"),
-        ("Belote", "right"),
-        (teams[0], "right"),
-        (teams[1], "right"),
-    ]
-    for name, justify in columns:
-        table.add_column(name, justify=justify)
-    for deal in data["deals"]:
-        e = deal["entry"]
-        played = "contract" in e
-        mark = "" if deal["made"] is None else (" made" if deal["made"] else " failed")
-        who = ""
-        if played:
-            who = teams[e["contract"]["team"]]
-        elif e.get("penalty"):
-            who = teams[e["penalty"]["team"]]
-        cards = "-"
-        if played:
-            cards = f"kapoot {teams[e['kapoot']]}" if e["kapoot"] is not None else pair_text(e["card_points"])
-        decl = pair_text(e["declaration_points"]) if played else "-"
-        if e.get("penalty") and e["penalty"]["declaration_points"]:
-            decl = f"+{e['penalty']['declaration_points']}"
-        table.add_row(
-            str(deal["number"]),
-            bid_text(e) + mark + (" (tars kapoot)" if deal["tars_kapoot"] else ""),
-            who,
-            cards,
-            decl,
-            pair_text(e["belote"]) if played else "-",
-            f"{deal['points'][0]} [dim]({deal['totals'][0]})[/]",
-            f"{deal['points'][1]} [dim]({deal['totals'][1]})[/]",
-        )
-    table.add_section()
-    table.add_row(
-        "", "[bold]Total[/]", "", "", "", "", f"[bold]{data['totals'][0]}[/]", f"[bold]{data['totals'][1]}[/]"
-    )
-    return table
-
-
-def result_line(stored: StoredSheet) -> str | None:
-    data = stored.to_json()
-    if not data["finished"]:
-        return None
-    winner = data["winner"]
-    teams, totals = data["teams"], data["totals"]
-    how = " by tars kapoot" if data["tars_kapoot"] else ""
-    score = f"{totals[winner]} to {totals[1 - winner]}"
-    return f"Game over: {teams[winner]} win{how}, {data['match_score']} ({score})."
 
 
 # --- the session --------------------------------------------------------------------------------
@@ -454,7 +279,7 @@ class SheetSession:
         if key == "mult":
             if mult != 1:
                 return mult
-            return self.question("Contra? (enter: no, x: contra, xx: redouble): ", _multiplier, empty=1)
+            return self.question("Contra? (enter: no, x: contra, xx: redouble): ", multiplier, empty=1)
         if key == "kapoot":
             return self.question(
                 "Kapoot, every trick, by team (enter: none, 0 or 1): ", parse_team, empty=None
@@ -462,7 +287,7 @@ class SheetSession:
         if key == "alone":
             if level != 30 or answers["kapoot"] != answers["team"]:
                 return False
-            return self.question("Did the declarer alone take every trick? (y/n): ", _yes_no)
+            return self.question("Did the declarer alone take every trick? (y/n): ", yes_no)
         if key == "cards":
             if answers["kapoot"] is not None:
                 return None
@@ -523,52 +348,6 @@ class SheetSession:
             )
 
 
-def describe(entry: dict[str, Any], teams: tuple[str, str]) -> str:
-    """One line for an entry, in the one-line form's spirit."""
-    if entry.get("void"):
-        return "void"
-    if entry.get("penalty"):
-        p = entry["penalty"]
-        extra = f" with {p['declaration_points']} declared" if p["declaration_points"] else ""
-        return f"{p['kind']} by {teams[p['team']]}{extra}"
-    c = entry["contract"]
-    parts = [f"{bid_text(entry)} by {teams[c['team']]}"]
-    if entry["kapoot"] is not None:
-        parts.append(f"kapoot by {teams[entry['kapoot']]}")
-    else:
-        parts.append(f"cards {entry['card_points'][0]}-{entry['card_points'][1]}")
-    if any(entry["declaration_points"]):
-        parts.append(f"declarations {pair_text(entry['declaration_points'])}")
-    if any(entry["belote"]):
-        parts.append(f"belote {teams[0 if entry['belote'][0] else 1]}")
-    if entry.get("declarer_alone"):
-        parts.append("alone")
-    return ", ".join(parts)
-
-
-def _multiplier(text: str) -> int:
-    value = {"x": 2, "contra": 2, "xx": 4, "redouble": 4, "no": 1, "n": 1}.get(text.strip().lower())
-    if value is None:
-        raise BlotError("answer x (contra), xx (redouble) or press enter for none")
-    return value
-
-
-def _yes_no(text: str) -> bool:
-    low = text.strip().lower()
-    if low in ("y", "yes"):
-        return True
-    if low in ("n", "no"):
-        return False
-    raise BlotError("answer y or n")
-
-
-def parse_points(text: str) -> int:
-    points = whole_number(text, 6)
-    if points is None:
-        raise BlotError(f"{text!r} is not a whole number of points")
-    return points
-
-
 # --- opening a sheet ----------------------------------------------------------------------------
 
 
@@ -599,6 +378,36 @@ def choose_sheet(store: Store, console: Console, read: Callable[[str], str]) -> 
         console.print(f"[bold red]refused:[/] answer a number from 1 to {len(sheets)}, or press enter")
 
 
+#: The option of ``blot scoresheet`` behind each field the sheet's settings may refuse.
+OPTION_OF = {"ruleset": "--ruleset", "teams": "--teams", "--by": "--by"}
+
+
+def checked_options(
+    teams: str | None, ruleset: str | None, kanach: bool, target: int, by: str | None
+) -> tuple[Editor, list[str] | None, dict[str, Any]]:
+    """The editor, the team names and the settings of a new sheet from the options, each checked
+    before anything is asked or opened: a bad one is refused by its name (exit 2)."""
+    low, high = TARGET_RANGE
+    if not low <= target <= high:
+        raise BadOption(
+            "--target", f"a game's target is a whole number of points from {low} to {high}, not {target}"
+        )
+    names: list[str] | None = None
+    if teams is not None:
+        names = [t.strip() for t in teams.split(",")]
+        if len(names) != 2:
+            raise BadOption(
+                "--teams", "two names separated by a comma, e.g. --teams 'Ani & Gohar,Bagrat & Davit'"
+            )
+    body = {"ruleset": ruleset, "options": {"kanach": kanach, "target": target}, "teams": names}
+    try:
+        editor = Editor(service.clean_name(by, "--by") if by is not None else "terminal")
+        service.sheet_settings(body)
+    except SheetError as e:
+        raise as_option(e, OPTION_OF) from None
+    return editor, names, body
+
+
 def scoresheet(
     db_url: str,
     *,
@@ -615,19 +424,7 @@ def scoresheet(
     """Open (or create) a sheet and keep it until the referee quits."""
     console = console or Console(highlight=False)
     ask = ask or console.input
-    editor = Editor(service.clean_name(by, "--by") if by is not None else "terminal")
-    names: list[str] | None = None
-    if teams is not None:
-        names = [t.strip() for t in teams.split(",")]
-        if len(names) != 2:
-            raise BlotError(
-                "--teams is two names separated by a comma, e.g. --teams 'Ani & Gohar,Bagrat & Davit'"
-            )
-    body = {"ruleset": ruleset, "options": {"kanach": kanach, "target": target}, "teams": names}
-    try:
-        service.sheet_settings(body)  # a bad option is refused before anything is asked
-    except SheetError as e:
-        raise BlotError(str(e)) from None
+    editor, names, body = checked_options(teams, ruleset, kanach, target, by)
     store = Store.open(db_url)
     session: SheetSession | None = None
 
