@@ -223,3 +223,83 @@ def test_single_learner_environment_plays_a_game_and_vectorises() -> None:
     envs = SyncVectorEnv([lambda: single("3-5-8", opponents="basic")] * 3)
     observations, _ = envs.reset(seed=1)
     assert observations["action_mask"].shape == (3, 58)
+
+
+# --- Issue 39, item 6: Gymnasium's checker, registered ids, masks for a maskable learner, names --
+
+
+@pytest.mark.parametrize("game", names())
+def test_gymnasium_check_env_passes_on_single_without_a_warning(game: str) -> None:
+    """Gymnasium's own checker steps random actions of the space: an action outside the mask
+    raised IllegalAction and the check failed. It now ends the episode with a penalty (below),
+    and the checker passes, warning-free, on the environment made from its registered id."""
+    import warnings
+
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    from blot.env import names_of
+
+    for render_mode in (None, "ansi"):
+        made = gymnasium.make(names_of(game)[1], render_mode=render_mode, disable_env_checker=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(made.unwrapped)
+
+
+@pytest.mark.parametrize("game", names())
+def test_an_illegal_action_ends_a_single_episode_with_its_penalty(game: str) -> None:
+    """As PettingZoo's classic games (TerminateIllegalWrapper): the episode ends, the reward is
+    ``illegal_reward`` (-1 by default), info names the action, and the game is left unchanged."""
+    from blot.env import ILLEGAL_REWARD, single
+
+    for penalty in (ILLEGAL_REWARD, -25.0):
+        e = single(game, illegal_reward=penalty)
+        observation, _ = e.reset(seed=4)
+        before = e.aec.state().copy()
+        illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+        seen, reward, terminated, truncated, info = e.step(illegal)
+        assert (reward, terminated, truncated, info["illegal"]) == (penalty, True, False, illegal)
+        assert np.array_equal(e.aec.state(), before)  # nothing was played
+        assert np.array_equal(seen["action_mask"], observation["action_mask"])
+        assert not e.action_masks().any()  # the episode is over
+    assert ILLEGAL_REWARD == -1.0
+
+
+@pytest.mark.parametrize("game", names())
+def test_action_masks_are_the_legal_actions_for_a_maskable_learner(game: str) -> None:
+    """sb3-contrib's MaskablePPO calls ``action_masks()`` before each step: booleans, the
+    observation's mask; an action it allows is never refused, to the end of the game."""
+    from blot.env import single
+
+    e = single(game, opponents="basic", max_deals=2)
+    observation, _ = e.reset(seed=9)
+    rng = Random(9)
+    terminated = truncated = False
+    steps = 0
+    while not (terminated or truncated):
+        mask = e.action_masks()
+        assert mask.dtype == np.bool_ and np.array_equal(mask, observation["action_mask"].astype(bool))
+        observation, _, terminated, truncated, info = e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+        assert "illegal" not in info
+        steps += 1
+    assert steps > 5 and not e.action_masks().any()
+
+
+def test_each_game_has_its_versioned_name_and_gymnasium_id() -> None:
+    """``metadata["name"]`` was ``blot_v0`` for both games; each has its own now, and
+    ``gymnasium.make`` knows each game by its id once blot.env is imported."""
+    import gymnasium
+
+    from blot.env import names_of, single
+
+    assert [names_of(g) for g in names()] == [
+        ("bazar_blot_v1", "blot/BazarBlot-v0"),
+        ("three_five_eight_v1", "blot/ThreeFiveEight-v0"),
+    ]
+    for game in names():
+        name, env_id = names_of(game)
+        assert env(game).metadata["name"] == name and single(game).metadata["name"] == name
+        made = gymnasium.make(env_id, opponents="basic")
+        assert made.unwrapped.aec.spec.name == game
+        assert made.unwrapped.aec.opponents == "basic"

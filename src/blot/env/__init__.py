@@ -10,7 +10,9 @@ end of the game, +1 for each opposing team it finished ahead of and -1 for each 
 behind, averaged over the opposing teams. ``opponents="heuristic"`` (any bot spec) has that bot
 play every seat but the first team's, so that the agents are that team's seats alone;
 :func:`single` is the same game as a Gymnasium environment of one learner (for Gymnasium's vector
-environments and single-agent trainers).
+environments and single-agent trainers; an action outside its mask ends the episode with a
+penalty, and ``action_masks()`` serves maskable learners). Importing this package registers each
+game's :func:`single` with Gymnasium (``gymnasium.make("blot/BazarBlot-v0")``, :data:`NAMES`).
 
 >>> from blot.env import env
 >>> from blot.three_five_eight import GAME_NAME
@@ -24,7 +26,7 @@ environments and single-agent trainers).
 from __future__ import annotations
 
 from random import Random
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -34,10 +36,31 @@ from pettingzoo import AECEnv
 from blot.env.encode import Array, Encoding
 from blot.errors import BlotError
 from blot.game import AnyGame
+from blot.games import names as game_names
 from blot.games import spec
 from blot.layers import Encoder
 
 REWARDS: Final = ("deal", "game")
+
+#: Each game's environment by name: its versioned name (PettingZoo's ``metadata["name"]``; v1
+#: since issue 39, when both games stopped sharing ``blot_v0``) and its Gymnasium id
+#: (``gymnasium.make("blot/BazarBlot-v0")``). A game not listed is named after its package.
+NAMES: Final = {
+    "bazar-blot": ("bazar_blot_v1", "blot/BazarBlot-v0"),
+    "3-5-8": ("three_five_eight_v1", "blot/ThreeFiveEight-v0"),
+}
+
+#: The reward of an action outside the mask in :func:`single`: the episode ends there, as
+#: PettingZoo's classic games end it (their ``TerminateIllegalWrapper``).
+ILLEGAL_REWARD: Final = -1.0
+
+
+def names_of(game: str) -> tuple[str, str]:
+    """The versioned name and the Gymnasium id of a game's environment (:data:`NAMES`)."""
+    if game in NAMES:
+        return NAMES[game]
+    package = spec(game).package
+    return f"{package}_v1", "blot/" + "".join(w.capitalize() for w in package.split("_")) + "-v0"
 
 
 def encoding(game: str) -> Encoding:
@@ -50,9 +73,10 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
     """One game of Bazar Blot or 3-5-8 as an AEC environment (PettingZoo's agent-environment
     cycle): the seat to act is ``agent_selection``."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "blot_v0",
+    metadata: dict[str, Any] = {  # noqa: RUF012 (each instance names its game)
+        "name": "blot_v1",  # each environment names its game (:data:`NAMES`)
         "render_modes": ["ansi"],
+        "render_fps": 1,
         "is_parallelizable": False,
     }
 
@@ -74,6 +98,7 @@ class BlotEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi"):
             raise BlotError("render_mode must be None or ansi")
         self.spec = spec(game)
+        self.metadata = {**BlotEnv.metadata, "name": names_of(self.spec.name)[0]}
         self.rules = self.spec.rules(ruleset, options)
         self.reward_kind = reward
         self.max_deals = max_deals
@@ -251,35 +276,54 @@ class SingleEnv(gymnasium.Env):
     """A game against built-in bots as a Gymnasium environment of one learner: the first team's
     seats (Bazar Blot: seats 0 and 2, one policy for both; 3-5-8: seat 0) act through
     :meth:`step`, the ``opponents`` play the others. The reward of a step is the team's (the
-    same for both partners). Gymnasium's vector environments run many at once::
+    same for both partners). An action outside the mask ends the episode with
+    ``illegal_reward`` (-1 unless set; the game is left as it was), as PettingZoo's classic games
+    do, so that any action of the space may be tried (Gymnasium's ``check_env`` does);
+    :meth:`action_masks` gives the mask to a maskable learner (sb3-contrib's ``MaskablePPO``).
+    Gymnasium's vector environments run many at once::
 
         from gymnasium.vector import AsyncVectorEnv
         envs = AsyncVectorEnv([lambda: single("3-5-8", opponents="basic")] * 8)
     """
 
-    def __init__(self, game: str, opponents: str = "random", **settings: Any) -> None:
+    def __init__(
+        self, game: str, opponents: str = "random", illegal_reward: float = ILLEGAL_REWARD, **settings: Any
+    ) -> None:
         super().__init__()
-        self.metadata = {"render_modes": ["ansi"]}
         self.aec = BlotEnv(game, opponents=opponents, **settings)
+        self.metadata = {"render_modes": ["ansi"], "render_fps": 1, "name": self.aec.metadata["name"]}
         first = self.aec.possible_agents[0]
         self.observation_space = self.aec.observation_space(first)
         self.action_space = self.aec.action_space(first)
         self.render_mode = self.aec.render_mode
+        self.illegal_reward = float(illegal_reward)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
-        self.aec.reset(seed=seed)
+        # Unseeded, the next game follows from the last seed (Gymnasium's reset contract).
+        self.aec.reset(seed=seed if seed is not None else int(self.np_random.integers(2**63 - 1)))
         observation, _, _, _, info = self.aec.last()
         return observation, info
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        observation, _, terminated, truncated, info = self.aec.last()
+        if not (terminated or truncated) and not observation["action_mask"][int(action)]:
+            self.aec.terminations = {a: True for a in self.aec.agents}  # the episode ends here
+            return observation, self.illegal_reward, True, False, {**info, "illegal": int(action)}
         self.aec.step(int(action))
         agents = self.aec.agents
         reward = sum(self.aec.rewards[a] for a in agents) / len(agents)
         observation, _, terminated, truncated, info = self.aec.last()
         return observation, reward, terminated, truncated, info
+
+    def action_masks(self) -> Array:
+        """The legal actions of the seat to act, as booleans (sb3-contrib's ``MaskablePPO`` asks
+        for them before each step); none once the episode is over."""
+        observation, _, terminated, truncated, _ = self.aec.last()
+        mask: Array = observation["action_mask"].astype(bool)
+        return mask & (not (terminated or truncated))
 
     def render(self) -> str | None:
         return self.aec.render()
@@ -290,4 +334,28 @@ def single(game: str, opponents: str = "random", **settings: Any) -> SingleEnv:
     return SingleEnv(game, opponents, **settings)
 
 
-__all__ = ["REWARDS", "BlotEnv", "SingleEnv", "env", "raw_env", "single"]
+def register() -> None:
+    """Register each game's :func:`single` environment with Gymnasium under its id
+    (:data:`NAMES`), so that ``gymnasium.make("blot/BazarBlot-v0", opponents="basic")`` works
+    once ``blot.env`` is imported (or ``gymnasium.make("blot.env:blot/BazarBlot-v0")``, which
+    imports it)."""
+    for game in game_names():
+        env_id = names_of(game)[1]
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="blot.env:single", kwargs={"game": game})
+
+
+register()
+
+__all__ = [
+    "ILLEGAL_REWARD",
+    "NAMES",
+    "REWARDS",
+    "BlotEnv",
+    "SingleEnv",
+    "env",
+    "names_of",
+    "raw_env",
+    "register",
+    "single",
+]
