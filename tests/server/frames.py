@@ -12,6 +12,7 @@ from blot.cards import parse_cards
 from blot.game import AnyGame
 from blot.games import spec
 from blot.store import LogEntry
+from toygame.wire import VIEW_KEYS as TOY_VIEW_KEYS
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 
@@ -67,6 +68,14 @@ EVENT_KEYS = {
 EVENT_OPTIONAL = {"card": {"belote", "trick_winner"}, "bot": {"reason"}}
 
 
+#: The keys of each game's view, the tests' toy game's from its own module (tests/toygame).
+VIEW_KEYS: dict[str, set[str] | frozenset[str]] = {
+    "bazar-blot": BAZAR_VIEW_KEYS,
+    "3-5-8": TFE_VIEW_KEYS,
+    "toy-duel": TOY_VIEW_KEYS,
+}
+
+
 def check_shape(message: dict[str, Any]) -> None:
     """Every message has exactly the pinned keys (docs/protocol.md)."""
     kind = message["type"]
@@ -82,7 +91,7 @@ def check_shape(message: dict[str, Any]) -> None:
             assert set(seat) == SEAT_KEYS
     view = message.get("view")
     if view is not None:
-        expected = BAZAR_VIEW_KEYS if view["game"] == "bazar-blot" else TFE_VIEW_KEYS
+        expected = VIEW_KEYS[view["game"]]
         assert set(view) == expected, sorted(set(view) ^ expected)
     events = [message["event"]] if kind == "event" else message.get("events", [])
     for event in events:

@@ -239,8 +239,15 @@ class PublicView:
     dealer: int
     deal_number: int
     trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
     tricks_taken: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: The deal's result once it is over (before the next is dealt), else None.
+    result: DealResult | None
     totals: tuple[int, ...]
+    #: The winner once the game is over, else None.
+    winner: int | None
+    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +353,7 @@ class Game:
 
     def public_view(self) -> PublicView:
         deal = self.deal
+        result = self.result
         return PublicView(
             rules=self._rules,
             phase=self.phase,
@@ -353,8 +361,13 @@ class Game:
             dealer=self.dealer,
             deal_number=len(self._deals),
             trick=deal.trick if deal else (),
+            tricks=deal.tricks if deal else (),
             tricks_taken=deal.tricks_taken if deal else (0, 0),
-            totals=self.result.totals,
+            hand_sizes=tuple(h.bit_count() for h in deal.hands) if deal else (0, 0),
+            result=DealResult(deal.tricks_taken) if deal and deal.is_over else None,
+            totals=result.totals,
+            winner=result.winner,
+            finished=result.finished,
         )
 
     def view(self, seat: int) -> View:

@@ -14,6 +14,12 @@ from blot.wire import Event, action_text, cards_json, frame_of, trick_json, tric
 from toygame import GAME_NAME, Game, View
 from toygame import PublicView as ToyPublicView
 
+#: The keys of a view's JSON (tests/server/frames.py pins them).
+VIEW_KEYS = frozenset(
+    {"game", "seat", "phase", "to_act", "dealer", "deal_number", "hand", "hand_sizes", "calls", "trick"}
+    | {"tricks", "tricks_taken", "result", "totals", "game_over", "legal"}
+)
+
 
 def _json(public: ToyPublicView) -> dict[str, Any]:
     view = public if isinstance(public, View) else None  # a seat's, or None: a spectator's
@@ -25,9 +31,14 @@ def _json(public: ToyPublicView) -> dict[str, Any]:
         "dealer": public.dealer,
         "deal_number": public.deal_number,
         "hand": cards_json(view.hand) if view else None,
+        "hand_sizes": list(public.hand_sizes),
+        "calls": [],
         "trick": trick_json(public.trick),
+        "tricks": tricks_json(public.tricks),
         "tricks_taken": list(public.tricks_taken),
+        "result": None if public.result is None else public.result.to_json(),
         "totals": list(public.totals),
+        "game_over": {"winner": public.winner, "totals": list(public.totals)} if public.finished else None,
         "legal": {"kind": "card", "cards": [str(c) for c in view.legal]} if view and view.legal else None,
     }
 

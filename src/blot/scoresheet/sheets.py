@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from blot.bazar import GAME_NAME
-from blot.bazar.rules import RULESETS, Rules
+from blot.bazar.rules import PRESETS, Rules
 from blot.errors import BlotError
 from blot.scoresheet.model import Entry, ScoreSheet, SheetError, compute, parse_entry
 from blot.store import scoresheets as rows
@@ -148,11 +148,11 @@ def clean_name(value: Any, field: str) -> str:
 
 def sheet_settings(body: Mapping[str, Any]) -> tuple[Rules, tuple[str, str]]:
     """The rules and team names of a new sheet from ``{"ruleset", "options", "teams"}``."""
-    ruleset = body.get("ruleset", RULESETS[0])
+    ruleset = body.get("ruleset")
     if ruleset is None:
-        ruleset = RULESETS[0]
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise SheetError("ruleset", f"{ruleset!r} is not a ruleset: use {' or '.join(RULESETS)}")
+        ruleset = next(iter(PRESETS))
+    if not isinstance(ruleset, str) or ruleset not in PRESETS:
+        raise SheetError("ruleset", f"{ruleset!r} is not a ruleset: use {' or '.join(PRESETS)}")
     options = body.get("options")
     if options is not None and not isinstance(options, Mapping):
         raise SheetError("options", 'must be an object such as {"target": 301, "kanach": false}')

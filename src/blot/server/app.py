@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -123,12 +124,36 @@ def create_app(config: ServerConfig) -> FastAPI:
         pages,
     ):
         app.include_router(module.router)
+    _presenters_outside(app)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")
     app.add_middleware(Guard, config=config)
     # the page's scripts, styles and JSON travel compressed (a phone's first load; websockets
     # are not touched)
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     return app
+
+
+def _presenters_outside(app: FastAPI) -> None:
+    """Serve the page presenter of each game registered from outside blot's tree (its spec's
+    ``web_presenter`` file) where the page looks for it, ``/static/games/<package>.js``; blot's
+    own games' presenters are static files (web/games/)."""
+    from blot.games import SPECS
+
+    for game in SPECS.values():
+        if game.web_presenter is None:
+            continue
+        app.add_api_route(
+            f"/static/games/{game.package}.js", _file_route(Path(game.web_presenter)), include_in_schema=False
+        )
+
+
+def _file_route(path: Path) -> Callable[[], Awaitable[FileResponse]]:
+    """An endpoint that answers the JavaScript file ``path``."""
+
+    async def presenter() -> FileResponse:
+        return FileResponse(path, media_type="text/javascript")
+
+    return presenter
 
 
 def listen(host: str, port: int) -> socket.socket:
