@@ -30,6 +30,7 @@ from blot.errors import BlotError
 from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.limits import Limits
+from blot.server.periodic import every
 from blot.server.reasons import with_reason
 from blot.server.services import Storage, TableDirectory
 from blot.store import accounts as store
@@ -138,12 +139,8 @@ class AccountService:
             socket.stop()
 
     async def check_sessions_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.config.session_check_seconds)
-            try:
-                await self.check_sessions()
-            except Exception:
-                log.debug("the check of open sessions failed; tried again soon", exc_info=True)
+        failed = "the check of open sessions failed; tried again soon"
+        await every(self.config.session_check_seconds, self.check_sessions, failed, logging.DEBUG)
 
     # --- guests ----------------------------------------------------------------------------------
 

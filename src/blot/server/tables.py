@@ -20,7 +20,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy.engine import Connection
 
@@ -29,6 +29,7 @@ from blot.server.connection import Connection as Socket
 from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.openings import Openings
+from blot.server.periodic import every
 from blot.server.services import TableServices
 from blot.server.table import FINISHED, PLAYING, WAITING, Moved, Table
 from blot.store import Store
@@ -37,19 +38,6 @@ from blot.store import Store
 ANSWERS_KEPT = 4096
 
 log = logging.getLogger("blot.server")
-
-K = TypeVar("K")
-
-
-class _Linked(Exception):
-    """The event's table was opened by someone else first: this one is not made."""
-
-
-def _decrement(counts: dict[K, int], key: K) -> None:
-    counts[key] -= 1
-    if not counts[key]:
-        del counts[key]
-
 
 class Tables:
     """The tables of one server (the hub owns it); ``live`` holds those in memory by id, those it
@@ -492,12 +480,7 @@ class Tables:
         return table
 
     async def sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.config.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the sweep of idle tables failed")
+        await every(self.config.sweep_seconds, self.sweep, "the sweep of idle tables failed")
 
     async def stop(self) -> None:
         for table in list(self.live.values()):

@@ -124,8 +124,13 @@ def guarded_protocols(config: ServerConfig) -> tuple[type[Any], type[Any] | None
 
     if AutoWebSocketsProtocol is None:
         return GuardedHttp, None
+    return GuardedHttp, _guarded_websocket(AutoWebSocketsProtocol, addresses)
 
-    class GuardedWebsocket(AutoWebSocketsProtocol):  # type: ignore[valid-type, misc]
+
+def _guarded_websocket(base: Any, addresses: _Addresses) -> type[Any]:
+    """uvicorn's websocket protocol counting its connection against the address's limit."""
+
+    class GuardedWebsocket(base):  # type: ignore[misc]
         _address: str | None = None
 
         def connection_made(self, transport: Any) -> None:
@@ -140,4 +145,4 @@ def guarded_protocols(config: ServerConfig) -> tuple[type[Any], type[Any] | None
             self._address = None
             super().connection_lost(exc)
 
-    return GuardedHttp, GuardedWebsocket
+    return GuardedWebsocket

@@ -279,6 +279,22 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
     partners count public games.
     Every part is one indexed query, so a player with thousands of games answers at once."""
     player = int(row.id)
+    recent, more = _recent_of(c, player, viewer, page)
+    return {
+        "username": public_name(row.username, row.bot),
+        "bot": row.bot,
+        "since": iso(row.created_at),
+        "games": _games_of(c, player, viewer),
+        "recent": recent,
+        "page": page,
+        "next_page": page + 1 if more else None,
+        "tars_kapoot": tars_records(c, player, viewer),
+    }
+
+
+def _games_of(c: Connection, player: int, viewer: int | None) -> dict[str, dict[str, Any]]:
+    """The profile's counts, rating, history, partners and accuracy per game, in the registry's
+    order."""
     mine = results.c.player_id == player
     won = case((and_(results.c.place == 0, results.c.ending == PLAYED), 1), else_=0)
     counts = {
@@ -309,6 +325,15 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
             "partners": _partners(c, player, name),
             "accuracy": accuracies.trend(c, player, name, _seen_by(viewer)),
         }
+    return games
+
+
+def _recent_of(
+    c: Connection, player: int, viewer: int | None, page: int
+) -> tuple[list[dict[str, Any]], bool]:
+    """A page of the profile's recent games (those of private tables only for one who sat
+    there), each with its players and accuracy; and whether a next page has more."""
+    mine = results.c.player_id == player
     shown = c.execute(
         select(results, tables.c.summary)
         .join(tables, tables.c.id == results.c.table_id)
@@ -349,16 +374,7 @@ def profile(c: Connection, row: Any, viewer: int | None = None, page: int = 0) -
                 "replay": f"/replay/{r.table_id}",
             }
         )
-    return {
-        "username": public_name(row.username, row.bot),
-        "bot": row.bot,
-        "since": iso(row.created_at),
-        "games": games,
-        "recent": recent,
-        "page": page,
-        "next_page": page + 1 if more else None,
-        "tars_kapoot": tars_records(c, player, viewer),
-    }
+    return recent, more
 
 
 def _history(c: Connection, player: int, game: str, viewer: int | None) -> list[dict[str, Any]]:

@@ -3,12 +3,12 @@ scheduled rounds, and forfeits of entrants who did not come."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
 from blot.server.errors import Refused
+from blot.server.periodic import every
 from blot.server.services import Storage
 from blot.server.tables import Tables
 from blot.server.tournaments.rounds import TournamentRounds
@@ -100,9 +100,4 @@ class TournamentSweep:
         await self.storage.write(lambda c: rows.set_forfeit(c, row_id, lost))
 
     async def sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.config.event_sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the sweep of events failed")
+        await every(self.config.event_sweep_seconds, self.sweep, "the sweep of events failed")
