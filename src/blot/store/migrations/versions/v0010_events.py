@@ -16,6 +16,12 @@ def _when(name: str, nullable: bool = False) -> sa.Column:  # type: ignore[type-
 
 
 def upgrade() -> None:
+    _events()
+    _notes_and_courts()
+
+
+def _events() -> None:
+    """The events, their organizers, entries, members, rounds and tables (in this order)."""
     op.create_table(
         "events",
         sa.Column("id", sa.String(24), primary_key=True),
@@ -80,6 +86,10 @@ def upgrade() -> None:
     op.create_index("ix_event_tables_table", "event_tables", ["table_id"])
     op.create_index("ix_event_tables_sheet", "event_tables", ["sheet_id"])
     op.create_index("ix_event_tables_referee", "event_tables", ["referee"])
+
+
+def _notes_and_courts() -> None:
+    """The referees' notes, the courts' members and cases, and the Court of Conduct's decisions."""
     op.create_table(
         "event_notes",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
