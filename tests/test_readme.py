@@ -36,6 +36,7 @@ NOT_RUN = {
     "python3 -m venv .venv": "it makes the virtual environment CI makes itself",
     ". .venv/bin/activate": "it enters that environment",
     "python -m pip install -e '.[dev]'": "it installs blot",
+    "python -m pip install .": "it installs blot, for a player",
     "python -m pytest": "it runs these tests",
     "blot serve": "a server runs until it is stopped (tests/server start it)",
     "blot serve --host 0.0.0.0 --port 8080": "a server runs until it is stopped",
