@@ -205,13 +205,21 @@ def test_a_server_restart_mid_game_loses_nothing(page: Any, server: LiveServer) 
 
 
 def test_languages_switch_and_default_from_the_browser(browser: Any, server: LiveServer) -> None:
-    context = browser.new_context(locale="hy-AM")
+    """The page downloads the words of its own language only; switching loads the other (issue
+    39 item 2)."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(locale="hy-AM", service_workers="block")
     try:
         page = context.new_page()
+        words: list[str] = []
+        page.on("request", lambda r: words.append(r.url.split("/static/")[1]) if "/i18n/" in r.url else None)
         page.goto(server.url + "/")
         assert page.locator("[data-testid=new-table]").inner_text() == "Նոր սեղան"
+        assert words == ["i18n/hy.js"]
         page.select_option("[data-testid=lang]", "bg")
-        assert page.locator("[data-testid=new-table]").inner_text() == "Нова маса"
+        expect(page.locator("[data-testid=new-table]")).to_have_text("Нова маса")
+        assert words == ["i18n/hy.js", "i18n/bg.js"]
         page.reload()
         assert page.locator("[data-testid=new-table]").inner_text() == "Нова маса"  # remembered
     finally:
