@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy import Table, insert, select, update
+from sqlalchemy.engine import Connection, CursorResult
 
 from blot.store.schema import (
     court_cases,
@@ -42,14 +42,11 @@ def insert_case(c: Connection, row_id: int, court: str, question: str, at: datet
     result = c.execute(
         insert(court_cases).values(event_table=row_id, court=court, question=question, asked_at=at)
     )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
+    return _inserted(result)
 
 
 def case(c: Connection, case_id: int) -> dict[str, Any] | None:
-    row = c.execute(select(court_cases).where(court_cases.c.id == case_id)).mappings().first()
-    return None if row is None else dict(row)
+    return _by_id(c, court_cases, case_id)
 
 
 def cases(
@@ -95,14 +92,11 @@ def insert_decision(
             decided_on=decided_on, decision=decision, concerns=concerns, created_at=at, **dishonour
         )
     )
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
+    return _inserted(result)
 
 
 def decision(c: Connection, number: int) -> dict[str, Any] | None:
-    row = c.execute(select(court_decisions).where(court_decisions.c.id == number)).mappings().first()
-    return None if row is None else dict(row)
+    return _by_id(c, court_decisions, number)
 
 
 def forgive(c: Connection, number: int, on: str, by: int | None) -> bool:
@@ -146,3 +140,16 @@ def tars_register(c: Connection) -> list[dict[str, Any]]:
         }
         for r in rows_found
     ]
+
+
+def _inserted(result: CursorResult[Any]) -> int:
+    """The id of the row an insert made."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def _by_id(c: Connection, table: Table, key: int) -> dict[str, Any] | None:
+    """A row by its id, or None."""
+    row = c.execute(select(table).where(table.c.id == key)).mappings().first()
+    return None if row is None else dict(row)

@@ -4,7 +4,7 @@ a player's next games."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -23,6 +23,7 @@ from blot.server.tournaments.state import (
 from blot.store import tournaments as rows
 from blot.tournaments.standings import (
     Entrant,
+    Round,
     cross_table,
     standings,
 )
@@ -82,44 +83,7 @@ class TournamentViews:
         settings = state.settings
         field = settings.pop("field", None)
         rounds = state.games()
-        table_rows = {(int(t["round"]), int(t["number"])): t for t in state.tables}
-        out_rounds = []
-        for r, stored in zip(rounds, state.rounds, strict=True):
-            tables = []
-            for number, g in enumerate(r.games, 1):
-                t = table_rows[(r.number, number)]
-                tables.append(
-                    {
-                        "id": int(t["id"]),
-                        "number": number,
-                        "table": t["table_id"],
-                        "sheet": self._sheet_for(state, t, viewer),
-                        "entries": list(g.entries),
-                        "result": None if g.points is None else list(g.points),
-                        "score": None if g.score is None else list(g.score),
-                        "boards": [list(b) for b in g.boards],
-                        "referee": t["referee"],
-                        "status": "finished"
-                        if g.points is not None
-                        else "unfinished"
-                        if state.unfinished(t)
-                        else "awaiting_referee"
-                        if t["table_id"] is None and t["sheet_id"] is None and state.requires_referees()
-                        else "playing",
-                    }
-                )
-            over = all(x["result"] is not None for x in tables)
-            awaiting = state.awaiting_referees(r.number)
-            out_rounds.append(
-                {
-                    "number": r.number,
-                    "status": "finished" if over else "awaiting_referees" if awaiting else "playing",
-                    "without_referee": [] if over else state.without_referee(r.number),
-                    "started_at": _iso(stored["started_at"]),
-                    "tables": tables,
-                    "byes": list(r.byes),
-                }
-            )
+        out_rounds = self._rounds_json(state, rounds, viewer)
         entrants = [
             Entrant(int(e["id"]), str(e["name"]), e["withdrawn_at"] is not None, barred_note(e.get("barred")))
             for e in state.entries
@@ -163,6 +127,52 @@ class TournamentViews:
                 for k, row in cross_table(entrants, rounds).items()
             },
         }
+
+    @classmethod
+    def _rounds_json(
+        cls, state: TournamentState, rounds: Sequence[Round], viewer: int | None
+    ) -> list[dict[str, Any]]:
+        """Each round's tables as the viewer may see them (a score sheet's edit id only for its
+        keepers: :meth:`_sheet_for`), with the round's status."""
+        table_rows = {(int(t["round"]), int(t["number"])): t for t in state.tables}
+        out_rounds = []
+        for r, stored in zip(rounds, state.rounds, strict=True):
+            tables = []
+            for number, g in enumerate(r.games, 1):
+                t = table_rows[(r.number, number)]
+                tables.append(
+                    {
+                        "id": int(t["id"]),
+                        "number": number,
+                        "table": t["table_id"],
+                        "sheet": cls._sheet_for(state, t, viewer),
+                        "entries": list(g.entries),
+                        "result": None if g.points is None else list(g.points),
+                        "score": None if g.score is None else list(g.score),
+                        "boards": [list(b) for b in g.boards],
+                        "referee": t["referee"],
+                        "status": "finished"
+                        if g.points is not None
+                        else "unfinished"
+                        if state.unfinished(t)
+                        else "awaiting_referee"
+                        if t["table_id"] is None and t["sheet_id"] is None and state.requires_referees()
+                        else "playing",
+                    }
+                )
+            over = all(x["result"] is not None for x in tables)
+            awaiting = state.awaiting_referees(r.number)
+            out_rounds.append(
+                {
+                    "number": r.number,
+                    "status": "finished" if over else "awaiting_referees" if awaiting else "playing",
+                    "without_referee": [] if over else state.without_referee(r.number),
+                    "started_at": _iso(stored["started_at"]),
+                    "tables": tables,
+                    "byes": list(r.byes),
+                }
+            )
+        return out_rounds
 
     @staticmethod
     def _sheet_for(state: TournamentState, t: Mapping[str, Any], viewer: int | None) -> str | None:
