@@ -30,7 +30,13 @@ async function load(code) {
 // before the promise resolves, so that the page is drawn again in one language only.
 export async function setLang(code) {
   const next = LANGS.includes(code) ? code : fromBrowser();
-  words = await load(next);
+  let games;
+  let loaded;
+  do { // a game's words asked for meanwhile are loaded in this language too
+    games = gameWords.size;
+    loaded = await load(next);
+  } while (games !== gameWords.size);
+  words = loaded;
   current = next;
   for (const fn of listeners) await fn(next);
 }
@@ -46,8 +52,9 @@ export function onLang(fn) {
 export async function addGameWords(base) {
   if (gameWords.has(base)) return;
   gameWords.add(base);
-  const m = await import(`${base}.${current}.js`);
-  Object.assign(words, m.default);
+  const code = current;
+  const m = await import(`${base}.${code}.js`);
+  if (code === current) Object.assign(words, m.default); // else a switch meanwhile loaded them
 }
 
 export function lang() {
