@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from blot.games import SPECS, spec
 from toygame import registered
 
-from .conftest import Player, make_client, play_out, start_with_bots
+from .conftest import Player, Socket, make_client, play_out, start_with_bots
 
 
 @pytest.fixture
@@ -53,6 +53,23 @@ def test_the_toy_game_plays_to_its_end_through_the_server_and_its_record_replays
     assert replayed.to_json()["totals"] == over["totals"]
     # no analysis: the game provides none (the registry says so), and none was queued for it
     assert toy_client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
+
+
+def test_a_move_the_toy_rules_refuse_is_answered_with_their_sentence_and_changes_nothing(
+    toy_client: TestClient,
+) -> None:
+    """The toy's refusals are its own sentences (no catalogue outside its package is edited)."""
+    ani = Player(toy_client, "Ani")
+    table = start_with_bots(ani, game="toy-duel", level="random")
+    with toy_client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, ani.token)
+        view = sock.my_turn(0)
+        missing = next(c for c in ("AS", "KS", "QS", "AH", "KH", "QH") if c not in view["hand"])
+        reply = sock.play(0, {"action": missing})
+        assert reply["type"] == "error" and reply["message"] == f"seat 0 does not hold {missing}"
+        sock.send(type="action", action=view["legal"]["cards"][0])
+        played = sock.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+        assert played["event"]["action"] == view["legal"]["cards"][0]
 
 
 def test_the_toy_presenter_is_served_from_the_tests_own_file(toy_client: TestClient) -> None:
