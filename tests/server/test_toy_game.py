@@ -82,3 +82,24 @@ def test_the_toy_presenter_is_served_from_the_tests_own_file(toy_client: TestCli
 
 def test_the_toy_game_is_gone_from_the_registry_after_its_tests() -> None:
     assert "toy-duel" not in SPECS
+
+
+def test_the_solver_warm_up_asks_the_registry_which_games_have_one(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``blot serve`` compiles the solver of each game that provides an analysis and a search bot:
+    blot's two games, not the toy (which has neither), even while it is registered, and the
+    warm-up does not fail on it."""
+    import blot.play
+    from blot.server.hub import warm_solver
+
+    played: list[str] = []
+
+    def play(game: object, bots: object, until: object = None) -> None:
+        played.append(type(game).__module__)
+
+    monkeypatch.setattr(blot.play, "play", play)
+    with registered():
+        warm_solver()
+    assert played == ["blot.bazar.game", "blot.three_five_eight.game"]
+    assert "warming the solver failed" not in caplog.text
