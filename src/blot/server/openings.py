@@ -139,10 +139,13 @@ class Openings:
         then the answer is the old table, with the seats that asked (``rematch_asks``). Answers
         the summary of the table."""
         old = await self.tables.table(table_id)
-        new_id: str | dict[str, Any] = await old.call(self._rematch, old, player)
-        if isinstance(new_id, dict):
-            return new_id
-        table = await self.tables.table(new_id)
+        return await self._summary_of(await old.call(self._rematch, old, player))
+
+    async def _summary_of(self, found: str | dict[str, Any]) -> dict[str, Any]:
+        """The new table's summary (``found`` its id), or the old table's answer as it is."""
+        if isinstance(found, dict):
+            return found
+        table = await self.tables.table(found)
         summary: dict[str, Any] = await table.call(table.read, lambda t: t.summary())
         return summary
 
@@ -258,12 +261,7 @@ class Openings:
         starts once every person of the game has asked (until then the answer is the old table,
         with ``resume_asks``); an event's round follows the game to its new table."""
         old = await self.tables.table(table_id)
-        found: str | dict[str, Any] = await old.call(self._continue, old, player)
-        if isinstance(found, dict):
-            return found
-        table = await self.tables.table(found)
-        summary: dict[str, Any] = await table.call(table.read, lambda t: t.summary())
-        return summary
+        return await self._summary_of(await old.call(self._continue, old, player))
 
     async def _continue(self, old: Table, player: int) -> str | dict[str, Any]:
         from blot.server.table import AGREEMENT

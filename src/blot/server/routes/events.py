@@ -141,13 +141,22 @@ async def start_round(event_id: str, request: Request) -> dict[str, Any]:
 # --- over the board: the referee's console and the courts -------------------------------------------
 
 
+async def _at_table(
+    request: Request, command: str, event_id: str, table: str, shown: bool = False
+) -> dict[str, Any]:
+    """One of the referees' commands at a table (:class:`blot.server.referees.Referees`) with the
+    body sent; ``shown``: its answer is the event's, cut for the requester (:func:`_shown`)."""
+    player, _ = await me(request)
+    body = await body_of(request)
+    run = getattr(hub_of(request).referees, command)
+    data: dict[str, Any] = await run(player, event_id, _number(table, "table"), body)
+    return await _shown(request, data, player) if shown else data
+
+
 @router.post("/events/{event_id}/tables/{table}/referee")
 async def assign_referee(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """The organizer assigns a table's referee: ``{"username"}`` (null: none)."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    data = await hub_of(request).referees.assign(player, event_id, _number(table, "table"), body)
-    return await _shown(request, data, player)
+    return await _at_table(request, "assign", event_id, table, shown=True)
 
 
 @router.get("/events/{event_id}/tables/{table}/console")
@@ -161,26 +170,20 @@ async def console(event_id: str, table: str, request: Request) -> dict[str, Any]
 async def announce(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """An announcement: ``{"kind": "start" | "players" | "break" | "complaint" | "end" | "winner"
     | "unfinished" | "reopened", "text"}``."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    return await hub_of(request).referees.announce(player, event_id, _number(table, "table"), body)
+    return await _at_table(request, "announce", event_id, table)
 
 
 @router.post("/events/{event_id}/tables/{table}/disputes")
 async def dispute(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """A dispute: ``{"claim", "explanation", "ruling", "penalty": {"kind", "team",
     "declaration_points"} | null}`` (the penalty goes on the sheet, B-72)."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    return await hub_of(request).referees.dispute(player, event_id, _number(table, "table"), body)
+    return await _at_table(request, "dispute", event_id, table)
 
 
 @router.post("/events/{event_id}/tables/{table}/cases")
 async def escalate(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """A question for a court: ``{"court": "sages" | "conduct", "question"}`` (names removed)."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    return await hub_of(request).referees.escalate(player, event_id, _number(table, "table"), body)
+    return await _at_table(request, "escalate", event_id, table)
 
 
 @router.post("/events/{event_id}/tables/{table}/cases/{case}/apply")
@@ -195,27 +198,19 @@ async def apply_answer(event_id: str, table: str, case: str, request: Request) -
 @router.post("/events/{event_id}/tables/{table}/conflict")
 async def conflict(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """A player at the table raises a conflict of interest: ``{"reason"}``; the referee steps down."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    data = await hub_of(request).referees.conflict(player, event_id, _number(table, "table"), body)
-    return await _shown(request, data, player)
+    return await _at_table(request, "conflict", event_id, table, shown=True)
 
 
 @router.post("/events/{event_id}/tables/{table}/step_down")
 async def step_down(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """The referee steps down on his own: ``{"reason"}`` (optional); never assigned here again."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    data = await hub_of(request).referees.step_down(player, event_id, _number(table, "table"), body)
-    return await _shown(request, data, player)
+    return await _at_table(request, "step_down", event_id, table, shown=True)
 
 
 @router.post("/events/{event_id}/tables/{table}/pause")
 async def pause(event_id: str, table: str, request: Request) -> dict[str, Any]:
     """The referee of an online table pauses its game or resumes it: ``{"paused": true | false}``."""
-    player, _ = await me(request)
-    body = await body_of(request)
-    return await hub_of(request).referees.pause(player, event_id, _number(table, "table"), body)
+    return await _at_table(request, "pause", event_id, table)
 
 
 @router.get("/courts")
