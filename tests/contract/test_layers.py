@@ -145,3 +145,13 @@ def test_the_store_imports_no_engine_and_no_server() -> None:
             if t.startswith(("blot.bazar", "blot.three_five_eight", "blot.server", "blot.scoresheet"))
         }
         assert not bad, (module, bad)
+
+
+def test_the_toy_game_touches_no_file_outside_its_modules_and_the_tests() -> None:
+    """Issue 39 item 4: Toy Duel (tests/toygame) is a third game that passes this suite, plays
+    through the server and the page, and is named by nothing of ``src`` (nor the web client)."""
+    names = ("toygame", "toy-duel", "toy_duel", "toy duel")
+    for path in (SRC / "blot").rglob("*"):
+        if path.suffix in (".py", ".js", ".json", ".html", ".css"):
+            text = path.read_text(encoding="utf-8").lower()
+            assert not any(name in text for name in names), path
