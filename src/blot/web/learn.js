@@ -92,7 +92,7 @@ export function biddingReview(analysed, number, name, callLabel) {
   return h("section", { class: "an-bidding", "aria-labelledby": "bid-title" },
     h("h3", { id: "bid-title" }, t("bid_review_title", { n: number })),
     h("p", { "data-testid": "bid-par" }, parLine),
-    h("p", { class: "muted small" }, t("bid_par_calls", { calls: par.calls.map(contractText).join(" · ") })),
+    h("p", { class: "muted small" }, t("bid_par_calls", { calls: par.calls.map(callLabel).join(" · ") })),
     review.contract ? h("p", { "data-testid": "bid-contract" }, t("bid_contract_dd", { points: points(review.contract.points) })) : null,
     h("div", { class: "scroll" }, h("table", { class: "an-table bid-table", "data-testid": "bid-review" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("bid_call")),
