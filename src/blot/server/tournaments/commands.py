@@ -99,33 +99,7 @@ class TournamentCommands:
                 f"{game.title} has no Davtar for referees to keep: its events are online",
                 "online",
             )
-        settings: dict[str, Any] = {
-            "ruleset": rules.ruleset,
-            "options": rules.options(),
-            "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT),
-            "online": online,
-            "rated": rated,
-            "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
-            "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
-            # a referee at every table (L-6): by default over the board under the League's rules
-            "referees": _flag(body, "referees", not online and rules.ruleset == "league"),
-        }
-        if rated and not settings["timer"]:
-            settings["timer"] = RATED_TIMER
-        if fmt == "duplicate":
-            settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
-        schedule = body.get("schedule")
-        if schedule is not None:
-            settings["schedule"] = _schedule_of(schedule, settings["rounds"])
-        deadline = body.get("deadline")
-        if deadline is not None:
-            try:
-                when = datetime.fromisoformat(str(deadline))
-            except ValueError:
-                raise Refused(
-                    "malformed", "deadline is a date and time such as 2026-05-01T18:00:00Z", "deadline"
-                ) from None
-            settings["deadline"] = when.isoformat()
+        settings = _settings_of(body, rules, fmt, online, rated)
         at = self.storage.now()
         event_id = secrets.token_urlsafe(9)
         row = {
@@ -165,6 +139,45 @@ class TournamentCommands:
         state = await self.views.load(event_id)
         organizer = player in state.organizers
         late = bool(state.rounds)
+        self._check_open(state, organizer)
+        at = self.storage.now()
+        if "bot" in body:
+            return await self._enter_bot(state, player, body.get("bot"), late, at)
+        accounts = await self._accounts_of(state, body.get("usernames"), player, organizer)
+        await self._check_bars([a.id for a in accounts], at)
+        entry_name = " & ".join(a.username for a in accounts)
+
+        def write(c: Connection) -> int:
+            state.unchanged(c)  # late or not, as decided
+            referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
+            for account in accounts:
+                if account.id in referees:
+                    raise Refused(
+                        "conflict",
+                        f"{account.username} referees a table of this event and cannot also play in it",
+                    )
+            entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
+            for position, account in enumerate(accounts):
+                rows.insert_member(
+                    c, state.id, account.id, entry, position, organizer or account.id == player
+                )
+            rows.touch(c, state.id, at)
+            return entry
+
+        try:
+            await self.storage.write(write)
+        except IntegrityError:
+            taken = await self.storage.read(
+                lambda c: {m["player"] for e in rows.entries(c, state.id) for m in e["members"]}
+            )
+            who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
+            raise Refused("conflict", f"{who} is already entered in this event") from None
+        return self.views.to_json(await self.views.load(event_id), player)
+
+    def _check_open(self, state: TournamentState, organizer: bool) -> None:
+        """Registration is open: before the first round (a late entry only by the organizer, in
+        the first half of a Swiss), before the deadline (but for the organizer), within the limit."""
+        late = bool(state.rounds)
         if late:
             if not organizer:
                 raise Refused(
@@ -184,10 +197,12 @@ class TournamentCommands:
             raise Refused("conflict", "the registration deadline has passed")
         if sum(1 for e in state.entries if e["withdrawn_at"] is None) >= ENTRY_LIMIT:
             raise Refused("conflict", f"an event has at most {ENTRY_LIMIT} entries")
-        at = self.storage.now()
-        if "bot" in body:
-            return await self._enter_bot(state, player, body.get("bot"), late, at)
-        names = body.get("usernames")
+
+    async def _accounts_of(
+        self, state: TournamentState, names: Any, player: int, organizer: bool
+    ) -> list[Any]:
+        """The entry's accounts from the usernames typed (the requester among them unless the
+        organizer enters them)."""
         need = len(state.game.teams[0])
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != need:
             title = state.game.title
@@ -218,35 +233,7 @@ class TournamentCommands:
             raise Refused(
                 "forbidden", "you may enter yourself (with your partner); the organizer enters others"
             )
-        await self._check_bars(ids, at)
-        entry_name = " & ".join(a.username for a in accounts)
-
-        def write(c: Connection) -> int:
-            state.unchanged(c)  # late or not, as decided
-            referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
-            for account in accounts:
-                if account.id in referees:
-                    raise Refused(
-                        "conflict",
-                        f"{account.username} referees a table of this event and cannot also play in it",
-                    )
-            entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
-            for position, account in enumerate(accounts):
-                rows.insert_member(
-                    c, state.id, account.id, entry, position, organizer or account.id == player
-                )
-            rows.touch(c, state.id, at)
-            return entry
-
-        try:
-            await self.storage.write(write)
-        except IntegrityError:
-            taken = await self.storage.read(
-                lambda c: {m["player"] for e in rows.entries(c, state.id) for m in e["members"]}
-            )
-            who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
-            raise Refused("conflict", f"{who} is already entered in this event") from None
-        return self.views.to_json(await self.views.load(event_id), player)
+        return accounts
 
     async def _enter_bot(
         self, state: TournamentState, player: int, level: Any, late: bool, at: datetime
@@ -361,3 +348,35 @@ class TournamentCommands:
             )
         if left:
             raise Refused("conflict", LEFT_UNFINISHED)
+
+
+def _settings_of(body: Mapping[str, Any], rules: Any, fmt: str, online: bool, rated: bool) -> dict[str, Any]:
+    """A new tournament's settings from what the organizer sent (each checked, with its default)."""
+    settings: dict[str, Any] = {
+        "ruleset": rules.ruleset,
+        "options": rules.options(),
+        "rounds": _whole(body, "rounds", 5, 1, ROUND_LIMIT),
+        "online": online,
+        "rated": rated,
+        "forfeit_seconds": _whole(body, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600),
+        "timer": _whole(body, "timer", RATED_TIMER if rated else 0, 0, TIMER_LIMIT),
+        # a referee at every table (L-6): by default over the board under the League's rules
+        "referees": _flag(body, "referees", not online and rules.ruleset == "league"),
+    }
+    if rated and not settings["timer"]:
+        settings["timer"] = RATED_TIMER
+    if fmt == "duplicate":
+        settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
+    schedule = body.get("schedule")
+    if schedule is not None:
+        settings["schedule"] = _schedule_of(schedule, settings["rounds"])
+    deadline = body.get("deadline")
+    if deadline is not None:
+        try:
+            when = datetime.fromisoformat(str(deadline))
+        except ValueError:
+            raise Refused(
+                "malformed", "deadline is a date and time such as 2026-05-01T18:00:00Z", "deadline"
+            ) from None
+        settings["deadline"] = when.isoformat()
+    return settings
