@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -49,23 +50,30 @@ async def _receive(ws: WebSocket) -> str | None:
     return message.get("text")
 
 
+def _check_hello(hello: Mapping[str, Any]) -> None:
+    """The socket's first message is a ``hello`` whose fields have their types (one sentence
+    otherwise, and nothing else happens)."""
+    if hello.get("type") != "hello":
+        raise Refused("malformed", "the first message must be hello")
+    since = hello.get("since")
+    if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
+        raise Refused("malformed", "since is the number of the last event seen, or null")
+    token = hello.get("token")
+    if token is not None and not isinstance(token, str):
+        raise Refused("malformed", "token is a string or null")
+    recent = hello.get("recent", 0)
+    if not isinstance(recent, int) or isinstance(recent, bool) or recent < 0:
+        raise Refused("malformed", "recent is the number of recent events wanted for the log")
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     hub = hub_of(ws)
     await ws.accept()
     try:
         hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT))
-        if hello.get("type") != "hello":
-            raise Refused("malformed", "the first message must be hello")
-        since = hello.get("since")
-        if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
-            raise Refused("malformed", "since is the number of the last event seen, or null")
-        token = hello.get("token")
-        if token is not None and not isinstance(token, str):
-            raise Refused("malformed", "token is a string or null")
-        recent = hello.get("recent", 0)
-        if not isinstance(recent, int) or isinstance(recent, bool) or recent < 0:
-            raise Refused("malformed", "recent is the number of recent events wanted for the log")
+        _check_hello(hello)
+        since, token, recent = hello.get("since"), hello.get("token"), hello.get("recent", 0)
         table = await hub.registry.load(table_id)
         if table is None:
             raise Refused("not_found", "no such table")
