@@ -71,6 +71,18 @@ class Quit(Exception):
     """The referee asked to stop."""
 
 
+def read_answer(ask: Ask, prompt: str) -> str:
+    """The referee's answer, stripped; :class:`Quit` on ``quit`` (or ``exit``, ``q``) and at the
+    end of input."""
+    try:
+        answer = ask(prompt).strip()
+    except EOFError:
+        raise Quit from None
+    if answer.lower() in ("quit", "exit", "q"):
+        raise Quit
+    return answer
+
+
 class Cancel(Exception):
     """An empty answer where a deal was being entered: back to the main prompt."""
 
@@ -95,13 +107,7 @@ class SheetSession:
         return markup(a), markup(b)
 
     def read(self, prompt: str) -> str:
-        try:
-            answer = self.ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("quit", "exit", "q"):
-            raise Quit
-        return answer
+        return read_answer(self.ask, prompt)
 
     def refuse(self, message: str) -> None:
         self.console.print(f"[bold red]refused:[/] {markup(message)}", highlight=False)
@@ -429,13 +435,7 @@ def scoresheet(
     session: SheetSession | None = None
 
     def read(prompt: str) -> str:
-        try:
-            answer = ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
-        if answer.lower() in ("quit", "exit", "q"):
-            raise Quit
-        return answer
+        return read_answer(ask, prompt)
 
     try:
         if sheet_id is not None:
