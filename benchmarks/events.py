@@ -25,7 +25,7 @@ from typing import Any
 
 
 def pairing(pairs: int, rounds: int, seed: int = 1) -> list[float]:
-    from blot.events.pairing import Played, swiss
+    from blot.tournaments.pairing import Played, swiss
 
     rng = Random(seed)
     entrants = list(range(1, pairs + 1))

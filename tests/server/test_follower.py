@@ -46,7 +46,7 @@ def test_a_follower_tells_each_line_it_missed_with_the_view_that_line_made(tmp_p
         assert len(missed) > 30  # a whole deal
         # the owner's message for the last line came first: the follower reads the rest from the log
         message = {"n": missed[-1].seq, "entries": [[missed[-1].seq, missed[-1].kind, missed[-1].payload]]}
-        client.portal.call(follower.follow, message)
+        client.portal.call(follower.replica.follow, message)
         for sock in sockets:
             assert [f["n"] for f in sock.frames] == [e.seq for e in missed]
             for frame in sock.frames:
