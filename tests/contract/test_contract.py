@@ -368,6 +368,26 @@ def test_random_games_end_with_results_that_add_up(
         game.start_deal()
 
 
+@cases
+def test_a_game_that_declares_contracts_gives_each_deal_one(name: str, ruleset: str) -> None:
+    """What a spec declares is what the game gives: with ``contracts`` (the arena counts contracts
+    made and failed) every deal not void ends with a contract of a declarer, a level and a
+    multiplier, and whether it was made; a game without skips (issue 39 item 4)."""
+    s = spec(name)
+    if not s.contracts:
+        pytest.skip(f"{name} declares no contracts")
+    for seed in range(3):
+        game = new_game(name, ruleset, seed)
+        play(game, Random(seed), pass_rate=0.3)
+        for result in game.result.deals:
+            if result.void:
+                continue
+            contract = getattr(result, "contract", None)
+            assert contract is not None and contract.declarer in range(s.seats)
+            assert isinstance(contract.level, int) and isinstance(contract.multiplier, int)
+            assert isinstance(getattr(result, "made", None), bool)
+
+
 def bots_game(name: str, ruleset: str, seed: int) -> dict[str, Any]:
     """A whole game between seeded bots of every cheap level the game has, as its record."""
     s = spec(name)
