@@ -155,3 +155,12 @@ def test_the_toy_game_touches_no_file_outside_its_modules_and_the_tests() -> Non
         if path.suffix in (".py", ".js", ".json", ".html", ".css"):
             text = path.read_text(encoding="utf-8").lower()
             assert not any(name in text for name in names), path
+
+
+def test_the_game_that_declares_a_score_sheet_is_the_one_the_score_sheet_keeps() -> None:
+    """``score_sheet`` on a spec is what the page's /scoresheet and an event over the board ask:
+    exactly the game whose Davtar :mod:`blot.scoresheet` scores declares it (issue 39 item 4)."""
+    from blot.games import SPECS
+    from blot.scoresheet.sheets import GAME_NAME
+
+    assert [s.name for s in SPECS.values() if s.score_sheet] == [GAME_NAME]
