@@ -104,10 +104,10 @@ def test_a_whole_game_kept_in_the_terminal(tmp_path: Path) -> None:
         target=100,
     )
     assert "one line: the bid" in text  # help
-    assert "refused: contract.level: 30 is not a level" in text
+    assert "refused: bid: 30 is not a level" in text  # what was typed, not contract.level (issue 39)
     assert "deal 1: 10♥ x2: made, Ani 38, Bagrat 2 - totals 38 to 2" in text
     assert "refused: the team is 0 or 1, not '2'" in text
-    assert "refused: card_points: the two teams' card points must add up to 162, not 200" in text
+    assert "refused: card points: the two teams' card points must add up to 162, not 200" in text
     assert script.prompts.count("Card points, team 0,team 1 (one is enough: 98, or ,64): ") == 2
     assert "deal 2: 12♠: made, Ani 5, Bagrat 28 - totals 43 to 30" in text
     assert "deal 4: misdeal: Ani 5, Bagrat 0 - totals 48 to 30" in text
@@ -276,7 +276,7 @@ def test_item13_declarations_for_both_teams_are_refused_b44(tmp_path: Path) -> N
         one_line("10H 0 90, d0=3 d0=2")
     db = tmp_path / "blot.sqlite3"
     text, _ = keep(db, ["10H 0 90, d0=3 d1=2", "10H 0 90, d0=3"], new=True, teams="A,B")
-    assert "refused: declaration_points: only one team's declarations count (B-44)" in text
+    assert "refused: declarations: only one team's declarations count (B-44)" in text
     deals = only_sheet(db).sheet.entries
     assert len(deals) == 1 and deals[0].to_json()["declaration_points"] == [3, 0]
     score_deal = blot(

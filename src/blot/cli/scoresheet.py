@@ -55,6 +55,22 @@ Type a deal, or a command (teams are 0 and 1):
   undo                take back the last deal
   show, history, help, quit"""
 
+#: The words of the prompt for each field of an entry the sheet may refuse.
+TYPED = {
+    "contract.team": "team",
+    "contract.level": "bid",
+    "contract.strain": "bid",
+    "contract.multiplier": "contra",
+    "kapoot": "kapoot",
+    "card_points": "card points",
+    "declaration_points": "declarations",
+    "belote": "belote",
+    "declarer_alone": "alone",
+    "penalty.kind": "penalty",
+    "penalty.team": "team at fault",
+    "penalty.declaration_points": "declarations",
+}
+
 #: Which guided question a refused field sends the referee back to.
 QUESTION_OF = {
     "contract.team": "team",
@@ -109,8 +125,12 @@ class SheetSession:
     def read(self, prompt: str) -> str:
         return read_answer(self.ask, prompt)
 
-    def refuse(self, message: str) -> None:
-        self.console.print(f"[bold red]refused:[/] {markup(message)}", highlight=False)
+    def refuse(self, message: str | BlotError) -> None:
+        """Say why input was refused; the sheet's refusal of a field is said of what the referee
+        typed (``card points: …``, not the entry's ``card_points: …``)."""
+        if isinstance(message, SheetError):
+            message = as_option(message, TYPED)
+        self.console.print(f"[bold red]refused:[/] {markup(str(message))}", highlight=False)
 
     def show(self) -> None:
         self.console.print(sheet_table(self.stored))
@@ -140,7 +160,7 @@ class SheetSession:
             except Cancel:
                 self.console.print("(nothing entered)")
             except BlotError as e:
-                self.refuse(str(e))
+                self.refuse(e)
 
     def command(self, text: str, finished: bool) -> None:
         words = text.split()
@@ -225,7 +245,7 @@ class SheetSession:
             try:
                 return parse(answer)
             except BlotError as e:
-                self.refuse(str(e))
+                self.refuse(e)
 
     def guided(self, bid: str, number: int | None) -> None:
         """The deal question by question after its bid. Each answer is checked by the sheet at
@@ -249,7 +269,7 @@ class SheetSession:
                 return
             except SheetError as e:
                 question = QUESTION_OF.get(e.field)
-                self.refuse(str(e))
+                self.refuse(e)
                 if question not in answers:
                     return  # nothing the questions can change (such as the end of the game)
                 del answers[question]
