@@ -165,20 +165,20 @@ def check_guest_name(value: Any) -> str:
     control, format or invisible characters (a name is shown on every player's screen and in
     terminals), nothing that shows, or a name that reads as a bot's."""
     if not isinstance(value, str) or not value.strip():
-        raise SetupError("a name is needed", "name")
+        raise SetupError("name_needed", "name")
     text = unicodedata.normalize("NFKC", value)
     for ch in text:
         if ch.isspace() and unicodedata.category(ch) == "Zs":
             continue
         if unicodedata.category(ch)[0] in "CZ" or ch in INVISIBLE:
-            raise SetupError("a name has no control, format or invisible characters", "name")
+            raise SetupError("name_control", "name")
     text = " ".join(text.split())
     if len(text) > NAME_MAX:
-        raise SetupError(f"a name has at most {NAME_MAX} characters", "name")
+        raise SetupError("name_too_long", "name", n=NAME_MAX)
     if not any(_shows(ch) for ch in text):
-        raise SetupError("a name needs a letter, a digit or a sign that shows", "name")
+        raise SetupError("name_shows", "name")
     if reads_as_bot(text):
-        raise SetupError("a person's name cannot start with bot: that is how the tables name bots", "name")
+        raise SetupError("name_bot", "name")
     return text
 
 
@@ -186,12 +186,10 @@ def check_username(value: Any) -> str:
     """The username as it will be shown, or :class:`SetupError` (field ``username``) saying why
     it cannot be one."""
     if not isinstance(value, str) or not value.strip():
-        raise SetupError("a username is needed", "username")
+        raise SetupError("username_needed", "username")
     name = normalise(value)
     if not USERNAME_MIN <= len(name) <= USERNAME_MAX:
-        raise SetupError(
-            f"a username has {USERNAME_MIN} to {USERNAME_MAX} characters, not {len(name)}", "username"
-        )
+        raise SetupError("username_length", "username", low=USERNAME_MIN, high=USERNAME_MAX, n=len(name))
     scripts = set()
     for ch in name:
         if ch.isdigit() and ch.isascii():
@@ -200,27 +198,25 @@ def check_username(value: Any) -> str:
             continue
         script = _script(ch)
         if script not in SCRIPTS:
-            raise SetupError(
-                "a username has only letters, digits and _ - . (no spaces or other signs)", "username"
-            )
+            raise SetupError("username_signs", "username")
         scripts.add(script)
     if len(scripts) > 1:
-        raise SetupError("a username uses the letters of one alphabet only", "username")
+        raise SetupError("username_one_alphabet", "username")
     if name[0] in PUNCTUATION:
-        raise SetupError("a username starts with a letter or a digit", "username")
+        raise SetupError("username_start", "username")
     if reads_as_bot(name):
-        raise SetupError("a username cannot start with bot: that is how the tables name bots", "username")
+        raise SetupError("username_bot", "username")
     return name
 
 
 def check_password(value: Any, field: str = "password") -> str:
     """A new password, or :class:`SetupError` saying why it cannot be one."""
     if not isinstance(value, str):
-        raise SetupError("a password is needed", field)
+        raise SetupError("password_needed", field)
     if not PASSWORD_MIN <= len(value) <= PASSWORD_MAX:
-        raise SetupError(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters", field)
+        raise SetupError("password_length", field, low=PASSWORD_MIN, high=PASSWORD_MAX)
     if not value.strip():
-        raise SetupError("a password cannot be only spaces", field)
+        raise SetupError("password_spaces", field)
     return value
 
 

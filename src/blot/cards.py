@@ -133,7 +133,7 @@ def card(suit: Suit, rank: int) -> Card:
     """The card of that suit and rank (2 … 14)."""
     found = CARDS[16 * suit + rank] if 2 <= rank <= 14 else None
     if found is None:
-        raise NotationError(f"there is no rank {rank}")
+        raise NotationError("no_rank", rank=rank)
     return found
 
 
@@ -167,10 +167,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_OF_TEXT.get(cleaned[-1]) or _SUIT_OF_TEXT.get(text.strip()[-1])
         if rank is not None and suit is not None:
             return card(suit, rank)
-    raise NotationError(
-        f"{text.strip()!r} is not a card: write the rank (2-10, J, Q, K, A) then the suit "
-        "(S, H, D, C), e.g. 10H or AS"
-    )
+    raise NotationError("not_a_card", text=repr(text.strip()))
 
 
 def parse_cards(text: str) -> int:
@@ -179,7 +176,7 @@ def parse_cards(text: str) -> int:
     for word in text.replace(",", " ").split():
         bit = parse_card(word).bit
         if mask & bit:
-            raise NotationError(f"{word} appears twice")
+            raise NotationError("card_twice", card=word)
         mask |= bit
     return mask
 

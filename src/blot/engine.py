@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from blot.errors import IllegalAction, SetupError
 from blot.game import DealState, check_seat
+from blot.reasons import Reason
 
 A = TypeVar("A")
 
@@ -48,7 +49,7 @@ class PlayableDeal(DealState, Protocol[A_co, P_co]):
 
     def parse_action(self, text: str) -> A_co: ...
 
-    def refusal(self, action: object) -> str | None: ...
+    def refusal(self, action: object) -> Reason | None: ...
 
     def apply(self, action: object) -> None: ...
 
@@ -128,7 +129,7 @@ class DealSequence(Generic[D, A, P, R]):
         when none are given. IllegalAction while the game is over or a deal is in progress;
         SetupError for a game without a random source that is given no cards."""
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         if self._deals and not self._deals[-1].is_over:
             raise IllegalAction("the current deal is not over yet")
         if cards is not None:
@@ -160,11 +161,11 @@ class DealSequence(Generic[D, A, P, R]):
         action: A = deal.parse_action(text)
         return action
 
-    def refusal(self, action: object) -> str | None:
+    def refusal(self, action: object) -> Reason | None:
         """Why the rules refuse ``action`` now, or ``None`` when it is legal; nothing changes."""
         deal = self.deal
         if self.is_over:
-            return "the game is over"
+            return Reason("game_over")
         if deal is None or deal.is_over:
             return _NO_DEAL
         return deal.refusal(action)
@@ -186,4 +187,5 @@ class DealSequence(Generic[D, A, P, R]):
             self._end_deal(deal)
 
 
-_NO_DEAL = "no deal is in progress: the next deal must be dealt first"
+#: The refusal of an action between two deals.
+_NO_DEAL = Reason("no_deal_now")

@@ -1,8 +1,12 @@
 """Typed errors shared by every part of blot.
 
-All derive from :class:`BlotError`, a :class:`ValueError` (as python-chess does), and every
-message is one plain sentence meant for a player: the CLI prints it as it is and the server sends
-it as it is. The family says what went wrong, so that nobody has to read the message to decide:
+All derive from :class:`BlotError`, a :class:`ValueError` (as python-chess does). A refusal is
+raised with its key and its variable parts (``IllegalAction("does_not_hold", seat=2, card="KS")``,
+:mod:`blot.reasons`); its message, ``str(error)``, is the key's English sentence, one plain
+sentence meant for a player: the CLI prints it as it is and the server sends it as it is, with the
+key and the parts for a page to say it in its reader's language. (An error no client can meet may
+be raised with a sentence instead of a key: it has no ``reason``.) The family says what went
+wrong, so that nobody has to read the message to decide:
 
 - :class:`NotationError`: text that is not a card, a call or an action (``"1OH"``).
 - :class:`IllegalAction`: a well-formed action the rules do not allow now; nothing changed.
@@ -21,9 +25,34 @@ it as it is. The family says what went wrong, so that nobody has to read the mes
 
 from __future__ import annotations
 
+from typing import Any
+
+from blot.reasons import Reason, is_key, render
+
 
 class BlotError(ValueError):
-    """Base of every error blot raises on bad input."""
+    """Base of every error blot raises on bad input: ``reason`` (its key, or None for a bare
+    sentence) and ``params`` (its variable parts) say what ``str(error)`` says in English."""
+
+    def __init__(self, reason: str | Reason, /, **params: Any) -> None:
+        if isinstance(reason, Reason):
+            params = {**reason.params, **params}
+            key = reason.reason
+        else:
+            key = reason
+        keyed = is_key(key)
+        super().__init__(render(key, params) if keyed else key)
+        self.reason: str | None = key if keyed else None
+        self.params: dict[str, Any] = params
+
+    @property
+    def message(self) -> str:
+        """The English sentence."""
+        return str(self.args[0])
+
+    def as_reason(self) -> Reason | None:
+        """The key and parts as a value (a part of another refusal), or None for a bare sentence."""
+        return None if self.reason is None else Reason(self.reason, **self.params)
 
 
 class NotationError(BlotError):
@@ -37,8 +66,8 @@ class IllegalAction(BlotError):
 class SetupError(BlotError):
     """A game or a deal that cannot be set up as asked. ``field`` names the part at fault."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str | Reason, field: str, /, **params: Any) -> None:
+        super().__init__(reason, **params)
         self.field = field
 
 

@@ -15,7 +15,9 @@ notation) and its view type (what one seat may know). The flow is always the sam
 >>> from blot.games import names, spec
 >>> game = spec(names()[1]).new_game(dealer=2, rng=Random(1))  # 3-5-8
 >>> game.to_act, game.refusal(game.parse_action("AS"))
-(0, 'seat 0 must name a trump or pass now, and AS is not a call')
+(0, Reason('tfe_must_call', seat=0, action=Card('AS')))
+>>> str(game.refusal(game.parse_action("AS")))
+'seat 0 must name a trump or pass now, and AS is not a call'
 >>> game.apply(game.parse_action("NT"))
 >>> game.refusal(game.parse_action("pass")) is None
 False
@@ -33,6 +35,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from blot.cards import Card
 from blot.errors import BlotError
+from blot.reasons import Reason
 
 
 @runtime_checkable
@@ -58,7 +61,7 @@ def check_seat(seat: int, seats: int) -> int:
     blot.errors.BlotError: a seat is a number from 0 to 3, not 4
     """
     if not isinstance(seat, int) or seat not in range(seats):
-        raise BlotError(f"a seat is a number from 0 to {seats - 1}, not {seat}")
+        raise BlotError("seat_number_not", last=seats - 1, seat=seat)
     return seat
 
 
@@ -315,9 +318,9 @@ class GameState(Protocol[A_co, V_co]):
         is a bid in the bidding and a card after it); ``NotationError`` when it is none."""
         ...
 
-    def refusal(self, action: object) -> str | None:
-        """The reason the rules would refuse ``action`` now, or ``None`` when it is legal; the
-        game is not changed."""
+    def refusal(self, action: object) -> Reason | None:
+        """The reason the rules would refuse ``action`` now (its key and parts; ``str()`` is its
+        English sentence), or ``None`` when it is legal; the game is not changed."""
         ...
 
     def auto_action(self) -> A_co:

@@ -201,7 +201,7 @@ class GameSpec:
         target = self.bots.get(level)
         if target is None:
             raise SetupError(
-                f"unknown bot {level!r} for {self.name}: choose from {', '.join(self.bot_names())}", "bot"
+                "unknown_bot", "bot", bot=repr(level), game=self.name, bots=", ".join(self.bot_names())
             )
         module, _, name = target.partition(":")
         found = getattr(_module(module), name)
@@ -303,5 +303,5 @@ def spec(name: object) -> GameSpec:
     """The spec of a game by name; :class:`SetupError` (naming ``game``) for any other value."""
     found = SPECS.get(name) if isinstance(name, str) else None
     if found is None:
-        raise SetupError(f"unknown game {name!r}: use {' or '.join(SPECS)}", "game")
+        raise SetupError("unknown_game", "game", game=repr(name), games=" or ".join(SPECS))
     return found

@@ -659,14 +659,14 @@ def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
         client.request("DELETE", f"/api/events/{event}/entries/{gone}", headers=organizer.headers)
         with pytest.raises(Refused) as refused:  # paired with an entry that has withdrawn since
             client.portal.call(tournaments.rounds.start, stale)
-        assert refused.value.message == CHANGED
+        assert refused.value.reason == CHANGED  # keyed where raised (issue 39 item 1)
         data = client.get(f"/api/events/{event}").json()
         assert data["rounds"] == [] and len(data["entries"]) == 3
         stale = client.portal.call(tournaments.views.load, event)
         organizer.post(f"/api/events/{event}/rounds")
         with pytest.raises(Refused) as refused:  # an entry decided before the round started
             client.portal.call(tournaments.storage.write, stale.unchanged)
-        assert refused.value.message == CHANGED
+        assert refused.value.reason == CHANGED  # keyed where raised (issue 39 item 1)
 
 
 def test_l2_a_game_of_no_event_is_continued_too(tmp_path: Path) -> None:

@@ -1,204 +1,254 @@
-"""Refusals in the player's language (issue 26 item 5): every sentence the server and the rules
-engines can refuse a client with has a stable key in blot.server.reasons, and the page has it in
-Armenian, Bulgarian, Russian and English (web/reasons.js). The test walks the code: every
-sentence written in a refusal (a raise, a refusal function's answer, an error answer) of the
-modules a request reaches."""
+"""Refusals keyed where they are raised (issues 26 item 5 and 39 item 1): every refusal a client can
+meet is raised with a stable key and its parts (``IllegalAction("does_not_hold", seat=2,
+card="KS")``); its sentences, in Armenian, Russian, Bulgarian and English, are in one catalogue
+beside the code that raises it (blot/reasons.json, blot/<game>/reasons.json,
+blot/scoresheet/reasons.json, blot/server/reasons.json); the English is what ``str(error)`` and
+the wire's ``message`` say, and the page fetches its own language's (``/api/reasons/<lang>``).
+
+The test walks the code: every key raised anywhere has a sentence in all four languages whose
+parts are the ones the raise gives, every key of a catalogue is raised somewhere, and the modules
+a request reaches raise no bare sentence but the few internal ones listed here."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from blot.server.reasons import INTERNAL, REASONS, reason_of
+import blot.bazar
+import blot.scoresheet
+import blot.server.errors
+import blot.three_five_eight
+from blot.errors import IllegalAction
+from blot.reasons import LANGUAGES, Reason, catalogue, is_key, origin
+from blot.server.errors import Refused
 
 from .conftest import Player, Socket, start_with_bots
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "blot"
-WEB = SRC / "web"
+assert blot.bazar and blot.three_five_eight and blot.scoresheet and blot.server.errors  # registered
+#: The refusals' constructors, and which argument is the key.
+KEY_ARG = {
+    "Refused": 1, "RateLimited": 0, "IllegalAction": 0, "NotationError": 0, "SetupError": 0,
+    "SheetError": 1, "BlotError": 0, "Reason": 0, "SheetNotFound": 0,
+}  # fmt: skip
 #: The modules a client's request reaches (the command line, records, simulations, the solver and
-#: the server's start-up are not).
+#: the server's start-up are not): they raise keys only, but for the sentences below.
 REACHED = [
     "server", "accounts.py", "games.py", "bots/__init__.py", "bots/settings.py", "bazar", "three_five_eight",
     "cards.py", "engine.py", "game.py", "wire", "scoresheet", "store/scoresheets.py", "numbers.py",
 ]  # fmt: skip
 NOT_REACHED = {"server/config.py", "server/instance.py", "server/analysis_worker.py"}
-#: The refusals' constructors, and which argument is the sentence.
-SENTENCE_ARG = {
-    "Refused": 1, "RateLimited": 0, "IllegalAction": 0, "NotationError": 0, "SetupError": 0,
-    "SheetError": 1, "BlotError": 0, "_json": 3,
-}  # fmt: skip
+#: Sentences no client request can cause (the server's start, a deal read back from a table's own
+#: log, the engines' checks of what the server gives them, a game registered twice): no key.
+INTERNAL = {
+    "cannot listen on {}:{}: {}",
+    "the password profile {} is not Argon2id",
+    "a table's log starts with its creation",
+    "unknown log entry {}",
+    "unknown table command {}",
+    "this game has no random source: give the cards of the deal",
+    "the current deal is not over yet",
+    "a game with no counted deal has no winner",
+    "the game is not finished: it has no ranking yet",
+    "{} is not a game of {}",
+    "may_pass needs one flag per seat",
+    "{} holds bits that are not cards of the 52-card deck",
+    "a 3-5-8 deal needs {} hands",
+    "hands must be a list of 3 strings of cards",
+    "hands must be a list of 4 strings of cards",
+    "a deal needs 4 hands, not {}",
+    "seat {} holds {} cards, not 8",
+    "seat {} holds {}, not in the 32-card deck",
+    "{} dealt twice",
+    "the talon must be a string of 4 cards",
+    "dealer must be a seat from 0 to 3, not {}",
+    "the dealer must be a seat from 0 to 2, not {}",
+    "{} {} cards, not {}",
+    "{} holds {}, which is not a card",
+    "{} appears twice in {}",
+    "{} has {}",
+    "a game {} is registered already",
+}
 
 
-def _modules() -> Iterator[Path]:
-    for part in REACHED:
-        path = SRC / part
-        for f in [path] if path.is_file() else sorted(path.rglob("*.py")):
-            if str(f.relative_to(SRC)) not in NOT_REACHED:
-                yield f
+def _python_files() -> Iterator[tuple[str, ast.Module]]:
+    for path in sorted(SRC.rglob("*.py")):
+        if "migrations" not in path.parts:
+            yield str(path.relative_to(SRC)), ast.parse(path.read_text(encoding="utf-8"))
 
 
-def _shapes(node: ast.expr) -> list[str]:
-    """The sentences an expression writes, each variable part as ``{}`` (none: not a sentence)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        return ["".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)]  # type: ignore[misc]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [a + b for a in _shapes(node.left) for b in _shapes(node.right)]
-    if isinstance(node, ast.IfExp):
-        return _shapes(node.body) + _shapes(node.orelse)
-    return []
+def _reached(where: str) -> bool:
+    return where not in NOT_REACHED and any(where == p or where.startswith(p + "/") for p in REACHED)
 
 
-def written_refusals() -> dict[str, str]:
-    """Every refusal sentence in the code a request reaches -> where (file:line)."""
-    found: dict[str, str] = {}
-    for path in _modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        where = str(path.relative_to(SRC))
-        nodes: list[tuple[ast.expr, int]] = []
-        for fn in ast.walk(tree):
-            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) and (
-                "refus" in fn.name or "why_not" in fn.name
-            ):
-                nodes += [
-                    (n.value, n.lineno)
-                    for n in ast.walk(fn)
-                    if isinstance(n, ast.Return) and n.value is not None
-                ]
-        for fn in ast.walk(tree):
-            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            # a sentence kept in a name before it is refused with: what the function assigns to it
-            assigned: dict[str, list[ast.expr]] = {}
-            for n in ast.walk(fn):
-                if isinstance(n, ast.Assign):
-                    for target in n.targets:
-                        if isinstance(target, ast.Name):
-                            assigned.setdefault(target.id, []).append(n.value)
-            for n in ast.walk(fn):
-                if isinstance(n, ast.Call):
-                    name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
-                    at = SENTENCE_ARG.get(name or "")
-                    if at is not None and len(n.args) > at:
-                        arg = n.args[at]
-                        values = assigned.get(arg.id, []) if isinstance(arg, ast.Name) else [arg]
-                        nodes += [(v, n.lineno) for v in values]
-        for n in ast.walk(tree):
-            if not where.startswith("server/"):
-                continue
-            # the server's error answers: {"message": …}, message = …, and what _too_large says
-            if isinstance(n, ast.Dict):
-                for k, v in zip(n.keys, n.values, strict=True):
-                    if isinstance(k, ast.Constant) and k.value == "message" and v is not None:
-                        nodes.append((v, n.lineno))
-            if isinstance(n, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "message" for t in n.targets
-            ):
-                nodes.append((n.value, n.lineno))
-            if isinstance(n, ast.FunctionDef) and n.name == "_too_large":
-                nodes += [
-                    (r.value, r.lineno)
-                    for r in ast.walk(n)
-                    if isinstance(r, ast.Return) and r.value is not None
-                ]
-        for node, line in nodes:
-            for shape in _shapes(node):
-                if shape.strip():
-                    found.setdefault(shape, f"{where}:{line}")
-    return found
-
-
-def _as_shape(sentence: str) -> str:
-    return re.sub(r"\{\w+\}", "{}", sentence)
-
-
-def test_every_refusal_a_request_can_meet_has_a_key_and_every_key_a_refusal() -> None:
-    written = written_refusals()
-    assert len(written) > 200  # the walk reaches the engines and the server
-    catalogued = {_as_shape(s): key for key, s in REASONS.items()}
-    missing = {
-        shape: where for shape, where in written.items() if shape not in catalogued and shape not in INTERNAL
-    }
-    assert not missing, missing
-    unused = {key for shape, key in catalogued.items() if shape not in written}
-    assert not unused, sorted(unused)
-    assert not INTERNAL - set(written), sorted(INTERNAL - set(written))
-    assert len(catalogued) == len(REASONS)  # no two keys for one sentence
-
-
-def _page_sentences() -> dict[str, dict[str, str]]:
-    text = (WEB / "reasons.js").read_text(encoding="utf-8")
-    out = {}
-    for lang in ("en", "hy", "bg", "ru"):
-        block = re.search(rf"const {lang} = (\{{.*?\n\}});", text, re.S)
-        assert block, lang
-        out[lang] = json.loads(block.group(1))
+def _constants(trees: list[ast.Module]) -> dict[str, list[str]]:
+    """Module-level names that hold keys (``CHANGED = "event_changed"``, a dict of keys)."""
+    out: dict[str, list[str]] = {}
+    for tree in trees:
+        for n in tree.body:
+            if isinstance(n, ast.Assign | ast.AnnAssign) and n.value is not None:
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                values = n.value.values if isinstance(n.value, ast.Dict) else [n.value]
+                keys = [v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+                if keys and len(keys) == len(values) and all(is_key(k) for k in keys):
+                    for t in targets:
+                        if isinstance(t, ast.Name):
+                            out.setdefault(t.id, []).extend(keys)
     return out
 
 
-def test_the_page_says_every_refusal_in_four_languages() -> None:
-    page = _page_sentences()
-    assert page["en"] == REASONS  # the page's English is the server's, word for word
-    for lang in ("hy", "bg", "ru"):
-        assert set(page[lang]) == set(REASONS), (lang, sorted(set(page[lang]) ^ set(REASONS)))
-        for key, sentence in page[lang].items():
-            fields = set(re.findall(r"\{(\w+)\}", sentence))
-            assert fields == set(re.findall(r"\{(\w+)\}", REASONS[key])), (lang, key, sentence)
-            assert sentence != REASONS[key] or not re.search(r"[a-z]{4}", sentence.replace("{", " ")), (
+def _keys_of(node: ast.expr, constants: dict[str, list[str]]) -> list[str]:
+    """The keys an argument names: literal (``"a" if x else "b"`` names two), or held by a
+    module-level name (``CHANGED``, ``_MISSING[what]``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and is_key(node.value):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _keys_of(node.body, constants) + _keys_of(node.orelse, constants)
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id, [])
+    return []
+
+
+def _sentence(node: ast.expr) -> str | None:
+    """A sentence written in place of a key, each variable part as ``{}``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and not is_key(node.value):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)  # type: ignore[misc]
+    return None
+
+
+Site = tuple[str, str, set[str] | None]
+
+
+def raises() -> tuple[dict[str, list[Site]], dict[str, str]]:
+    """Every key raised in src/blot -> (where, the constructor, the parts given, None when given
+    by ``**``), and every bare sentence raised in a module a request reaches -> where."""
+    keys: dict[str, list[Site]] = {}
+    bare: dict[str, str] = {}
+    files = list(_python_files())
+    constants = _constants([tree for _, tree in files])
+    for where, tree in files:
+        for n in ast.walk(tree):
+            if not isinstance(n, ast.Call):
+                continue
+            name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+            at = KEY_ARG.get(name or "")
+            if at is None or len(n.args) <= at:
+                continue
+            given = None if any(k.arg is None for k in n.keywords) else {k.arg for k in n.keywords if k.arg}
+            for key in _keys_of(n.args[at], constants):
+                keys.setdefault(key, []).append((f"{where}:{n.lineno}", name or "", given))
+            sentence = _sentence(n.args[at])
+            if sentence is not None and " " in sentence and _reached(where):
+                bare.setdefault(sentence, f"{where}:{n.lineno}")
+    return keys, bare
+
+
+def _parts(sentence: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", sentence))
+
+
+def test_every_key_raised_has_its_sentence_in_four_languages_with_the_parts_it_is_given() -> None:
+    keys, _ = raises()
+    assert len(keys) > 300  # the walk reaches the engines, the score sheet and the server
+    known = catalogue()
+    missing = {key: sites[0][0] for key, sites in keys.items() if key not in known}
+    assert not missing, missing
+    for key, sites in keys.items():
+        fields = _parts(known[key]["en"])
+        for where, name, given in sites:
+            if given is None:
+                continue
+            assert given - {"field"} <= fields, (key, where, given)  # no part the sentence lacks
+            if name != "Reason":  # a raise gives every part (a Reason may be completed later)
+                assert fields <= given | {"field"}, (key, where, given)
+
+
+def test_every_key_of_a_catalogue_is_raised_somewhere_and_each_sits_beside_its_code() -> None:
+    keys, _ = raises()
+    unused = sorted(set(catalogue()) - set(keys))
+    assert not unused, unused
+    homes = {"bazar": blot.bazar, "three_five_eight": blot.three_five_eight, "scoresheet": blot.scoresheet}
+    for key, sites in keys.items():
+        packages = {where.split("/")[0] for where, _, _ in sites}
+        home = origin(key).parent
+        for package, module in homes.items():
+            if home == Path(module.__file__ or "").parent:  # a game's key is raised by that game only
+                assert packages == {package}, (key, sorted(packages))
+
+
+def test_a_request_meets_no_bare_sentence_but_the_internal_ones() -> None:
+    _, bare = raises()
+    unkeyed = {s: where for s, where in bare.items() if s not in INTERNAL}
+    assert not unkeyed, unkeyed
+    assert not INTERNAL - set(bare), sorted(INTERNAL - set(bare))  # the list holds no stale line
+
+
+def test_each_language_says_every_key_with_the_same_parts() -> None:
+    for key, by_lang in catalogue().items():
+        assert set(by_lang) == set(LANGUAGES), key
+        english = by_lang["en"]
+        for lang in ("hy", "ru", "bg"):
+            sentence = by_lang[lang]
+            assert sentence.strip(), (lang, key)
+            assert _parts(sentence) == _parts(english), (lang, key, sentence)
+            assert sentence != english or not re.search(r"[a-z]{4}", re.sub(r"\{\w+\}", " ", sentence)), (
                 lang,
                 key,
             )
 
 
-@pytest.mark.parametrize(
-    ("message", "reason", "params"),
-    [
-        ("a username uses the letters of one alphabet only", "username_one_alphabet", {}),
-        ("seat 2 is taken", "seat_taken", {"seat": "2"}),
-        (
-            "seat 0 holds hearts and must follow spades",
-            "must_follow",
-            {"seat": "0", "suit": "hearts", "lead": "spades"},
-        ),
-        ("seat 0 holds trumps and must follow hearts", "must_follow_trumps", {"seat": "0", "lead": "hearts"}),
-        # a bot setting's rule is not read as the events' whole-number sentence (issue 25)
-        (
-            "bot pimc: samples is a whole number from 1 to 1000, not '1000000'",
-            "bot_setting_value",
-            {
-                "bot": "pimc",
-                "setting": "samples",
-                "rule": "a whole number from 1 to 1000",
-                "value": "'1000000'",
-            },
-        ),
-        (
-            "rounds is a whole number between 1 and 30",
-            "field_whole",
-            {"field": "rounds", "low": "1", "high": "30"},
-        ),
-        (
-            "seat 1 cannot declare KS QS JS: it does not hold JS",
-            "declare_refused",
-            {
-                "seat": "1",
-                "declaration": "KS QS JS",
-                "why": {"reason": "hand_lacks", "params": {"cards": "JS"}},
-            },
-        ),
-    ],
-)
-def test_a_sentence_is_read_back_to_its_key_and_parts(
-    message: str, reason: str, params: dict[str, Any]
-) -> None:
-    assert reason_of(message) == (reason, params)
+def test_the_english_sentence_is_rendered_from_the_key_and_its_parts() -> None:
+    refused = IllegalAction("does_not_hold", seat=2, card="KS")
+    assert str(refused) == "seat 2 does not hold KS"
+    assert (refused.reason, refused.params) == ("does_not_hold", {"seat": 2, "card": "KS"})
+    nested = Refused(
+        "illegal", "declare_refused", seat=1, declaration="KS QS JS", why=Reason("hand_lacks", cards="JS")
+    )
+    assert str(nested) == "seat 1 cannot declare KS QS JS: it does not hold JS"
+    assert nested.to_json() == {
+        "type": "error",
+        "code": "illegal",
+        "message": "seat 1 cannot declare KS QS JS: it does not hold JS",
+        "reason": "declare_refused",
+        "params": {
+            "seat": "1",
+            "declaration": "KS QS JS",
+            "why": {"reason": "hand_lacks", "params": {"cards": "JS"}},
+        },
+    }
+    assert IllegalAction("a sentence of its own").reason is None  # no key: the page shows the sentence
+
+
+def test_an_engine_refusal_keeps_its_key_through_the_server() -> None:
+    deal = blot.bazar.Deal(blot.bazar.random_deal(__import__("random").Random(1)).hands, dealer=3)
+    try:
+        deal.apply(deal.parse_action("contra"))
+    except IllegalAction as e:
+        answer = Refused.of(e).to_json()
+    assert (answer["code"], answer["reason"], answer["params"]) == ("illegal", "no_bid_to_contra", {})
+    assert answer["message"] == "there is no bid to contra"
+
+
+def test_the_page_gets_each_language_from_the_server(client: Any) -> None:
+    for lang in LANGUAGES:
+        answer = client.get(f"/api/reasons/{lang}")
+        assert answer.status_code == 200
+        assert answer.json() == {key: by_lang[lang] for key, by_lang in catalogue().items()}
+        assert "max-age" in answer.headers["cache-control"]
+        again = client.get(f"/api/reasons/{lang}", headers={"If-None-Match": answer.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+    assert client.get("/api/reasons/ru").json()["seat_taken"] == "место {seat} занято"
+    unknown = client.get("/api/reasons/fr")
+    assert (unknown.status_code, unknown.json()["reason"]) == (404, "unknown_language")
+    page = (SRC / "web" / "reasons.js").read_text(encoding="utf-8")
+    assert "/api/reasons/" in page and "seat_taken" not in page  # no copy of the sentences
 
 
 def test_http_and_websocket_refusals_carry_their_reason(client: Any, player: Player) -> None:
@@ -213,4 +263,7 @@ def test_http_and_websocket_refusals_carry_their_reason(client: Any, player: Pla
         sock.act(action="contra")
         error = sock.until(lambda m: m["type"] == "error")
         assert (error["code"], error["reason"], error["params"]) == ("illegal", "no_bid_to_contra", {})
+        sock.act(action="QS")  # a card during the bidding: keyed with its part
+        error = sock.until(lambda m: m["type"] == "error")
+        assert (error["reason"], error["params"]) == ("call_during_bidding", {"call": "QS"})
     assert client.get("/api/nothing").json()["reason"] == "no_such_route"

@@ -236,8 +236,6 @@ def test_deal_and_game_fit_the_shared_protocol() -> None:
         snapshot = state.view(0)
         with pytest.raises(IllegalAction) as refused:
             state.apply("H")
-        assert str(refused.value) == (
-            "seat 1 must name a trump or pass now, and the text 'H' is not a call: "
-            "read text with parse_action"
-        )
+        assert str(refused.value) == "the text 'H' is not an action: read it with parse_action first"
+        assert refused.value.reason == "not_parsed"  # keyed where it is raised (issue 39 item 1)
         assert state.view(0) == snapshot

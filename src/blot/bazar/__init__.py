@@ -4,6 +4,8 @@ No I/O, no clock; randomness only through an injected ``random.Random``. :class:
 :class:`Deal` implement the game interface of :mod:`blot.game`.
 """
 
+from pathlib import Path
+
 from blot.bazar.bidding import Bidding, Contract, Stage
 from blot.bazar.calls import BIDS, CONTRA, PASS, REDOUBLE, SEVENS, Call, bid, parse_call
 from blot.bazar.deal import Deal
@@ -29,6 +31,7 @@ from blot.bazar.values import (
     random_deal,
 )
 from blot.bazar.view import Announcement, DealView, GameView, PublicDealView, PublicGameView
+from blot.reasons import register
 
 __all__ = [
     "BIDS",
@@ -71,3 +74,5 @@ __all__ = [
     "random_deal",
     "score_deal",
 ]
+
+register(Path(__file__).with_name("reasons.json"))  # its refusals' sentences (blot.reasons)

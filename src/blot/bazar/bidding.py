@@ -13,6 +13,7 @@ from blot.bazar.calls import BIDS, CONTRA, KANACH, LEVELS, PASS, REDOUBLE, SEVEN
 from blot.bazar.rules import Rules
 from blot.cards import rank_mask
 from blot.errors import IllegalAction
+from blot.reasons import Reason
 
 FOUR_SEVENS: Final = rank_mask(7)
 #: ``_FIRST_ABOVE[level]``: index in BIDS of the first bid above ``level``.
@@ -149,43 +150,43 @@ class Bidding:
     def _may_show_sevens(self, seat: int) -> bool:
         return seat == self._sevens and len(self.calls) < 4
 
-    def refusal(self, call: Call) -> str | None:
+    def refusal(self, call: Call) -> Reason | None:
         """Why ``call`` is illegal now, or None when it is legal."""
         seat = self.to_act
         if self.is_over:
-            return "the bidding is over"
+            return Reason("bidding_over")
         if self.stage is _CONTRA_STAGE:
             if call is PASS or call is REDOUBLE:
                 return None
-            return f"after a contra seat {seat} may only redouble or pass (B-24)"
+            return Reason("contra_then_redouble", seat=seat)
         if call is PASS:
             return None
         if call is REDOUBLE:
-            return "there is no contra to redouble"
+            return Reason("no_contra_to_redouble")
         if call is SEVENS:
             if not self.rules.preset.four_sevens_void:
-                return f"four sevens do not void a deal in the {self.rules.ruleset} ruleset (B-90)"
+                return Reason("sevens_ruleset", ruleset=self.rules.ruleset)
             if self.hands[seat] & FOUR_SEVENS != FOUR_SEVENS:
-                return f"seat {seat} was not dealt all four 7s"
+                return Reason("sevens_not_dealt", seat=seat)
             if len(self.calls) >= 4:
-                return "four sevens may only be shown as a seat's first call (B-25)"
+                return Reason("sevens_first_call")
             return None
         bid = self.bid
         if call is CONTRA:
             if bid is None:
-                return "there is no bid to contra"
+                return Reason("no_bid_to_contra")
             if (seat - self.bidder) % 2 == 0:
-                return f"seat {seat} may not contra its own team's bid"
+                return Reason("contra_own_team", seat=seat)
             return None
         if call.level == KANACH and not self.rules.kanach:
-            return "30 (kanach) is not a bid unless the kanach option is on"
+            return Reason("kanach_off")
         if bid is not None:
             if bid.level >= self.rules.top_level:
-                return f"nobody may bid after {bid} (B-22)"
+                return Reason("bid_after_top", bid=bid)
             if call.level <= bid.level:
-                return f"{call} is too low: a bid must be above {bid}"
+                return Reason("bid_too_low", call=call, bid=bid)
             if self._going_on() and call.strain == bid.strain:
-                return f"seat {seat} may go on only in a strain other than {bid.strain} (B-26)"
+                return Reason("bid_other_strain", seat=seat, strain=bid.strain)
         return None
 
     def apply(self, call: Call) -> None:

@@ -75,7 +75,7 @@ def bid(level: int, strain: str) -> Call:
     """The bid of that level and strain."""
     found = _BY_TEXT.get(f"{level}{strain}")
     if found is None or not found.is_bid:
-        raise NotationError(f"{level}{strain} is not a bid: levels are 8 to 25 (or 30), strains S H D C NT")
+        raise NotationError("not_a_bid", level=level, strain=strain)
     return found
 
 
@@ -84,8 +84,5 @@ def parse_call(text: str) -> Call:
     cleaned = "".join(text.split()).upper()
     found = _BY_TEXT.get(cleaned) or _BY_TEXT.get(cleaned.lower())
     if found is None:
-        raise NotationError(
-            f"{text.strip()!r} is not a call: write pass, contra, redouble, sevens or a bid such as "
-            "10H or 12NT"
-        )
+        raise NotationError("not_a_call", text=repr(text.strip()))
     return found

@@ -5,7 +5,7 @@
 >>> deal = Deal(random_deal(Random(1)).hands, dealer=3)
 >>> deal.to_act, deal.phase.value
 (0, 'bidding')
->>> deal.parse_action("8H"), deal.refusal(deal.parse_action("contra"))
+>>> deal.parse_action("8H"), str(deal.refusal(deal.parse_action("contra")))
 (Call('8H'), 'there is no bid to contra')
 >>> rng = Random(2)
 >>> while not deal.is_over:
@@ -41,6 +41,7 @@ from blot.bazar.view import Announcement, DealView, PublicDealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks
+from blot.reasons import Reason
 
 DEFAULT_RULES: Final = Rules()
 
@@ -316,7 +317,7 @@ class Deal:
         ``none`` or its declarations as cards (``KS QS JS, 7H 7D 7C 7S``). A card in the bidding
         or a call in the play is read too, so that :meth:`refusal` can say why it is refused."""
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not text: write a call or a card in record notation")
+            raise NotationError("not_text", text=repr(text))
         if self._phase is _PLAY and self.must_declare:
             declare = self._parse_declare(text)
             if declare is not None:
@@ -329,7 +330,7 @@ class Deal:
         try:
             return second(text)
         except BlotError:
-            raise NotationError(f"{text.strip()!r} is neither a call nor a card") from None
+            raise NotationError("neither_call_nor_card", text=repr(text.strip())) from None
 
     def _parse_declare(self, text: str) -> Declare | None:
         """``best``, ``none`` or a set of declarations written as cards, for the seat to act."""
@@ -348,28 +349,26 @@ class Deal:
         for option in self._options[seat]:
             if sorted(d.mask for d in option.declarations) == masks:
                 return option
-        raise IllegalAction(
-            f"seat {seat} cannot declare {text.strip()}: that is not a set of declarations it holds (B-43)"
-        )
+        raise IllegalAction("declare_not_held", seat=seat, declaration=text.strip())
 
-    def refusal(self, action: object) -> str | None:
+    def refusal(self, action: object) -> Reason | None:
         """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
         Nothing is changed."""
         if type(action) is Card and action.bit & self._legal:
             return None
         if isinstance(action, str):
-            return f"the text {action!r} is not an action: read it with parse_action first"
+            return Reason("not_parsed", text=repr(action))
         if self._phase is _PLAY:
             if type(action) is Card:
                 return self._card_refusal(action)
             if type(action) is Declare:
                 return self._declare_refusal(action)
-            return f"{action} is not a card: the bidding is over"
+            return Reason("card_after_bidding", card=action)
         if self._phase is _BIDDING:
             if type(action) is not Call:
-                return f"{action} is not a call: the bidding is not over"
+                return Reason("call_during_bidding", call=action)
             return self._bidding.refusal(action)
-        return "the deal is over"
+        return Reason("deal_over")
 
     def apply(self, action: object) -> None:
         """Take ``action`` (a Call, Declare or Card) for the seat to act. Anything else, and any
@@ -453,35 +452,35 @@ class Deal:
                     self._belote_pair = pair
         self._set_legal(self._leader)
 
-    def _declare_refusal(self, action: Declare) -> str | None:
+    def _declare_refusal(self, action: Declare) -> Reason | None:
         seat = (self._leader + len(self._trick)) % 4
         if self._winners:
-            return f"seat {seat} may declare only in the first trick, before its card"
+            return Reason("declare_first_trick", seat=seat)
         if not self._options[seat]:
-            return f"seat {seat} has nothing to declare"
+            return Reason("declare_nothing", seat=seat)
         if self._declared[seat] is not None:
-            return f"seat {seat} has already said what it declares"
+            return Reason("declare_said", seat=seat)
         if action not in self._options[seat]:
-            return f"seat {seat} cannot declare {action}: {self._why_not(seat, action)}"
+            return Reason("declare_refused", seat=seat, declaration=action, why=self._why_not(seat, action))
         return None
 
-    def _why_not(self, seat: int, action: Declare) -> str:
+    def _why_not(self, seat: int, action: Declare) -> Reason:
         used = 0
         for d in action.declarations:
             if d.mask & ~self._dealt[seat]:
-                return f"it does not hold {format_cards(d.mask & ~self._dealt[seat])}"
+                return Reason("hand_lacks", cards=format_cards(d.mask & ~self._dealt[seat]))
             if d.mask & used:
-                return "a card may serve in only one declaration (B-43)"
+                return Reason("card_in_one_declaration")
             used |= d.mask
-        return "that is not a set of declarations it holds"
+        return Reason("not_held_set")
 
-    def _card_refusal(self, card: Card) -> str:
+    def _card_refusal(self, card: Card) -> Reason:
         seat = (self._leader + len(self._trick)) % 4
         hand = self._hands[seat]
         if not hand & card.bit:
-            return f"seat {seat} does not hold {card}"
+            return Reason("does_not_hold", seat=seat, card=card)
         if not self._winners and self._declared[seat] is None:
-            return f"seat {seat} must say what it declares before playing its first card"
+            return Reason("declare_before_card", seat=seat)
         return refusal_reason(seat, hand, self._trick, self._win_pos, self._tix, card.index)
 
     def _end_trick(self) -> None:

@@ -222,15 +222,12 @@ def parse_declaration(text: str, hand: int) -> Declaration:
     mask = parse_cards(text)
     found = _BY_MASK.get(mask)
     if found is None:
-        raise NotationError(
-            f"{text} is not a declaration: a declaration is 3 to 5 cards in sequence in one suit "
-            "or four cards of one rank other than 7"
-        )
+        raise NotationError("not_a_declaration", cards=text)
     missing = mask & ~hand
     if missing:
         from blot.cards import format_cards
 
-        raise IllegalAction(f"the hand does not hold {format_cards(missing)}")
+        raise IllegalAction("hand_does_not_hold", cards=format_cards(missing))
     return found
 
 

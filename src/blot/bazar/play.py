@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from blot.bazar.tables import ABOVE, NT, TRUMP_MASKS
 from blot.cards import CARDS, SUIT_MASKS, SUIT_NAMES
+from blot.reasons import Reason
 
 
 def legal_mask(hand: int, trick: list[int], win_pos: int, tix: int) -> int:
@@ -34,21 +35,21 @@ def legal_mask(hand: int, trick: list[int], win_pos: int, tix: int) -> int:
     return trumps  # B-32 (b): any trump beats every card in the trick
 
 
-def refusal_reason(seat: int, hand: int, trick: list[int], win_pos: int, tix: int, card: int) -> str:
+def refusal_reason(seat: int, hand: int, trick: list[int], win_pos: int, tix: int, card: int) -> Reason:
     """One sentence saying why the card at index ``card`` (held, not legal) may not be played."""
     led = trick[0] >> 4
     suit = SUIT_NAMES[led]
     if hand & SUIT_MASKS[led]:
         if led == tix and not (1 << card) & SUIT_MASKS[led]:
-            return f"seat {seat} holds trumps and must follow {suit}"
+            return Reason("must_follow_trumps", seat=seat, lead=suit)
         if led == tix:
             best = CARDS[trick[win_pos]]
-            return f"seat {seat} holds a trump above {best} and must play one (B-31)"
-        return f"seat {seat} holds {suit} and must follow {suit}"
+            return Reason("must_overtrump_follow", seat=seat, card=best)
+        return Reason("must_follow", seat=seat, suit=suit, lead=suit)
     winner = trick[win_pos]
     if winner >> 4 == tix:
-        return f"seat {seat} has no {suit} and must play a trump above {CARDS[winner]} (B-32)"
-    return f"seat {seat} has no {suit} and must trump (B-32)"
+        return Reason("must_overtrump", seat=seat, lead=suit, card=CARDS[winner])
+    return Reason("must_trump", seat=seat, lead=suit)
 
 
 def trick_winner_pos(trick: list[int] | tuple[int, ...], keys: list[int]) -> int:

@@ -105,15 +105,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.ruleset not in PRESETS:
-            raise SetupError(f"unknown ruleset {self.ruleset!r}: use {' or '.join(PRESETS)}", "ruleset")
+            raise SetupError(
+                "unknown_ruleset", "ruleset", ruleset=repr(self.ruleset), rulesets=" or ".join(PRESETS)
+            )
         for name in ("kanach", "three_passes_end_bidding"):
             if not isinstance(getattr(self, name), bool):
-                raise SetupError(f"option {name} must be true or false", "options")
+                raise SetupError("option_flag", "options", option=name)
         if type(self.nt_four_nines) is not int or self.nt_four_nines not in NT_FOUR_NINES:
-            raise SetupError("option nt_four_nines must be 10 or 0", "options")
+            raise SetupError("option_nt_four_nines", "options")
         low, high = TARGET_RANGE
         if type(self.target) is not int or not low <= self.target <= high:
-            raise SetupError("option target must be a whole number of points from 1 to 10000", "options")
+            raise SetupError("option_target", "options")
 
     @property
     def preset(self) -> Preset:
@@ -150,15 +152,15 @@ class Rules:
         if options is None:
             options = {}
         if not isinstance(options, Mapping):
-            raise SetupError("options must be an object", "options")
+            raise SetupError("options_must_be_object", "options")
         known = set(cls.__dataclass_fields__) - {"ruleset"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(
-                f"unknown option {unknown[0]!r}: known options are {', '.join(sorted(known))}", "options"
+                "unknown_option", "options", option=repr(unknown[0]), options=", ".join(sorted(known))
             )
         if ruleset is None:
             ruleset = next(iter(PRESETS))
         if not isinstance(ruleset, str):
-            raise SetupError(f"ruleset must be {' or '.join(PRESETS)}", "ruleset")
+            raise SetupError("ruleset_must_be", "ruleset", rulesets=" or ".join(PRESETS))
         return cls(ruleset=ruleset, **options)

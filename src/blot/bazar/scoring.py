@@ -49,31 +49,23 @@ class DealSummary(NamedTuple):
         """The summary itself if it is consistent, else a SetupError naming the field (for input
         typed by people; the engine builds consistent summaries)."""
         if self.team not in (0, 1):
-            raise SetupError("team must be 0 or 1", "team")
+            raise SetupError("score_team", "team")
         if self.multiplier not in (1, 2, 4):
-            raise SetupError("multiplier must be 1, 2 (contra) or 4 (redouble)", "multiplier")
+            raise SetupError("score_multiplier", "multiplier")
         if not (8 <= self.level <= KAPOOT or self.level == KANACH):
-            raise SetupError(f"level {self.level} does not exist: levels are 8 to 25, or 30", "level")
+            raise SetupError("score_level", "level", level=self.level)
         if sum(self.card_points) != TOTAL_CARD_POINTS or min(self.card_points) < 0:
-            raise SetupError(
-                "card_points must be two numbers from 0 to 162 that add up to 162", "card_points"
-            )
+            raise SetupError("score_card_points", "card_points")
         if self.kapoot not in (None, 0, 1):
-            raise SetupError("kapoot must be null, 0 or 1", "kapoot")
+            raise SetupError("score_kapoot", "kapoot")
         if min(self.declaration_points) < 0 or min(self.declaration_points) != 0:
-            raise SetupError(
-                "declaration_points: only one team's declarations count (B-44)", "declaration_points"
-            )
+            raise SetupError("score_declarations", "declaration_points")
         if any(b not in (0, 2) for b in self.belote) or sum(self.belote) > 2:
-            raise SetupError("belote must be 2 points for at most one team", "belote")
+            raise SetupError("score_belote", "belote")
         if self.kapoot is not None and self.card_points[self.kapoot] != TOTAL_CARD_POINTS:
-            raise SetupError(
-                "card_points: a team that took all 8 tricks has all 162 card points", "card_points"
-            )
+            raise SetupError("score_kapoot_points", "card_points")
         if self.declarer_alone and self.kapoot != self.team:
-            raise SetupError(
-                "declarer_alone: the declarer cannot take every trick unless his team does", "declarer_alone"
-            )
+            raise SetupError("score_declarer_alone", "declarer_alone")
         return self
 
 
@@ -162,10 +154,10 @@ def score_penalty(kind: str, team: int, declaration_points: int = 0) -> Pair:
     """B-72, for real-table score sheets: the team at fault scores nothing; a misdeal gives the
     other team 5, a card played against the rules 16 plus every declaration of the deal."""
     if kind not in PENALTY_KINDS:
-        raise SetupError("penalty kind must be misdeal or misplay", "penalty")
+        raise SetupError("penalty_kind", "penalty")
     if team not in (0, 1):
-        raise SetupError("penalty team must be 0 or 1", "penalty")
+        raise SetupError("penalty_team", "penalty")
     if declaration_points < 0:
-        raise SetupError("penalty declaration_points must be 0 or more", "penalty")
+        raise SetupError("penalty_declarations", "penalty")
     gained = MISDEAL_POINTS if kind == "misdeal" else DEAL_POINTS + declaration_points
     return (0, gained) if team == 0 else (gained, 0)

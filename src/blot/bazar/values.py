@@ -55,7 +55,7 @@ class DealtCards:
         try:
             return cls(check_hands([parse_cards(h) for h in hands]))
         except BlotError as e:
-            raise SetupError(str(e), "hands") from None
+            raise SetupError(e.as_reason() or e.message, "hands") from None
 
 
 def random_deal(rng: Random) -> DealtCards:

@@ -86,16 +86,16 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"pimc:samples=20,seconds=0.5"`` -> ``("pimc", {"samples": "20", "seconds": "0.5"})``:
     the name and each setting's text, unchecked (:func:`check_bot` checks them)."""
     if len(spec) > SPEC_LIMIT:
-        raise SetupError(f"a bot is written NAME[:key=value,...] in at most {SPEC_LIMIT} characters", "bot")
+        raise SetupError("bot_spec_length", "bot", n=SPEC_LIMIT)
     name, _, rest = spec.strip().partition(":")
     settings: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise SetupError(f"bot setting {item!r} must be written key=value, e.g. {name}:samples=20", "bot")
+            raise SetupError("bot_setting_form", "bot", setting=repr(item), bot=name)
         if key in settings:
-            raise SetupError(f"bot {name}: {key!r} is given twice", "bot")
+            raise SetupError("bot_setting_twice", "bot", bot=name, setting=repr(key))
         settings[key] = value.strip()
     return name.strip(), settings
 
@@ -110,7 +110,7 @@ def split_bot_specs(text: str) -> list[str]:
     specs: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
         if not piece:
-            raise SetupError(f"{text!r} has a comma with nothing on one side of it", "bot")
+            raise SetupError("bot_comma", "bot", spec=repr(text))
         if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
             specs[-1] += "," + piece
         else:
@@ -126,10 +126,10 @@ def check_bot(game: str | GameSpec, spec: str, *, web: bool = False) -> tuple[ty
 
     game_spec = spec_of(game) if isinstance(game, str) else game
     if not isinstance(spec, str) or not spec.strip():
-        raise SetupError("a bot is a name such as basic or random", "bot")
+        raise SetupError("bot_name", "bot")
     if is_external(spec):
         if web:
-            raise SetupError("a web table's bots are the listed levels, never a program", "bot")
+            raise SetupError("bot_web_listed", "bot")
         from blot.bots.external import ExternalBot
         from blot.bots.program import command_argv
 

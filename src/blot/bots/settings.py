@@ -73,7 +73,14 @@ class Setting:
         """``value`` when this setting allows it, else SetupError saying what is allowed (a bot
         checks the settings it is built with, from the command line or from code alike)."""
         if not self.accepts(value):
-            raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {str(value)[:40]!r}", "bot")
+            raise SetupError(
+                "bot_setting_value",
+                "bot",
+                bot=bot,
+                setting=key,
+                rule=self.describe(),
+                value=repr(str(value)[:40]),
+            )
         return value
 
     def read(self, bot: str, key: str, text: str, web: bool = False) -> Any:
@@ -90,11 +97,17 @@ class Setting:
             except ValueError:
                 value = math.nan
         if not self.accepts(value):
-            raise SetupError(f"bot {bot}: {key} is {self.describe()}, not {text[:40]!r}", "bot")
+            raise SetupError(
+                "bot_setting_value", "bot", bot=bot, setting=key, rule=self.describe(), value=repr(text[:40])
+            )
         if web and self.web_high is not None and value > self.web_high:
             raise SetupError(
-                f"bot {bot}: {key} is at most {_number(self.web_high)} at a web table, not {text[:40]}",
+                "bot_setting_web_max",
                 "bot",
+                bot=bot,
+                setting=key,
+                high=_number(self.web_high),
+                value=text[:40],
             )
         return value
 
@@ -121,6 +134,6 @@ def check_settings(
         setting = accepted.get(key)
         if setting is None:
             choices = ", ".join(sorted(accepted)) or "none"
-            raise SetupError(f"bot {bot} has no setting {key[:40]!r} (its settings: {choices})", "bot")
+            raise SetupError("bot_setting_unknown", "bot", bot=bot, setting=repr(key[:40]), settings=choices)
         out[key] = setting.read(bot, key, text, web)
     return out

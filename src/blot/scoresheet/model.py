@@ -32,6 +32,7 @@ from blot.bazar.scoring import (
 )
 from blot.bazar.tables import TOTAL_CARD_POINTS
 from blot.errors import SetupError
+from blot.reasons import Reason
 
 MAX_DECLARATION_POINTS = 200
 
@@ -39,8 +40,9 @@ MAX_DECLARATION_POINTS = 200
 class SheetError(SetupError):
     """Input the sheet refuses; ``field`` names the part of the input at fault."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}", field)
+    def __init__(self, field: str, reason: str | Reason, /, **params: Any) -> None:
+        super().__init__(reason, field, **params)
+        self.args = (f"{field}: {self.args[0]}",)
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ class ScoreSheet:
     def add(self, raw: Any) -> Line:
         """Add a deal; refused (SheetError, nothing changed) if it is inconsistent or the game is over."""
         if self.standing().finished:
-            raise SheetError("deal", "the game is over: no deal can be added")
+            raise SheetError("deal", "sheet_over")
         entry = parse_entry(raw, self.rules)
         lines, _ = compute([*self.entries, entry], self.rules)
         self.entries.append(entry)
@@ -126,7 +128,7 @@ class ScoreSheet:
     def replace(self, number: int, raw: Any) -> Line:
         """Replace deal ``number`` (from 1); every later total is recomputed."""
         if not 1 <= number <= len(self.entries):
-            raise SheetError("deal", f"there is no deal {number} (the sheet has {len(self.entries)})")
+            raise SheetError("deal", "sheet_no_deal", n=number, count=len(self.entries))
         entry = parse_entry(raw, self.rules)
         entries = [*self.entries[: number - 1], entry, *self.entries[number:]]
         lines, _ = compute(entries, self.rules)
@@ -162,9 +164,7 @@ def compute(entries: Sequence[Entry], rules: Rules) -> tuple[list[Line], Standin
     lines = []
     for number, entry in enumerate(entries, 1):
         if winner is not None:
-            raise SheetError(
-                "deal", f"deal {number} would come after the end of the game (deal {number - 1})"
-            )
+            raise SheetError("deal", "sheet_after_end", n=number, last=number - 1)
         made: bool | None = None
         points: Pair = (0, 0)
         score: DealScore | None = None
@@ -195,22 +195,22 @@ def compute(entries: Sequence[Entry], rules: Rules) -> tuple[list[Line], Standin
 def parse_entry(raw: Any, rules: Rules) -> Entry:
     """Check one deal as the API receives it; SheetError names the first field at fault."""
     if not isinstance(raw, Mapping):
-        raise SheetError("deal", "a deal must be a JSON object")
+        raise SheetError("deal", "sheet_deal_object")
     if raw.get("void") is True:
         return Entry(void=True)
     if raw.get("void") not in (None, False):
-        raise SheetError("void", "must be true or false")
+        raise SheetError("void", "sheet_flag")
     if raw.get("penalty") is not None:
         return Entry(penalty=_penalty(raw["penalty"]))
     contract = raw.get("contract")
     if not isinstance(contract, Mapping):
-        raise SheetError("contract", "a played deal needs its contract (team, level, strain, multiplier)")
+        raise SheetError("contract", "sheet_contract")
     team = _choice(contract.get("team"), (0, 1), "contract.team", "0 or 1")
     level = contract.get("level")
     levels = (*range(8, KAPOOT + 1), *((KANACH,) if rules.kanach else ()))
     if type(level) is not int or level not in levels:
         top = "25, or 30 with the kanach option" if not rules.kanach else "25 or 30 (kanach)"
-        raise SheetError("contract.level", f"{level!r} is not a level: levels are 8 to {top}")
+        raise SheetError("contract.level", "sheet_level", level=repr(level), high=top)
     strain = _choice(contract.get("strain"), STRAINS, "contract.strain", "S, H, D, C or NT")
     multiplier = _choice(
         contract.get("multiplier", 1), (1, 2, 4), "contract.multiplier", "1, 2 (contra) or 4 (redouble)"
@@ -221,46 +221,44 @@ def parse_entry(raw: Any, rules: Rules) -> Entry:
     card_points = _card_points(raw.get("card_points"), kapoot)
     declarations = _pair(raw.get("declaration_points", [0, 0]), "declaration_points", MAX_DECLARATION_POINTS)
     if min(declarations) != 0:
-        raise SheetError("declaration_points", "only one team's declarations count (B-44)")
+        raise SheetError("declaration_points", "sheet_one_team_declares")
     belote = _pair(raw.get("belote", [0, 0]), "belote", 2)
     if any(b not in (0, 2) for b in belote) or sum(belote) > 2:
-        raise SheetError("belote", "belote-rebelote is 2 points for one team at most (B-42)")
+        raise SheetError("belote", "sheet_belote_one_team")
     if strain == "NT" and sum(belote):
-        raise SheetError("belote", "there is no belote-rebelote in a no-trump deal (B-42)")
+        raise SheetError("belote", "sheet_belote_no_trump")
     alone = raw.get("declarer_alone", False)
     if not isinstance(alone, bool):
-        raise SheetError("declarer_alone", "must be true or false")
+        raise SheetError("declarer_alone", "sheet_flag")
     if alone and kapoot != team:
-        raise SheetError("declarer_alone", "the declarer can take every trick only in his team's kapoot")
+        raise SheetError("declarer_alone", "sheet_declarer_alone")
     summary = DealSummary(team, level, multiplier, card_points, kapoot, alone, declarations, belote)
     return Entry(summary=summary, strain=strain)
 
 
 def _penalty(raw: Any) -> Penalty:
     if not isinstance(raw, Mapping):
-        raise SheetError("penalty", "must be an object with kind, team and declaration_points")
+        raise SheetError("penalty", "sheet_penalty_object")
     kind = _choice(raw.get("kind"), PENALTY_KINDS, "penalty.kind", "misdeal or misplay")
     team = _choice(raw.get("team"), (0, 1), "penalty.team", "0 or 1 (the team at fault)")
     points = raw.get("declaration_points", 0)
     if type(points) is not int or not 0 <= points <= MAX_DECLARATION_POINTS:
-        raise SheetError(
-            "penalty.declaration_points", f"must be a whole number from 0 to {MAX_DECLARATION_POINTS}"
-        )
+        raise SheetError("penalty.declaration_points", "sheet_whole_number", high=MAX_DECLARATION_POINTS)
     return Penalty(kind, team, points)
 
 
 def _choice(value: Any, allowed: Sequence[Any], name: str, words: str) -> Any:
     if isinstance(value, bool) or value not in allowed:
-        raise SheetError(name, f"{value!r} is not allowed: use {words}")
+        raise SheetError(name, "sheet_not_allowed", value=repr(value), allowed=words)
     return value
 
 
 def _pair(value: Any, name: str, top: int) -> Pair:
     if not isinstance(value, list) or len(value) != 2:
-        raise SheetError(name, "must be a list of two numbers, team 0 then team 1")
+        raise SheetError(name, "sheet_two_numbers")
     for v in value:
         if type(v) is not int or not 0 <= v <= top:
-            raise SheetError(name, f"each number must be a whole number from 0 to {top}")
+            raise SheetError(name, "sheet_each_number", high=top)
     return (value[0], value[1])
 
 
@@ -270,21 +268,17 @@ def _card_points(value: Any, kapoot: int | None) -> Pair:
     if value is None and kapoot is not None:
         return (TOTAL_CARD_POINTS, 0) if kapoot == 0 else (0, TOTAL_CARD_POINTS)
     if not isinstance(value, list) or len(value) != 2:
-        raise SheetError("card_points", "must be a list of two numbers, team 0 then team 1 (one may be null)")
+        raise SheetError("card_points", "sheet_card_points_pair")
     a, b = value
     for v in (a, b):
         if v is not None and (type(v) is not int or not 0 <= v <= TOTAL_CARD_POINTS):
-            raise SheetError(
-                "card_points", f"each team's card points are a whole number from 0 to {TOTAL_CARD_POINTS}"
-            )
+            raise SheetError("card_points", "sheet_card_points_range", high=TOTAL_CARD_POINTS)
     if a is None and b is None:
-        raise SheetError("card_points", "give at least one team's card points")
+        raise SheetError("card_points", "sheet_card_points_needed")
     a = TOTAL_CARD_POINTS - b if a is None else a
     b = TOTAL_CARD_POINTS - a if b is None else b
     if a + b != TOTAL_CARD_POINTS:
-        raise SheetError(
-            "card_points", f"the two teams' card points must add up to {TOTAL_CARD_POINTS}, not {a + b}"
-        )
+        raise SheetError("card_points", "sheet_card_points_sum", total=TOTAL_CARD_POINTS, sum=a + b)
     if kapoot is not None and (a, b)[kapoot] != TOTAL_CARD_POINTS:
-        raise SheetError("card_points", "a team that took every trick has all 162 card points")
+        raise SheetError("card_points", "sheet_kapoot_points")
     return (a, b)

@@ -139,10 +139,10 @@ def _now() -> datetime:
 
 def clean_name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise SheetError(field, "a name is needed")
+        raise SheetError(field, "name_needed")
     text = " ".join(value.split())
     if len(text) > NAME_LIMIT:
-        raise SheetError(field, f"a name has at most {NAME_LIMIT} characters")
+        raise SheetError(field, "name_too_long", n=NAME_LIMIT)
     return text
 
 
@@ -152,19 +152,19 @@ def sheet_settings(body: Mapping[str, Any]) -> tuple[Rules, tuple[str, str]]:
     if ruleset is None:
         ruleset = next(iter(PRESETS))
     if not isinstance(ruleset, str) or ruleset not in PRESETS:
-        raise SheetError("ruleset", f"{ruleset!r} is not a ruleset: use {' or '.join(PRESETS)}")
+        raise SheetError("ruleset", "sheet_ruleset", ruleset=repr(ruleset), rulesets=" or ".join(PRESETS))
     options = body.get("options")
     if options is not None and not isinstance(options, Mapping):
-        raise SheetError("options", 'must be an object such as {"target": 301, "kanach": false}')
+        raise SheetError("options", "sheet_options")
     try:
         rules = Rules.from_record(ruleset, options or {})
     except BlotError as e:
-        raise SheetError("options", str(e)) from None
+        raise SheetError("options", e.as_reason() or e.message) from None
     teams = body.get("teams")
     if teams is None:
         return rules, DEFAULT_TEAMS
     if not isinstance(teams, list) or len(teams) != 2:
-        raise SheetError("teams", "must be a list of two team names")
+        raise SheetError("teams", "sheet_teams")
     a, b = (clean_name(t, "teams") for t in teams)
     return rules, (a, b)
 
@@ -176,14 +176,18 @@ def entry_of(raw: Any, rules: Rules) -> Entry:
         for key in raw:
             if key not in ENTRY_KEYS:
                 keys = ", ".join(sorted(ENTRY_KEYS))
-                raise SheetError(str(key), f"{key!r} is not a key of a deal: use {keys}")
+                raise SheetError(str(key), "sheet_deal_key", key=repr(key), keys=keys)
         for name, known in (("contract", CONTRACT_KEYS), ("penalty", PENALTY_KEYS)):
             part = raw.get(name)
             if isinstance(part, Mapping):
                 for key in part:
                     if key not in known:
                         raise SheetError(
-                            f"{name}.{key}", f"{key!r} is not a key of {name}: use {', '.join(sorted(known))}"
+                            f"{name}.{key}",
+                            "sheet_key",
+                            key=repr(key),
+                            what=name,
+                            keys=", ".join(sorted(known)),
                         )
     return parse_entry(raw, rules)
 
@@ -194,10 +198,10 @@ def entry_of(raw: Any, rules: Rules) -> Entry:
 def _row(c: Connection, sheet_id: str | None = None, share_id: str | None = None) -> dict[str, Any]:
     key = sheet_id if sheet_id is not None else share_id
     if not isinstance(key, str) or not key or len(key) > ID_LIMIT:
-        raise SheetNotFound("there is no such score sheet")
+        raise SheetNotFound("no_such_sheet")
     row = rows.sheet_row(c, sheet_id=sheet_id, share_id=share_id)
     if row is None:
-        raise SheetNotFound("there is no such score sheet")
+        raise SheetNotFound("no_such_sheet")
     return row
 
 
@@ -269,7 +273,7 @@ def _lock(c: Connection, sheet_id: str) -> tuple[int, datetime]:
     stamp = _now()
     seq = rows.next_edit(c, sheet_id, stamp)
     if seq is None:
-        raise SheetNotFound("there is no such score sheet")
+        raise SheetNotFound("no_such_sheet")
     return seq, stamp
 
 
@@ -308,7 +312,7 @@ def add_deal(c: Connection, sheet_id: str, raw: Any, editor: Editor) -> tuple[St
     seq, stamp = _lock(c, sheet_id)
     stored = load(c, sheet_id)
     if len(stored.sheet.entries) >= DEAL_LIMIT:
-        raise SheetError("deal", f"a sheet holds at most {DEAL_LIMIT} deals")
+        raise SheetError("deal", "sheet_deals_limit", n=DEAL_LIMIT)
     number = len(stored.sheet.entries) + 1
     stored.sheet.add(entry.to_json())  # the model's checks: the game is not over
     rows.insert_deal(c, sheet_id, number, entry.to_json())
@@ -319,7 +323,7 @@ def add_deal(c: Connection, sheet_id: str, raw: Any, editor: Editor) -> tuple[St
 def _check_number(stored: StoredSheet, number: Any) -> int:
     count = len(stored.sheet.entries)
     if type(number) is not int or not 1 <= number <= count:
-        raise SheetNotFound(f"there is no deal {number} on this sheet (it has {count})")
+        raise SheetNotFound("sheet_no_such_deal", n=number, count=count)
     return number
 
 
@@ -347,7 +351,7 @@ def delete_last(c: Connection, sheet_id: str, number: int, editor: Editor) -> St
     stored = load(c, sheet_id)
     _check_number(stored, number)
     if number != len(stored.sheet.entries):
-        raise SheetError("deal", f"only the last deal ({len(stored.sheet.entries)}) can be taken back")
+        raise SheetError("deal", "sheet_take_back_last", n=len(stored.sheet.entries))
     before = stored.sheet.entries[number - 1]
     rows.delete_deal(c, sheet_id, number)
     _record(c, sheet_id, seq, stamp, number, "delete", before, None, editor)

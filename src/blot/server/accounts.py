@@ -31,23 +31,19 @@ from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.limits import Limits
 from blot.server.periodic import every
-from blot.server.reasons import with_reason
 from blot.server.services import Storage, TableDirectory
 from blot.store import accounts as store
 from blot.store.accounts import Who
 
 log = logging.getLogger("blot.server")
 
-WRONG = "wrong username or password"
+WRONG = "wrong_login"
 #: Seconds a token's player is remembered without asking the database.
 CACHE_SECONDS = 5.0
 CACHE_LIMIT = 50_000
 #: The message a connection gets when its session ends (logout, new password, disabled or
 #: deleted account) before it is closed.
-SESSION_ENDED = with_reason(
-    {"type": "error", "code": "unauthorized", "message": "your session has ended: log in again"},
-    "your session has ended: log in again",
-)
+SESSION_ENDED = Refused("unauthorized", "session_ended").to_json()
 
 
 def token_hash(token: str) -> str:
@@ -65,9 +61,9 @@ def clean_name(name: Any) -> str:
 def _text(body: Mapping[str, Any], key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value:
-        raise Refused("malformed", f"{key} is needed", key)
+        raise Refused("malformed", "field_needed", key, field=key)
     if len(value) > 200:
-        raise Refused("malformed", f"{key} is too long", key)
+        raise Refused("malformed", "field_too_long", key, field=key)
     return value
 
 
@@ -168,9 +164,9 @@ class AccountService:
     async def rename(self, token: str, name: Any) -> dict[str, Any]:
         me = await self.who(token)
         if me is None:
-            raise Refused("forbidden", "unknown player token")
+            raise Refused("forbidden", "token_unknown")
         if me.username is not None:
-            raise Refused("conflict", "an account plays under its username")
+            raise Refused("conflict", "account_name_is_username")
         checked = clean_name(name)
         await self.guest_may_take(checked)
         await self.not_playing(me.id, "name")
@@ -185,11 +181,7 @@ class AccountService:
         the tables marks guests (:mod:`blot.server.chat`)."""
         other = await self.storage.read(lambda c: store.look_alike(c, name))
         if other is not None:
-            raise Refused(
-                "conflict",
-                f"the name {name} is too like the account {other}: a guest takes another name",
-                "name",
-            )
+            raise Refused("conflict", "name_of_account", "name", name=name, other=other)
 
     async def not_playing(self, player: int, what: str) -> None:
         """Refuse to change how a player is shown (``what``: ``name`` or ``avatar``) while they sit
@@ -197,16 +189,16 @@ class AccountService:
         may reach others only from the next game on (issue 38 item 2, L-9)."""
         table = await self.storage.read(lambda c: store.playing_at(c, player))
         if table is not None and what == "avatar":
-            raise Refused("conflict", f"you play at table {table}: change your avatar once its game is over")
+            raise Refused("conflict", "avatar_in_game", table=table)
         if table is not None:
-            raise Refused("conflict", f"you play at table {table}: change your name once its game is over")
+            raise Refused("conflict", "name_in_game", table=table)
 
     async def me(self, token: str | None) -> dict[str, Any]:
         """Who a token is: ``{"id", "name", "username", "bars"}`` (bars: the bars in force that
         name this account: a dishonour's, and with ``--league`` a tars kapoot's)."""
         me = await self.who(token)
         if me is None:
-            raise Refused("forbidden", "unknown player token")
+            raise Refused("forbidden", "token_unknown")
         bars: list[dict[str, Any]] = []
         if me.username is not None:
             now = self.storage.now()
@@ -237,11 +229,7 @@ class AccountService:
 
         clash = await self.storage.write(check)
         if clash is not None:
-            raise Refused(
-                "forbidden",
-                f"{others[clash]} at this table plays from the same browser as you: two players of one "
-                "browser may not sit at one table",
-            )
+            raise Refused("forbidden", "same_browser", name=others[clash])
 
     async def check_rated(self, people: list[int], newcomer: int | None = None) -> None:
         """Refuse a rated table's seating: every person must have an account (the League's bars
@@ -253,7 +241,7 @@ class AccountService:
 
         found = await self.storage.read(check)
         if set(ids) - found:
-            raise Refused("forbidden", "rated tables are for players with an account: sign up or log in")
+            raise Refused("forbidden", "rated_accounts_only")
 
     async def check_bars(
         self, seats: Mapping[int, int], teams: Sequence[Sequence[int]], newcomer: int | None = None
@@ -296,7 +284,7 @@ class AccountService:
         except BlotError as e:
             raise Refused.of(e) from None
         if username_key(password) == username_key(username):
-            raise Refused("malformed", "the password must not be the username", "password")
+            raise Refused("malformed", "password_is_username", "password")
         key = username_key(username)
         guest = await self.who(token)
         guest_id = guest.id if guest is not None and guest.username is None else None
@@ -306,11 +294,10 @@ class AccountService:
 
         def write(c: Connection) -> int:
             if store.find(c, key) is not None:
-                raise Refused("conflict", f"the username {username} is taken", "username")
+                raise Refused("conflict", "username_taken", "username", name=username)
             alike = store.look_alike(c, username)
             if alike is not None:
-                too_like = f"the username {username} is too like {alike}, which is taken"
-                raise Refused("conflict", too_like, "username")
+                raise Refused("conflict", "username_too_like", "username", name=username, other=alike)
             player = store.create(c, username, key, hashed, at, guest_id)
             store.add_session(c, player, new_hash, at)
             if device is not None:
@@ -320,7 +307,7 @@ class AccountService:
         try:
             player = await self.storage.write(write)
         except IntegrityError:
-            raise Refused("conflict", f"the username {username} is taken", "username") from None
+            raise Refused("conflict", "username_taken", "username", name=username) from None
         if guest_id is not None:
             self.forget(guest_id)
         return {"id": player, "username": username, "name": username, "token": new_token}
@@ -334,7 +321,7 @@ class AccountService:
         account = await self.storage.read(lambda c: store.find(c, key))
         account = await self._check(account, password, key)
         if account.disabled:
-            raise Refused("forbidden", "this account is disabled")
+            raise Refused("forbidden", "account_disabled")
         await self.limits.succeeded(key)
         new_token, new_hash = _new_token()
         at = self.storage.now()
@@ -355,12 +342,12 @@ class AccountService:
     async def _account_of(self, token: str | None) -> store.Account:
         me = await self.who(token)
         if me is None:
-            raise Refused("forbidden", "a player token is needed")
+            raise Refused("forbidden", "token_needed")
         if me.username is None:
-            raise Refused("forbidden", "this is a guest: sign up or log in first")
+            raise Refused("forbidden", "guest_not_account")
         account = await self.storage.read(lambda c: store.by_id(c, me.id))
         if account is None or account.disabled:
-            raise Refused("forbidden", "a player token is needed")
+            raise Refused("forbidden", "token_needed")
         return account
 
     async def logout(self, token: str | None) -> dict[str, Any]:
@@ -383,7 +370,7 @@ class AccountService:
         await self.limits.account(key)
         await self._check(account, current, key)
         if username_key(new) == key:
-            raise Refused("malformed", "the password must not be the username", "new_password")
+            raise Refused("malformed", "password_is_username", "new_password")
         hashed = await asyncio.to_thread(self.passwords.hash, new)
         keep = token_hash(token)
 
@@ -404,9 +391,7 @@ class AccountService:
         await self._check(account, password, key)
         busy = await self.tables.unfinished_seat(account.id)
         if busy is not None:
-            raise Refused(
-                "conflict", f"you sit at table {busy}, whose game is not over: leave it or finish it first"
-            )
+            raise Refused("conflict", "account_still_seated", table=busy)
         at = self.storage.now()
         touched = await self.storage.write(lambda c: store.delete_account(c, account.id, at))
         self.forget(account.id)

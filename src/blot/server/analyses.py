@@ -72,7 +72,7 @@ RESUME_SECONDS = 300.0
 #: How often an analysis somebody asked for, which another process of a cluster is computing,
 #: looks whether it is stored (or whether that process died).
 CLAIM_SECONDS = 2.0
-NOT_FINISHED = "no finished game at this table"
+NOT_FINISHED = "no_finished_game"
 
 #: The command of an analysis process (:mod:`blot.server.analysis_worker`).
 WORKER = (sys.executable, "-m", "blot.server.analysis_worker")
@@ -176,12 +176,9 @@ class Analyses:
         if await self._secret(table_id):
             raise secrecy.refused()
         if self._closed:
-            raise Refused("server", "the server is stopping")
+            raise Refused("server", "server_stopping")
         if len(self.jobs) >= QUEUE_LIMIT:
-            raise RateLimited(
-                f"the server is analysing {len(self.jobs)} games already: try again in a minute",
-                RETRY_SECONDS,
-            )
+            raise RateLimited("analyses_busy", RETRY_SECONDS, n=len(self.jobs))
         self._failed.pop(table_id, None)
         job = Job(table_id, game.game, game.record, len(game.record.get("deals", [])), game.public)
         self.jobs[table_id] = job

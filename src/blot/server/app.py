@@ -21,7 +21,6 @@ from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
 from blot.server.guard import Guard
 from blot.server.hub import Hub
-from blot.server.reasons import with_reason
 from blot.server.routes import (
     accounts,
     conduct,
@@ -31,6 +30,7 @@ from blot.server.routes import (
     players,
     puzzles,
     ratings,
+    reasons,
     replays,
     scoresheets,
     tables,
@@ -87,23 +87,25 @@ def create_app(config: ServerConfig) -> FastAPI:
         body: dict[str, Any] = {"error": e.code, "message": e.message}
         if e.field is not None:
             body["field"] = e.field
-        with_reason(body, e.message)
+        e.answer(body)
         headers = {"Retry-After": str(e.retry_after)} if isinstance(e, RateLimited) else None
         return JSONResponse(body, status_code=STATUS.get(e.code, 400), headers=headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, e: HTTPException) -> JSONResponse:
         code = HTTP_CODES.get(e.status_code, "malformed")
-        message = "no such page or API route" if e.status_code == 404 else str(e.detail)
-        return JSONResponse(
-            with_reason({"error": code, "message": message}, message), e.status_code, headers=e.headers
-        )
+        if e.status_code == 404:
+            refused = Refused(code, "no_such_route")
+            body = refused.answer({"error": code, "message": refused.message})
+        else:
+            body = {"error": code, "message": str(e.detail)}  # the framework's own words, unkeyed
+        return JSONResponse(body, e.status_code, headers=e.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, e: RequestValidationError) -> JSONResponse:
         where = ", ".join(".".join(str(p) for p in err.get("loc", ())) for err in e.errors()[:3])
-        message = f"a bad parameter: {where}"
-        return JSONResponse(with_reason({"error": "malformed", "message": message}, message), 400)
+        refused = Refused("malformed", "bad_parameter", where=where)
+        return JSONResponse(refused.answer({"error": "malformed", "message": refused.message}), 400)
 
     @app.exception_handler(BlotError)
     async def blot_error(_request: Request, e: BlotError) -> JSONResponse:
@@ -120,6 +122,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         puzzles,
         events,
         conduct,
+        reasons,
         ws,
         pages,
     ):

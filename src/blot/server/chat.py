@@ -69,14 +69,14 @@ def clean_text(value: Any) -> str:
     """A free text as it is stored: NFC, control characters gone, spaces collapsed; refused when
     nothing is left or it is too long."""
     if not isinstance(value, str):
-        raise Refused("malformed", "a chat text is a string")
+        raise Refused("malformed", "chat_text_string")
     text = unicodedata.normalize("NFC", value)
     text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
     text = " ".join(text.split())
     if not text:
-        raise Refused("malformed", "an empty message says nothing")
+        raise Refused("malformed", "chat_empty")
     if len(text) > TEXT_LIMIT:
-        raise Refused("malformed", f"a message has at most {TEXT_LIMIT} characters")
+        raise Refused("malformed", "chat_too_long", n=TEXT_LIMIT)
     return text
 
 
@@ -151,22 +151,21 @@ class Chat:
         kind, body = self._body(table, message)
         player = conn.player
         if player is None:
-            raise Refused("forbidden", "only a player may talk at a table: open the lobby first")
+            raise Refused("forbidden", "chat_players_only")
         room = room_of(conn)
         if not await self._is_on(table.id):
-            raise Refused("forbidden", "the host has turned the chat of this table off")
+            raise Refused("forbidden", "chat_off")
         if league_table(table) and in_deal(table):
             raise Refused(
                 "forbidden",
-                "at a rated or event table nothing may be said while a deal is played: "
-                "wait for its end (League §10)",
+                "chat_rated_deal",
             )
         key = str(player)
         wait = max(self.burst.wait(key), self.minute.wait(key))
         if wait > 0:
-            raise RateLimited(f"you are talking too fast: wait {max(1, round(wait))} seconds", wait)
+            raise RateLimited("chat_too_fast", wait, n=max(1, round(wait)))
         if await self.hub.read(lambda c: store.silenced(c, player)):
-            raise Refused("forbidden", "your account may not talk at tables")
+            raise Refused("forbidden", "chat_silenced")
         self.burst.hit(key)
         self.minute.hit(key)
         at = self.hub.now()
@@ -177,15 +176,14 @@ class Chat:
     async def switch(self, table: Table, conn: Connection, on: Any) -> None:
         """The host turns the table's chat off (``on`` false) or on again; both rooms hear of it."""
         if not isinstance(on, bool):
-            raise Refused("malformed", "on is true or false")
+            raise Refused("malformed", "chat_switch_flag")
         player = conn.player
         if player is None or player != table.host:
-            raise Refused("forbidden", "only the table's host may turn its chat off or on")
+            raise Refused("forbidden", "chat_switch_host")
         if league_table(table) and in_deal(table):
             raise Refused(
                 "forbidden",
-                "at a rated or event table the chat is not switched while a deal is played: "
-                "wait for its end (League §10)",
+                "chat_switch_deal",
             )
         if on == await self._is_on(table.id):
             return
@@ -203,15 +201,15 @@ class Chat:
         target = message.get("player")
         muted = message.get("muted")
         if player is None:
-            raise Refused("forbidden", "only a player may mute somebody: open the lobby first")
+            raise Refused("forbidden", "mute_players_only")
         if not isinstance(target, int) or isinstance(target, bool) or not isinstance(muted, bool):
-            raise Refused("malformed", "mute needs player (a number) and muted (true or false)")
+            raise Refused("malformed", "mute_message")
         if target == player:
-            raise Refused("malformed", "you cannot mute yourself")
+            raise Refused("malformed", "mute_self")
         # an id that is no player's (0, -1, 2**62, one of nobody) would break the database's
         # reference, or its 32-bit integer: answered like any refusal, the socket kept
         if not 0 < target < 2**31 or not await self.hub.read(lambda c: store.is_player(c, target)):
-            raise Refused("not_found", "no such player")
+            raise Refused("not_found", "no_such_player")
         at = self.hub.now()
         await self.hub.write(lambda c: store.set_mute(c, player, target, muted, at))
         mutes = self._mutes.setdefault(player, set())
@@ -227,19 +225,19 @@ class Chat:
     def _body(table: Table, message: Mapping[str, Any]) -> tuple[str, str]:
         given = [k for k in ("phrase", "emote", "text") if k in message]
         if len(given) != 1:
-            raise Refused("malformed", "a chat message has one of phrase, emote or text")
+            raise Refused("malformed", "chat_one_kind")
         kind = given[0]
         value = message[kind]
         if kind == "phrase":
             if value not in PHRASES:
-                raise Refused("malformed", f"phrases are {', '.join(PHRASES)}")
+                raise Refused("malformed", "chat_phrases", phrases=", ".join(PHRASES))
             return kind, str(value)
         if kind == "emote":
             if value not in EMOTES:
-                raise Refused("malformed", f"emotes are {' '.join(EMOTES)}")
+                raise Refused("malformed", "chat_emotes", emotes=" ".join(EMOTES))
             return kind, str(value)
         if league_table(table):
-            raise Refused("forbidden", "free text is off at rated and event tables: use the quick phrases")
+            raise Refused("forbidden", "chat_rated_text")
         return kind, clean_text(value)
 
     def _send(self, table: Table, room: str | None, said: dict[str, Any]) -> None:

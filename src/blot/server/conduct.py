@@ -23,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from blot.league import KINDS, PENANCES, Bar, DishonourBar
+from blot.reasons import Reason
 from blot.server.errors import Refused
 from blot.store import courts as rows
 
@@ -44,69 +45,55 @@ class Dishonour:
     publish_names: bool
 
 
-def bar_refusal(bar: Bar | DishonourBar) -> str:
+def bar_refusal(bar: Bar | DishonourBar) -> Reason:
     """The sentence that refuses a seat or an entry a bar forbids, written here so that the
     page says it in its reader's language (blot.server.reasons); the same words as the bar's own
     :meth:`~blot.league.Bar.sentence` (a test holds them together)."""
     if isinstance(bar, DishonourBar):
         name, number = bar.name, bar.decision
         if bar.until is None:
-            return (
-                f"{name} is barred for life by the Court of Conduct (decision {number}): "
-                "no public table and no event"
-            )
-        return (
-            f"{name} is barred by the Court of Conduct (decision {number}) until {bar.until}: "
-            "no public table and no event until then"
-        )
+            return Reason("dishonour_bar_life", name=name, decision=number)
+        return Reason("dishonour_bar_until", name=name, decision=number, until=bar.until)
     a, b = bar.names
     if bar.until is None:
-        return (
-            f"{a} and {b} suffered tars kapoot twice: under the League's rules they may never "
-            "again play together as partners at a public table or in an event"
-        )
+        return Reason("tars_bar_never", a=a, b=b)
     since, until = bar.first.date().isoformat(), bar.until.date().isoformat()
-    return (
-        f"{a} and {b} suffered tars kapoot on {since}: under the League's rules they may not play "
-        f"together as partners at a public table or in an event until {until}"
-    )
+    return Reason("tars_bar_until", a=a, b=b, since=since, until=until)
 
 
 def check(body: Mapping[str, Any], today: str) -> Dishonour:
     """A dishonour from a request's body (or the command line's options), or the first fault."""
     kind = body.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise Refused("malformed", "kind is signals, stakes, cheating, barred_pair or arranged_loss", "kind")
+        raise Refused("malformed", "dishonour_kind", "kind")
     names = body.get("usernames")
     if (
         not isinstance(names, list)
         or not 1 <= len(names) <= ACCOUNTS_LIMIT
         or not all(isinstance(n, str) and n.strip() for n in names)
     ):
-        raise Refused("malformed", "usernames is a list of 1 to 4 accounts the dishonour names", "usernames")
+        raise Refused("malformed", "dishonour_accounts", "usernames")
     penance = body.get("penance")
     if penance not in PENANCES:
-        raise Refused("malformed", "penance is warning, bar (until a date) or life", "penance")
+        raise Refused("malformed", "dishonour_penance", "penance")
     until = body.get("until")
     if penance == "bar":
         if not isinstance(until, str) or not _is_day(until) or until <= today:
-            raise Refused(
-                "malformed", "a bar for a period needs until: a day after today, such as 2027-05-01", "until"
-            )
+            raise Refused("malformed", "dishonour_until", "until")
     elif until is not None:
-        raise Refused("malformed", "only a bar for a period has an until day", "until")
+        raise Refused("malformed", "dishonour_until_only_bar", "until")
     explanation = body.get("explanation")
     if not isinstance(explanation, str) or not explanation.strip() or len(explanation) > EXPLANATION_LIMIT:
-        raise Refused("malformed", "the explanation to publish has 1 to 4000 characters", "explanation")
+        raise Refused("malformed", "dishonour_explanation", "explanation")
     concerns = body.get("concerns", "")
     if not isinstance(concerns, str) or len(concerns) > CONCERNS_LIMIT:
-        raise Refused("malformed", "concerns (the event or game) has at most 200 characters", "concerns")
+        raise Refused("malformed", "dishonour_concerns", "concerns")
     case = body.get("case")
     if case is not None and (not isinstance(case, int) or isinstance(case, bool) or case < 1):
-        raise Refused("malformed", "case is the number of a case of the Court of Conduct", "case")
+        raise Refused("malformed", "dishonour_case", "case")
     publish = body.get("publish_names", True)
     if not isinstance(publish, bool):
-        raise Refused("malformed", "publish_names is true or false", "publish_names")
+        raise Refused("malformed", "publish_names_flag", "publish_names")
     return Dishonour(
         kind,
         tuple(n.strip() for n in names),
@@ -128,7 +115,7 @@ def _is_day(text: str) -> bool:
 
 def check_member(c: Connection, player: int) -> None:
     if "conduct" not in rows.courts_of(c, player):
-        raise Refused("forbidden", "only a member of the Court of Conduct records or forgives a dishonour")
+        raise Refused("forbidden", "conduct_members_only")
 
 
 def record(c: Connection, found: Dishonour, decided_on: str, by: int | None, at: datetime) -> int:
@@ -140,17 +127,17 @@ def record(c: Connection, found: Dishonour, decided_on: str, by: int | None, at:
     for typed in found.usernames:
         account = account_rows.find(c, username_key(typed))
         if account is None or account.username is None:
-            raise Refused("not_found", f"there is no account {typed}", "usernames")
+            raise Refused("not_found", "no_such_account", "usernames", name=typed)
         if account.id not in [a.id for a in accounts]:
             accounts.append(account)
     concerns = found.concerns
     if found.case is not None:
         case = rows.case(c, found.case)
         if case is None or case["court"] != "conduct":
-            raise Refused("not_found", "the Court of Conduct has no such case", "case")
+            raise Refused("not_found", "conduct_no_such_case", "case")
         concerns = concerns or _event_name(c, int(case["event_table"]))
     if not concerns:
-        raise Refused("malformed", "concerns (the event or game) is needed without a case", "concerns")
+        raise Refused("malformed", "dishonour_concerns_needed", "concerns")
     return rows.insert_decision(
         c,
         decided_on,
@@ -183,9 +170,9 @@ def forgive(c: Connection, number: int, on: str, by: int | None) -> None:
     """The Court finds the penance sufficient (L-10): the dishonour is forgiven, its bar lifted."""
     found = rows.decision(c, number)
     if found is None or found["kind"] is None:
-        raise Refused("not_found", "the register has no such dishonour")
+        raise Refused("not_found", "no_such_dishonour")
     if not rows.forgive(c, number, on, by):
-        raise Refused("conflict", "that dishonour is forgiven already")
+        raise Refused("conflict", "dishonour_forgiven")
 
 
 def published(c: Connection, today: str) -> list[dict[str, Any]]:

@@ -112,14 +112,14 @@ class Endings:
         rated table where a side has no person it ends then as a resignation
         (:meth:`end_is_resignation`)."""
         if not isinstance(agree, bool):
-            raise Refused("malformed", "agree is true or false")
+            raise Refused("malformed", "agree_flag")
         seat = self.table.seating.seat_of(player)
         if seat is None:
-            raise Refused("not_seated", "only a player seated at this table may vote to end its game")
+            raise Refused("not_seated", "end_vote_seated")
         if self.table.status != PLAYING:
             raise Refused(
                 "conflict",
-                "the game is not being played" if self.table.status == WAITING else "the game is over",
+                "game_not_playing" if self.table.status == WAITING else "game_over",
             )
         if (agree and seat not in self.table.end_votes) or (not agree and self.table.end_votes):
             payload: dict[str, Any] = {"seat": seat, "agree": agree}
@@ -150,7 +150,7 @@ class Endings:
         if self.table.status != PLAYING:
             raise Refused(
                 "conflict",
-                "the game is not being played" if self.table.status == WAITING else "the game is over",
+                "game_not_playing" if self.table.status == WAITING else "game_over",
             )
         if paused != self.table.paused:
             await self.table.change("pause", {"paused": paused})

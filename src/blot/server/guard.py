@@ -31,6 +31,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from blot.numbers import whole_number
+from blot.reasons import Reason
 from blot.server.config import ServerConfig, is_address
 from blot.server.health import is_storage_failure
 
@@ -143,7 +144,7 @@ class Guard:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 4400})
             else:
-                await _json(send, 400, "malformed", "this server does not answer to that host name")
+                await _json(send, 400, "malformed", Reason("other_host"))
             return
         if kind == "websocket":
             if not self.origin_ok(scope):
@@ -157,7 +158,7 @@ class Guard:
             return
         if scope["method"] not in SAFE_METHODS:
             if not self.origin_ok(scope):
-                await _json(send, 403, "forbidden", "requests from other sites are refused")
+                await _json(send, 403, "forbidden", Reason("other_site"))
                 return
             declared = _header(scope, b"content-length")
             size = None if declared is None else whole_number(declared, 12)
@@ -171,8 +172,8 @@ class Guard:
             receive = _replay(body, receive)
         await self._guarded(scope, receive, _with_headers(send))
 
-    def _too_large(self) -> str:
-        return f"a request body has at most {self.limit} bytes"
+    def _too_large(self) -> Reason:
+        return Reason("body_too_large", n=self.limit)
 
     async def _read_body(self, receive: Receive) -> bytes | None:
         """The whole body, or None as soon as it passes the cap (the rest is never read)."""
@@ -228,14 +229,9 @@ class Guard:
             if started:
                 return  # the answer is under way: the client sees a cut response
             if storage:
-                await _json(send, 503, "server", "the server could not reach its storage; please try again")
+                await _json(send, 503, "server", Reason("storage_down"))
             else:
-                await _json(
-                    send,
-                    500,
-                    "internal",
-                    f"something went wrong on the server (error {error_id}); nothing more is known here",
-                )
+                await _json(send, 500, "internal", Reason("internal_error", id=error_id))
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:
@@ -264,10 +260,8 @@ def _with_headers(send: Send) -> Send:
     return sending
 
 
-async def _json(send: Send, status: int, code: str, message: str) -> None:
-    from blot.server.reasons import with_reason
-
-    body = json.dumps(with_reason({"error": code, "message": message}, message)).encode()
+async def _json(send: Send, status: int, code: str, reason: Reason) -> None:
+    body = json.dumps({"error": code, "message": str(reason), **reason.to_json()}).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

@@ -45,10 +45,10 @@ def loads(text: str | bytes, what: str = "a message", code: str = "malformed") -
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise Refused(code, f"{what} must be JSON in UTF-8") from None
+            raise Refused(code, "json_utf8", what=what) from None
     if depth(text) > MAX_DEPTH:
-        raise Refused(code, f"{what} is nested at most {MAX_DEPTH} levels deep")
+        raise Refused(code, "json_depth", what=what, n=MAX_DEPTH)
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise Refused(code, f"{what} must be JSON") from None
+        raise Refused(code, "json_needed", what=what) from None

@@ -206,16 +206,14 @@ class Limits:
         address = network(address)
         wait = await self.per_address.wait(address)
         if wait > 0:
-            raise RateLimited(
-                f"too many login attempts from this address: try again in {_minutes(wait)}", wait
-            )
+            raise RateLimited("login_limit_address", wait, wait=_minutes(wait))
         await self.per_address.hit(address)
 
     async def account(self, key: str) -> None:
         """Refuse a login to an account with too many failed ones (counted by :meth:`failed`)."""
         wait = await self.per_account.wait(key)
         if wait > 0:
-            raise RateLimited(f"too many failed logins for this account: try again in {_minutes(wait)}", wait)
+            raise RateLimited("login_limit_account", wait, wait=_minutes(wait))
 
     async def failed(self, key: str) -> None:
         await self.per_account.hit(key)
@@ -228,9 +226,7 @@ class Limits:
         address = network(address)
         wait = await self.guests.wait(address)
         if wait > 0:
-            raise RateLimited(
-                f"too many new players from this address: try again in {_minutes(wait)}, or log in", wait
-            )
+            raise RateLimited("guest_limit", wait, wait=_minutes(wait))
         await self.guests.hit(address)
 
     async def puzzle(self, address: str, puzzle: int) -> bool:

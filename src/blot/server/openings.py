@@ -56,22 +56,14 @@ class Openings:
         limit = self.config.host_limit
         stored = await self.services.read(lambda c: Store.hosted(c, player))
         if stored + self._creating.get(player, 0) >= limit:
-            raise Refused(
-                "conflict",
-                f"you already host {limit} open {'table' if limit == 1 else 'tables'}: play or leave one, "
-                "or let a waiting one expire",
-            )
+            raise Refused("conflict", "host_limit", n=limit, tables="table" if limit == 1 else "tables")
 
         if address is not None:
             waiting = self._creating_at.get(address, 0) + sum(
                 1 for t in self.tables.live.values() if t.address == address and t.status == WAITING
             )
             if waiting >= self.config.waiting_per_address:
-                raise Refused(
-                    "conflict",
-                    f"{waiting} tables made from this address are waiting for players: start or leave one "
-                    "first, or let a waiting one expire",
-                )
+                raise Refused("conflict", "waiting_limit", n=waiting)
 
     async def create(
         self, player: int, name: str, body: Mapping[str, Any], address: str = "unknown"
@@ -91,7 +83,7 @@ class Openings:
     async def _create_table(self, player: int, name: str, body: Mapping[str, Any]) -> Table:
         options = body.get("options")
         if options is not None and not isinstance(options, dict):
-            raise Refused("malformed", "options is an object of the game's options, or null", "options")
+            raise Refused("malformed", "options_object", "options")
         try:
             game = spec(body.get("game", ""))
             rules = game.rules(body.get("ruleset"), options or None)
@@ -100,26 +92,21 @@ class Openings:
         settings: dict[str, Any] = {"ruleset": rules.ruleset, "options": rules.options()}
         timer = body.get("timer", 0)
         if not isinstance(timer, int) or isinstance(timer, bool) or not 0 <= timer <= TIMER_LIMIT:
-            raise Refused(
-                "malformed", f"the turn timer is a number of seconds from 0 (none) to {TIMER_LIMIT}"
-            )
+            raise Refused("malformed", "timer_range", high=TIMER_LIMIT)
         pause = body.get("trick_pause", self.config.trick_pause)
         if (
             not isinstance(pause, int | float)
             or isinstance(pause, bool)
             or not 0 <= pause <= TRICK_PAUSE_LIMIT
         ):
-            raise Refused(
-                "malformed",
-                f"the trick pause is a number of seconds from 0 to {TRICK_PAUSE_LIMIT}",
-            )
+            raise Refused("malformed", "trick_pause_range", high=TRICK_PAUSE_LIMIT)
         settings["trick_pause"] = pause
         public = body.get("public", True)
         if not isinstance(public, bool):
-            raise Refused("malformed", "public is true or false")
+            raise Refused("malformed", "public_flag")
         rated = body.get("rated", False)
         if not isinstance(rated, bool):
-            raise Refused("malformed", "rated is true or false")
+            raise Refused("malformed", "rated_flag")
         if rated:
             await self.services.check_rated([player], player)
         if public or rated:  # an account barred by a dishonour opens no public table (L-10)
@@ -151,13 +138,13 @@ class Openings:
 
     async def _rematch(self, old: Table, player: int) -> str | dict[str, Any]:
         if old.status != FINISHED:
-            raise Refused("conflict", "a rematch is possible once the game is over")
+            raise Refused("conflict", "rematch_after_game")
         seat = old.seating.seat_of(player)
         if old.settings.get("rated"):
             if seat is None:
-                raise Refused("forbidden", "only the players of a rated game may ask for its rematch")
+                raise Refused("forbidden", "rematch_rated_players")
         elif player != old.host and seat is None:
-            raise Refused("forbidden", "only the players of a game may start its rematch")
+            raise Refused("forbidden", "rematch_players")
         if old.rematch is not None:
             return old.rematch
         if old.settings.get("rated"):
@@ -267,10 +254,10 @@ class Openings:
         from blot.server.table import AGREEMENT
 
         if old.status != FINISHED or old.ended != AGREEMENT:
-            raise Refused("conflict", "only a game ended by agreement is unfinished and can be continued")
+            raise Refused("conflict", "continue_unfinished_only")
         seat = old.seating.seat_of(player)
         if seat is None:
-            raise Refused("forbidden", "only the players of an unfinished game continue it")
+            raise Refused("forbidden", "continue_players_only")
         if old.resumed is not None:
             return old.resumed
         if seat not in old.resume_asks:

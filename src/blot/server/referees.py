@@ -51,10 +51,10 @@ def _text(body: Mapping[str, Any], key: str, required: bool = True) -> str:
     if value is None and not required:
         return ""
     if not isinstance(value, str) or (required and not value.strip()):
-        raise Refused("malformed", f"{key} is needed", key)
+        raise Refused("malformed", "field_needed", key, field=key)
     text = value.strip()
     if len(text) > TEXT_LIMIT:
-        raise Refused("malformed", f"{key} has at most {TEXT_LIMIT} characters", key)
+        raise Refused("malformed", "field_too_long_n", key, field=key, n=TEXT_LIMIT)
     return text
 
 
@@ -148,7 +148,7 @@ class Referees:
         state = await self.tournaments.views.load(event_id)
         found = next((t for t in state.tables if int(t["id"]) == row_id), None)
         if found is None:
-            raise Refused("not_found", "no such table in this event")
+            raise Refused("not_found", "no_such_event_table")
         return state, found
 
     async def _as_referee(
@@ -156,7 +156,7 @@ class Referees:
     ) -> tuple[TournamentState, dict[str, Any]]:
         state, table = await self._table(event_id, row_id)
         if table["referee"] != player:
-            raise Refused("forbidden", "only this table's referee does that")
+            raise Refused("forbidden", "referee_only")
         return state, table
 
     @staticmethod
@@ -175,27 +175,27 @@ class Referees:
         the round's tables open now (its play starts)."""
         state, table = await self._table(event_id, row_id)
         if player not in state.organizers:
-            raise Refused("forbidden", "only the event's organizer assigns referees")
+            raise Refused("forbidden", "referees_organizer")
         if player in state.players_at(table):  # nobody picks the referee of his own game (L-8)
-            raise Refused("forbidden", "you play at this table: another organizer assigns its referee")
+            raise Refused("forbidden", "own_table_referee")
         username = body.get("username")
         referee, name = None, ""
         if username is not None:
             from blot.accounts import username_key
 
             if not isinstance(username, str):
-                raise Refused("malformed", "username is an account's name, or null", "username")
+                raise Refused("malformed", "referee_username", "username")
             found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
             if found is None or found.disabled:
-                raise Refused("not_found", f"there is no account {username}")
+                raise Refused("not_found", "no_such_account", name=username)
             referee, name = found.id, found.username
 
         def write(c: Connection) -> None:
             rows.lock(c, state.id)  # as entering does: nobody becomes both
             if referee is not None and referee in rows.players_in(c, state.id):
-                raise Refused("conflict", f"{name} plays in this event and cannot referee it")
+                raise Refused("conflict", "player_cannot_referee", name=name)
             if referee is not None and referee in rows.recused(c, row_id):
-                raise Refused("conflict", f"{name} stepped down from this table and cannot referee it again")
+                raise Refused("conflict", "referee_stepped_down", name=name)
             rows.set_referee(c, row_id, referee)
 
         await self.storage.write(write)
@@ -222,26 +222,25 @@ class Referees:
         _, table = await self._as_referee(player, event_id, row_id)
         kind = body.get("kind")
         if kind not in ANNOUNCEMENTS:
-            raise Refused("malformed", f"an announcement is one of {', '.join(ANNOUNCEMENTS)}", "kind")
+            raise Refused("malformed", "announcement_kinds", "kind", kinds=", ".join(ANNOUNCEMENTS))
         text = _text(body, "text", required=False)
         at = self.storage.now()
         sheet_id = table["sheet_id"]
         if kind in SHEET_ONLY and sheet_id is None:
             raise Refused(
                 "conflict",
-                "only a Davtar's game is announced unfinished or reopened: "
-                "an online game is left unfinished by its players at the table",
+                "announce_sheet_only",
             )
 
         def write(c: Connection) -> None:
             if kind in (rows.LEFT, rows.REOPENED):  # decided in the transaction that records it
                 left = rows.left_unfinished(c, row_id)
                 if kind == rows.REOPENED and not left:
-                    raise Refused("conflict", "only a game left unfinished is reopened")
+                    raise Refused("conflict", "reopen_unfinished_only")
                 if kind == rows.LEFT and left:
-                    raise Refused("conflict", "this game is unfinished already")
+                    raise Refused("conflict", "already_unfinished")
                 if kind == rows.LEFT and sheet_service.load(c, sheet_id).sheet.standing().finished:
-                    raise Refused("conflict", "this game is over: it cannot be left unfinished")
+                    raise Refused("conflict", "over_not_unfinished")
             rows.insert_note(c, row_id, str(kind), {"text": text}, player, at)
 
         await self.storage.write(write)
@@ -260,9 +259,7 @@ class Referees:
         penalty = body.get("penalty")
         sheet_id = table["sheet_id"]
         if penalty is not None and sheet_id is None:
-            raise Refused(
-                "conflict", "an online table's penalties are the server's: record the ruling without one"
-            )
+            raise Refused("conflict", "online_penalty")
         at = self.storage.now()
         editor = sheet_service.Editor(None, player)
 
@@ -283,7 +280,7 @@ class Referees:
         try:
             await self.storage.write(write)
         except SheetError as e:
-            raise Refused("invalid", str(e), e.field) from None
+            raise Refused.from_error("invalid", e, e.field) from None
         return await self.console(player, event_id, row_id)
 
     async def escalate(
@@ -295,7 +292,7 @@ class Referees:
         state, _ = await self._as_referee(player, event_id, row_id)
         court = body.get("court")
         if court not in COURTS:
-            raise Refused("malformed", "court is sages (a question of the rules) or conduct", "court")
+            raise Refused("malformed", "court_kind", "court")
         question = _text(body, "question")
         ids = {m["player"] for e in state.entries for m in e["members"]}
         accounts = await self.storage.read(lambda c: rows.account_names(c, ids))
@@ -310,11 +307,11 @@ class Referees:
         if kind is not None:  # said without the text: it is kept nowhere, logged nowhere
             raise Refused(
                 "malformed",
-                "the question holds a player's username in some spelling: a court's case names nobody"
+                "question_username"
                 if kind == "username"
-                else "the question holds a display name in some spelling: a court's case names nobody"
+                else "question_display_name"
                 if kind == "display_name"
-                else "the question holds a pair's name in some spelling: a court's case names nobody",
+                else "question_pair_name",
                 "question",
             )
         at = self.storage.now()
@@ -336,7 +333,7 @@ class Referees:
         applied = _text(body, "applied")
         found = await self.storage.read(lambda c: courts.case(c, case_id))
         if found is None or int(found["event_table"]) != row_id:
-            raise Refused("not_found", "no such case at this table")
+            raise Refused("not_found", "no_such_case_here")
         at = self.storage.now()
 
         def write(c: Connection) -> bool:
@@ -353,7 +350,7 @@ class Referees:
             return True
 
         if not await self.storage.write(write):
-            raise Refused("conflict", "the court has not answered yet, or its answer was applied already")
+            raise Refused("conflict", "court_not_answered")
         return await self.console(player, event_id, row_id)
 
     async def conflict(
@@ -364,11 +361,9 @@ class Referees:
         changes nothing: the finished sheet and its result stand."""
         state, table = await self._table(event_id, row_id)
         if player not in self.players_of(state, table):
-            raise Refused(
-                "forbidden", "only a player at this table raises a conflict of interest against its referee"
-            )
+            raise Refused("forbidden", "conflict_players_only")
         if table["referee"] is None:
-            raise Refused("conflict", "this table has no referee now")
+            raise Refused("conflict", "no_referee_now")
         reason = _text(body, "reason")
         at = self.storage.now()
         referee = int(table["referee"])
@@ -410,9 +405,9 @@ class Referees:
         _, table = await self._as_referee(player, event_id, row_id)
         paused = body.get("paused")
         if not isinstance(paused, bool):
-            raise Refused("malformed", "paused is true or false", "paused")
+            raise Refused("malformed", "paused_flag", "paused")
         if table["table_id"] is None:
-            raise Refused("conflict", "only an online table that is open is paused")
+            raise Refused("conflict", "pause_open_online")
         done = await self.tournaments.tables.command(str(table["table_id"]), "pause", {"paused": paused})
         return {"table": table["table_id"], "paused": bool(done["paused"])}
 
@@ -443,24 +438,24 @@ class Referees:
     async def court_cases(self, player: int, court: str) -> dict[str, Any]:
         """A court's cases, for its members: the question and the answer, nothing of who."""
         if court not in COURTS:
-            raise Refused("not_found", "the League's courts are sages and conduct")
+            raise Refused("not_found", "courts_known")
         mine = await self.storage.read(lambda c: courts.courts_of(c, player))
         if court not in mine:
-            raise Refused("forbidden", "only the members of a court see its cases")
+            raise Refused("forbidden", "court_members_only")
         found = await self.storage.read(lambda c: courts.cases(c, courts=[court]))
         return {"court": court, "cases": [court_json(k) for k in found]}
 
     async def answer(self, player: int, case_id: int, body: Mapping[str, Any]) -> dict[str, Any]:
         found = await self.storage.read(lambda c: courts.case(c, case_id))
         if found is None:
-            raise Refused("not_found", "no such case")
+            raise Refused("not_found", "no_such_case")
         mine = await self.storage.read(lambda c: courts.courts_of(c, player))
         if found["court"] not in mine:
-            raise Refused("forbidden", "only a member of the case's court answers it")
+            raise Refused("forbidden", "court_member_answers")
         text = _text(body, "answer")
         at = self.storage.now()
         if not await self.storage.write(lambda c: courts.answer_case(c, case_id, text, player, at)):
-            raise Refused("conflict", "this case has been answered already")
+            raise Refused("conflict", "case_answered")
         done = await self.storage.read(lambda c: courts.case(c, case_id))
         assert done is not None
         return court_json(done)

@@ -70,11 +70,7 @@ def check_rated_level(game: GameSpec, level: str) -> None:
 
     allowed = [name for name in RATED_LEVELS if name in game.bots]
     if level not in allowed:
-        raise Refused(
-            "forbidden",
-            f"a rated table's bots are {', '.join(allowed)}, each at its own settings; {level} may not "
-            "play rated games",
-        )
+        raise Refused("forbidden", "rated_bots_only", levels=", ".join(allowed), level=level)
 
 
 class SeatingTable(Protocol):
@@ -156,19 +152,19 @@ class Seating:
 
     def _may_manage(self, player: int) -> None:
         if player != self.table.host and self.seat_of(player) is None:
-            raise Refused("forbidden", "only the table's host or a seated player may do that")
+            raise Refused("forbidden", "manage_host_or_seated")
 
     def _check_seat(self, seat: Any) -> int:
         count = self.table.spec.seats
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in range(count):
-            raise Refused("malformed", f"a seat is a number from 0 to {count - 1}")
+            raise Refused("malformed", "seat_number", last=count - 1)
         return seat
 
     def _check_level(self, level: Any) -> str:
         """A bot level from a client: a listed bot, its settings within the web tables' ranges
         (:mod:`blot.bots.settings`); at a rated table one of the rated levels as they are."""
         if not isinstance(level, str) or not level.strip():
-            raise Refused("malformed", "a bot level is a name such as basic or random")
+            raise Refused("malformed", "bot_level_name")
         from blot.bots import EXTERNAL, check_bot
 
         config = self.table.services.config
@@ -176,15 +172,15 @@ class Seating:
         if self.table.settings.get("rated"):
             check_rated_level(self.table.spec, name)
         if name.partition(":")[0] == EXTERNAL:
-            raise Refused("malformed", "bot programs are set up with blot serve --bot, not named here")
+            raise Refused("malformed", "bot_programs_by_serve")
         if name in config.bots:
             if name not in config.levels(self.table.spec.name):
-                raise Refused("malformed", f"the bot {name} does not play {self.table.spec.name}")
+                raise Refused("malformed", "bot_not_this_game", bot=name, game=self.table.spec.name)
             return name
         try:
             check_bot(self.table.spec, level, web=True)
         except BlotError as e:
-            raise Refused("malformed", str(e)) from None
+            raise Refused.from_error("malformed", e) from None
         return level.strip()
 
     def barred_here(self) -> bool:
@@ -210,7 +206,7 @@ class Seating:
 
     def _before_start(self, what: str) -> None:
         if self.table.status != WAITING:
-            raise Refused("conflict", f"the game has started: {what}")
+            raise Refused("conflict", "game_started", what=what)
 
     # --- commands --------------------------------------------------------------------------------
 
@@ -222,7 +218,7 @@ class Seating:
         if target.player == player:
             return table.summary()
         if target.player is not None:
-            raise Refused("conflict", f"seat {seat} is taken")
+            raise Refused("conflict", "seat_taken", seat=seat)
         if table.settings.get("rated"):
             await table.services.check_rated([*self.people(), player], player)
         await self.check_bars(player, seat)
@@ -240,7 +236,7 @@ class Seating:
     async def leave(self, player: int) -> dict[str, Any]:
         seat = self.seat_of(player)
         if seat is None:
-            raise Refused("not_seated", "you have no seat at this table")
+            raise Refused("not_seated", "no_seat")
         self._before_start("a seat is kept until the game ends")
         await self.table.change("leave", {"seat": seat}, seats=True)
         self._reseat_connections()
@@ -251,7 +247,7 @@ class Seating:
         self._may_manage(player)
         self._before_start("seats can no longer change")
         if self.table.seats[seat].player is not None:
-            raise Refused("conflict", f"seat {seat} is taken by a player")
+            raise Refused("conflict", "seat_taken_by_player", seat=seat)
         checked = None if level is None else self._check_level(level)
         await self.table.change("bot", {"seat": seat, "level": checked}, seats=True)
         return self.table.summary()
@@ -268,9 +264,9 @@ class Seating:
     async def begin(self, player: int) -> dict[str, Any]:
         self._may_manage(player)
         if self.table.status != WAITING:
-            raise Refused("conflict", "the game has already started")
+            raise Refused("conflict", "game_already_started")
         if any(s.empty for s in self.table.seats):
-            raise Refused("conflict", "every seat needs a player or a bot before the start")
+            raise Refused("conflict", "seats_empty")
         if self.table.settings.get("rated"):
             self.check_rated_bots()
             await self.table.services.check_rated(self.people())

@@ -43,9 +43,7 @@ RECHECK_SECONDS = 2.0
 
 def refused() -> Refused:
     """The refusal of a secret deal, as every route gives it."""
-    return Refused(
-        "forbidden", "this table's deals are secret until every table of the round has played them"
-    )
+    return Refused("forbidden", "deals_secret")
 
 
 #: The one sentence of every refusal of a table's secret deals.

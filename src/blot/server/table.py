@@ -460,7 +460,7 @@ class Table:
             if not is_storage_failure(e):  # storage failures are logged once per burst
                 log.exception("table %s: the log could not be written; reloading it", self.id)
             await self._reload()
-            raise Refused("server", "the server could not save that; please try again") from None
+            raise Refused("server", "save_failed") from None
         self.events.append(event)
         self.last_event = event[0]
         self.broadcast(entry.seq)
@@ -471,7 +471,7 @@ class Table:
 
     def _check_fresh(self) -> None:
         if self._stale:
-            raise Refused("server", "the server could not save the last change; please try again")
+            raise Refused("server", "save_failed_last")
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None:
         """Append a non-game change, checked by the caller: fold it, write it, tell everybody."""
@@ -517,7 +517,7 @@ class Table:
         if name == "pause":  # an event table's referee (blot.server.referees), never a socket
             return await self.endings.pause(bool(args.get("paused")))
         if not isinstance(player, int):
-            raise Refused("forbidden", "a player token is needed: create a player first")
+            raise Refused("forbidden", "token_needed_create")
         if name == "sit":
             return await seating.sit(player, str(args.get("name")), args.get("seat"), args.get("device"))
         if name == "leave":
@@ -536,15 +536,13 @@ class Table:
         """A player's action from a message: parsed, checked by the rules, stored, announced."""
         seat = self.seating.seat_of(player)
         if seat is None:
-            raise Refused("not_seated", "spectators cannot play")
+            raise Refused("not_seated", "spectators_cannot_play")
         if self.status != PLAYING:
-            raise Refused(
-                "conflict", "the game is not being played" if self.status == WAITING else "the game is over"
-            )
+            raise Refused("conflict", "game_not_playing" if self.status == WAITING else "game_over")
         if self.paused:
-            raise Refused("conflict", "the referee has paused this table: wait until it is resumed")
+            raise Refused("conflict", "table_paused")
         if self.game.to_act != seat:
-            raise Refused("not_your_turn", "it is not your turn")
+            raise Refused("not_your_turn", "not_your_turn")
         try:
             action = self.wire.action_from_message(self.game, message)
         except BlotError as e:
@@ -586,4 +584,4 @@ def _joined(a: str, b: str) -> str:
 
 
 def _gone() -> Refused:
-    return Refused("not_found", "this table is closed")
+    return Refused("not_found", "table_closed")

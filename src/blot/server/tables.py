@@ -282,7 +282,7 @@ class Tables:
             if refused is not None:
                 raise refused
             return answer.get("result")
-        raise Refused("server", "the table's server does not answer; please try again")
+        raise Refused("server", "owner_silent")
 
     async def inbox(self, message: dict[str, Any]) -> None:
         """What another process sends this one: a command for a table it drives, or its
@@ -343,7 +343,7 @@ class Tables:
             return {"error": e.to_json()}
         except Exception:
             log.exception("table %s: the command %s failed", table_id, name)
-            return {"error": Refused("server", "the server failed; please try again").to_json()}
+            return {"error": Refused("server", "server_failed").to_json()}
         return {"result": result}
 
     def tell_owner(self, table: Table) -> None:
@@ -476,7 +476,7 @@ class Tables:
     async def table(self, table_id: str) -> Table:
         table = await self.load(table_id)
         if table is None:
-            raise Refused("not_found", "no such table")
+            raise Refused("not_found", "no_such_table")
         return table
 
     async def sweep_forever(self) -> None:

@@ -6,6 +6,9 @@ calls) and :class:`~blot.cards.Card` singletons (gifts, discards and plays, as t
 :class:`Game` and :class:`Deal` implement the game interface of :mod:`blot.game`.
 """
 
+from pathlib import Path
+
+from blot.reasons import register
 from blot.three_five_eight.calls import (
     CALLS,
     CLUBS,
@@ -74,3 +77,5 @@ __all__ = [
     "targets_for",
     "winning_bit",
 ]
+
+register(Path(__file__).with_name("reasons.json"))  # its refusals' sentences (blot.reasons)

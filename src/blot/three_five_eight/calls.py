@@ -74,5 +74,5 @@ def parse_call(text: str) -> Call:
     suit symbols are accepted too)."""
     found = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if found is None:
-        raise NotationError(f"{str(text).strip()!r} is not a 3-5-8 call: write S, H, D, C, NT or pass")
+        raise NotationError("tfe_not_a_call", text=repr(str(text).strip()))
     return found

@@ -28,6 +28,7 @@ from typing import Final
 from blot.cards import CARD_OF_BIT, Card, parse_card
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks
+from blot.reasons import Reason
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
 from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest, refusal
 from blot.three_five_eight.values import (
@@ -87,22 +88,20 @@ def exchange_plan(previous: DealResult | None) -> tuple[tuple[int, int], ...]:
     return tuple(zip(givers, takers, strict=True))
 
 
-def _wrong_kind(seat: int, task: str, action: object, kind: str) -> str:
-    """Why an object that is not the kind of action the phase wants is refused. Text is quoted
-    so that the string ``'9S'`` is not mistaken for the card 9S."""
+def _wrong_kind(task: Reason, action: object) -> Reason:
+    """Why an object that is not the kind of action the phase wants is refused (``task``, keyed
+    by what the phase wants). Text is quoted so that the string ``'9S'`` is not mistaken for the
+    card 9S."""
     if isinstance(action, str):
-        return (
-            f"seat {seat} must {task} now, and the text {action!r} is not a {kind}: "
-            "read text with parse_action"
-        )
-    return f"seat {seat} must {task} now, and {action} is not a {kind}"
+        return Reason("not_parsed", text=repr(action))
+    return Reason(task.reason, **task.params, action=action)
 
 
 def parse_action(text: str) -> Action:
     """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``);
     the phase decides what a card means (a gift, a discard or a play)."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not text: write a call or a card in record notation")
+        raise NotationError("not_text", text=repr(text))
     try:
         return parse_call(text)
     except BlotError:
@@ -110,10 +109,7 @@ def parse_action(text: str) -> Action:
     try:
         return parse_card(text)
     except BlotError:
-        raise NotationError(
-            f"{text.strip()!r} is not a 3-5-8 action: write a card such as 10H or a call "
-            "(S, H, D, C, NT, pass)"
-        ) from None
+        raise NotationError("tfe_not_an_action", text=repr(text.strip())) from None
 
 
 class Deal:
@@ -435,27 +431,27 @@ class Deal:
         """Read an action in record notation (:func:`parse_action`)."""
         return parse_action(text)
 
-    def refusal(self, action: object) -> str | None:
+    def refusal(self, action: object) -> Reason | None:
         """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
         Nothing is changed."""
         phase = self._phase
         seat = self._to_act
         if phase is _OVER or seat is None:
-            return "the deal is over"
+            return Reason("deal_over")
         if phase is _CALL:
             if type(action) is not Call:
-                return _wrong_kind(seat, "name a trump or pass", action, "call")
+                return _wrong_kind(Reason("tfe_must_call", seat=seat), action)
             if action is PASS and not self._may_pass[seat]:
-                return f"seat {seat} has already passed once this game"
+                return Reason("tfe_passed", seat=seat)
             return None
         if type(action) is not Card:
             if phase is _EXCHANGE:
-                what = f"give a card to seat {self._plan[len(self._exchanges)][1]}"
+                task = Reason("tfe_must_give", seat=seat, to=self._plan[len(self._exchanges)][1])
             else:
-                what = "discard a card" if phase is _DISCARD else "play a card"
-            return _wrong_kind(seat, what, action, "card")
+                task = Reason("tfe_must_discard" if phase is _DISCARD else "tfe_must_play", seat=seat)
+            return _wrong_kind(task, action)
         if not self._hands[seat] & action.bit:
-            return f"seat {seat} does not hold {action}"
+            return Reason("does_not_hold", seat=seat, card=action)
         if phase is _PLAY and not action.bit & self._legal:
             return refusal(seat, action, self._hands[seat], self._lead, self._trick, self._trump_mask)
         return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Final
 
 from blot.cards import CARD_OF_BIT, SUIT_MASKS, SUIT_NAMES, Card, Suit
+from blot.reasons import Reason
 
 
 def highest(cards: int) -> int:
@@ -60,20 +61,20 @@ def legal_mask(hand: int, lead_mask: int, trick: int, trump_mask: int) -> int:
     return trumps
 
 
-def refusal(seat: int, card: Card, hand: int, lead_mask: int, trick: int, trump_mask: int) -> str:
+def refusal(seat: int, card: Card, hand: int, lead_mask: int, trick: int, trump_mask: int) -> Reason:
     """The one-sentence reason why ``seat`` may not play ``card`` now (it must hold it and the
     card must be outside :func:`legal_mask`)."""
     led = SUIT_NAMES[(lead_mask.bit_length() - 1) >> 4]
     follow = hand & lead_mask
     if follow and not card.bit & lead_mask:
-        return f"seat {seat} holds {led} and must follow {led}"
+        return Reason("must_follow", seat=seat, suit=led, lead=led)
     top = trick & trump_mask
     top_card = CARD_OF_BIT[highest(top)] if top else None
     if follow:  # trump led, a lower trump offered while a stronger one is held
-        return f"seat {seat} holds a trump stronger than {top_card} and must play one"
+        return Reason("tfe_must_overtrump_follow", seat=seat, card=top_card)
     if top_card is None:
-        return f"seat {seat} has no {led} and holds a trump, so must trump"
-    return f"seat {seat} has no {led} and holds a trump stronger than {top_card}, so must overtrump"
+        return Reason("tfe_must_trump", seat=seat, lead=led)
+    return Reason("tfe_must_overtrump", seat=seat, lead=led, card=top_card)
 
 
 def winning_bit(trick: int, lead_mask: int, trump_mask: int) -> int:

@@ -46,9 +46,9 @@ class Rules:
     def from_record(cls, ruleset: object = "standard", options: object = None) -> Rules:
         """Check a table's or record's ``ruleset`` and ``options``."""
         if ruleset not in (None, "standard"):
-            raise SetupError("3-5-8 has one ruleset (standard) and no options", "ruleset")
+            raise SetupError("tfe_one_ruleset", "ruleset")
         if options not in (None, {}) and not (isinstance(options, Mapping) and not options):
-            raise SetupError("3-5-8 has one ruleset (standard) and no options", "options")
+            raise SetupError("tfe_one_ruleset", "options")
         return DEFAULT_RULES
 
 

@@ -133,7 +133,7 @@ def _card_set(cards: CardsLike, what: str, field: str) -> int:
     except SetupError:
         raise
     except BlotError as e:
-        raise SetupError(str(e), field) from None
+        raise SetupError(e.as_reason() or e.message, field) from None
 
 
 def check_cards(hands: Sequence[CardsLike], talon: CardsLike) -> DealtCards:

@@ -63,7 +63,7 @@ def action_text(message: Mapping[str, Any]) -> str:
     """The ``action`` of a message: a call or a card in record notation (its shape checked)."""
     action = message.get("action")
     if not isinstance(action, str) or not action.strip() or len(action) > ACTION_LIMIT:
-        raise SetupError("an action message needs 'action', a call or a card in record notation", "action")
+        raise SetupError("action_message", "action")
     return action
 
 

@@ -160,7 +160,7 @@ def action_from_json(game: AnyGame, value: Any) -> Action:
     if isinstance(value, str):
         return g.parse_action(value)
     if not isinstance(value, dict) or set(value) != {"declare"}:
-        raise NotationError('an action is a call or a card in record notation, or {"declare": …}')
+        raise NotationError("action_json")
     return _declare(g, value["declare"])
 
 
@@ -168,21 +168,21 @@ def _declare(game: Game, choice: Any) -> Declare:
     deal = game.deal
     seat = game.to_act
     if deal is None or seat is None or not deal.must_declare:
-        raise IllegalAction("declarations are made in the first trick, at one's own turn, before the card")
+        raise IllegalAction("declare_when")
     if choice == "best":
         return deal.best_declare(seat)
     if choice == "none":
         return DECLARE_NONE
     if not isinstance(choice, list) or not all(isinstance(t, str) for t in choice) or len(choice) > 8:
-        raise NotationError("'declare' is best, none, or a list of declarations written as cards")
+        raise NotationError("declare_choice")
     try:
         masks = sorted(parse_cards(t) for t in choice)
     except BlotError as e:
-        raise NotationError(str(e)) from None
+        raise NotationError(e.as_reason() or e.message) from None
     for option in deal.declare_options(seat):
         if sorted(d.mask for d in option.declarations) == masks:
             return option
-    raise IllegalAction("that is not a set of declarations this hand may declare (B-43)")
+    raise IllegalAction("declare_not_possible")
 
 
 def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
@@ -215,7 +215,7 @@ def action_from_message(game: AnyGame, message: Mapping[str, Any]) -> Action:
             isinstance(choice, list) and len(choice) <= 8 and all(isinstance(t, str) for t in choice)
         ):
             return action_from_json(game, {"declare": choice})
-        raise SetupError("'declare' is best, none, or a list of declarations written as cards", "declare")
+        raise SetupError("declare_choice", "declare")
     return action_from_json(game, action_text(message))
 
 

@@ -100,7 +100,10 @@ def refusal_of(answer: dict[str, Any]) -> Refused | None:
     error = answer.get("error")
     if not isinstance(error, dict):
         return None
-    return Refused(str(error.get("code", "server")), str(error.get("message", "")), error.get("field"))
+    refused = Refused(str(error.get("code", "server")), str(error.get("message", "")), error.get("field"))
+    if isinstance(error.get("reason"), str):  # the owner's key and parts, as it raised them
+        refused.reason, refused.params = error["reason"], dict(error.get("params") or {})
+    return refused
 
 
 __all__ = [

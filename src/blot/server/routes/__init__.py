@@ -57,7 +57,7 @@ async def me(request: Request) -> tuple[int, str]:
     """The player behind the request's token, or 403."""
     found = await hub_of(request).accounts.player(bearer(request))
     if found is None:
-        raise Refused("forbidden", "a player token is needed: create a player first")
+        raise Refused("forbidden", "token_needed_create")
     return found
 
 
@@ -75,7 +75,7 @@ async def body_of(request: Request, required: bool = True) -> dict[str, Any]:
         return {}
     data = loads(raw, "the request body") if raw.strip() else None
     if not isinstance(data, dict):
-        raise Refused("malformed", "the request body must be a JSON object")
+        raise Refused("malformed", "body_object")
     return data
 
 
@@ -87,4 +87,4 @@ async def check_may_see(request: Request, row: dict[str, Any]) -> None:
     found = await hub_of(request).accounts.player(bearer(request))
     allowed = {s.get("player") for s in row.get("seats") or []} | {row.get("host")}
     if found is None or found[0] not in allowed:
-        raise Refused("not_found", "no finished game at this table")
+        raise Refused("not_found", "no_finished_game")

@@ -42,7 +42,7 @@ async def forgive(number: str, request: Request) -> dict[str, Any]:
     today = hub.now().date().isoformat()
     found = whole_number(number, 9)
     if found is None:
-        raise Refused("not_found", "the register has no such dishonour")
+        raise Refused("not_found", "no_such_dishonour")
 
     def write(c: Connection) -> None:
         conduct.check_member(c, player)

@@ -24,9 +24,9 @@ async def _viewer(request: Request) -> int | None:
 
 #: What a path's number that is no number names: the same sentence as a number that names nothing.
 _MISSING = {
-    "entry": "no such entry in this event",
-    "table": "no such table in this event",
-    "case": "no such case",
+    "entry": "no_such_entry",
+    "table": "no_such_event_table",
+    "case": "no_such_case",
 }
 
 
@@ -84,7 +84,7 @@ async def event_standings(event_id: str, request: Request, format: str = "json")
     """The standings (``?format=csv`` for a spreadsheet)."""
     service = hub_of(request).tournaments.views
     if format not in ("csv", "json"):
-        raise Refused("malformed", "format is json or csv", "format")
+        raise Refused("malformed", "events_data_format", "format")
     # counted without what a duplicate round keeps secret from the viewer (issue 38 item 1)
     viewer = await _viewer(request)
     data = await _shown(request, service.to_json(await service.load(event_id), viewer), viewer)

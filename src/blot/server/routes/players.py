@@ -32,7 +32,7 @@ async def rename(request: Request) -> dict[str, Any]:
     body = await body_of(request)
     token = bearer(request)
     if token is None:
-        raise Refused("forbidden", "a player token is needed")
+        raise Refused("forbidden", "token_needed")
     return await hub_of(request).accounts.rename(token, body.get("name"))
 
 
@@ -61,7 +61,7 @@ async def set_avatar(request: Request) -> dict[str, Any]:
     body = await body_of(request)
     avatar = body.get("avatar")
     if avatar is not None and avatar not in AVATARS:
-        raise Refused("malformed", f"an avatar is one of {' '.join(AVATARS)}, or null")
+        raise Refused("malformed", "avatar_choices", choices=" ".join(AVATARS))
     hub = hub_of(request)
     await hub.accounts.not_playing(player, "avatar")  # from the next game on (issue 38 item 2)
     await hub.write(lambda c: accounts.set_avatar(c, player, avatar))

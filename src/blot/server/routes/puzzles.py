@@ -19,7 +19,7 @@ from blot.store import puzzles as store
 
 router = APIRouter(prefix="/api/puzzles", tags=["puzzles"])
 
-NO_PUZZLE = "no such puzzle"
+NO_PUZZLE = "no_such_puzzle"
 #: Positions a server remembers (by puzzle id): a puzzle's position is replayed from its record once.
 SHOWN_LIMIT: Final = 512
 _RANDOM = SystemRandom()
@@ -78,7 +78,7 @@ async def next_puzzle(request: Request, game: str = "") -> dict[str, Any]:
     player, _ = await _me(request)
     row = await hub_of(request).read(lambda c: store.next_for(c, name, player, _RANDOM))
     if row is None:
-        raise Refused("not_found", "no puzzle left to solve: puzzles are mined from the games played here")
+        raise Refused("not_found", "no_puzzle_left")
     return await _answer(request, row)
 
 
@@ -115,11 +115,11 @@ async def attempt(puzzle_id: int, request: Request) -> dict[str, Any]:
     body = await body_of(request)
     card = body.get("card")
     if not isinstance(card, str) or not card:
-        raise Refused("malformed", 'say which card: {"card": "AS"}')
+        raise Refused("malformed", "puzzle_which_card")
     try:
         text = parse_card(card).text
     except BlotError:
-        raise Refused("malformed", f"{card[:8]!r} is not a card (a rank and a suit: AS, 10H)") from None
+        raise Refused("malformed", "puzzle_not_card", text=repr(card[:8])) from None
     hub = hub_of(request)
     player, account = await _me(request)
     at = hub.now()
@@ -130,7 +130,7 @@ async def attempt(puzzle_id: int, request: Request) -> dict[str, Any]:
             raise Refused("not_found", NO_PUZZLE)
         if text not in row.values:
             legal = ", ".join(row.values)
-            raise Refused("illegal", f"{text} is not a card the seat to play may play here: {legal}")
+            raise Refused("illegal", "puzzle_card_not_legal", card=text, cards=legal)
         return store.attempt(c, row, text, player, account, at)
 
     answer = await hub.write(play)
@@ -146,6 +146,6 @@ async def attempt(puzzle_id: int, request: Request) -> dict[str, Any]:
         if again:
             raise Refused(
                 "conflict",
-                "without an account a puzzle is answered once: sign in to try it again and see its solution",
+                "puzzle_once",
             )
     return answer

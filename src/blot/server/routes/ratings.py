@@ -34,7 +34,7 @@ async def profile(username: str, request: Request, page: int = Query(0, ge=0, le
     (``page``, from 0; ``next_page`` when there are more), the rating history, partners (games
     with partners) and tars kapoots on record. Private tables' games show only to their players."""
     if len(username) > 100:
-        raise Refused("not_found", "no such player")
+        raise Refused("not_found", "no_such_player")
     key = username_key(username)
     hub = hub_of(request)
     viewer = await hub.accounts.player(bearer(request))
@@ -51,5 +51,5 @@ async def profile(username: str, request: Request, page: int = Query(0, ge=0, le
 
     found = await hub.read(read)
     if found is None:
-        raise Refused("not_found", "no such player")
+        raise Refused("not_found", "no_such_player")
     return found

@@ -38,7 +38,7 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     row = await hub.db(hub.store.table, table_id)
     if row is None or row["status"] != FINISHED:
-        raise Refused("not_found", "no finished game at this table")
+        raise Refused("not_found", "no_finished_game")
     await check_may_see(request, row)
     secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
     shown: int | None = None  # every deal

@@ -45,9 +45,9 @@ BODY_LIMIT = 16_384
 
 def _refused(e: Exception) -> Refused:
     if isinstance(e, SheetNotFound):
-        return Refused("not_found", str(e))
+        return Refused.from_error("not_found", e)
     if isinstance(e, SheetError):
-        return Refused("invalid", str(e), e.field)
+        return Refused.from_error("invalid", e, e.field)
     raise e
 
 
@@ -75,11 +75,11 @@ async def _write(request: Request, share_id: str, fn: Callable[[Connection], T])
 async def _body(request: Request) -> Any:
     raw = await request.body()
     if len(raw) > BODY_LIMIT:
-        raise Refused("invalid", f"the request body has at most {BODY_LIMIT} characters", "body")
+        raise Refused("invalid", "body_size", "body", n=BODY_LIMIT)
     try:
         return loads(raw, "body: the request body")
     except Refused as e:
-        raise Refused("invalid", e.message, "body") from None
+        raise Refused.from_error("invalid", e, "body") from None
 
 
 async def _editor(request: Request, body: Any) -> Editor:
@@ -105,7 +105,7 @@ async def _editor(request: Request, body: Any) -> Editor:
 def _deal_number(text: str) -> int:
     number = whole_number(text, 6)
     if number is None:
-        raise Refused("not_found", f"there is no deal {text!r}: deals are numbered from 1")
+        raise Refused("not_found", "sheet_no_deal_number", n=repr(text))
     return number
 
 
@@ -119,7 +119,7 @@ def _precheck(stored: StoredSheet, body: Any, number: int | None) -> None:
             copy.add(entry.to_json())
         else:
             if not 1 <= number <= len(copy.entries):
-                raise SheetNotFound(f"there is no deal {number} on this sheet (it has {len(copy.entries)})")
+                raise SheetNotFound("sheet_no_such_deal", n=number, count=len(copy.entries))
             copy.replace(number, entry.to_json())
     except (SheetError, SheetNotFound) as e:
         raise _refused(e) from None
@@ -169,7 +169,7 @@ async def create_sheet(request: Request) -> dict[str, Any]:
     sheet with its ``id`` (the edit link: keep it) and ``share`` (the players' read-only link)."""
     body = await _body(request)
     if not isinstance(body, dict):
-        raise Refused("invalid", "body: the request body must be a JSON object", "body")
+        raise Refused("invalid", "body_object_field", "body")
     editor = await _editor(request, body)
     try:
         service.sheet_settings(body)
@@ -300,7 +300,7 @@ async def sheet_socket(ws: WebSocket, share_id: str) -> None:
             if isinstance(data, dict) and data.get("type") == "ping":
                 await send({"type": "pong", "version": shown})
             else:
-                await send(Refused("forbidden", "this link only shows the score sheet").to_json())
+                await send(Refused("forbidden", "sheet_read_only").to_json())
 
     registry = watchers(ws)
     event = registry.subscribe(share_id)

@@ -206,7 +206,7 @@ async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     row = await hub.db(hub.store.table, table_id)
     if row is None or row["status"] != FINISHED:
-        raise Refused("not_found", "no finished game at this table")
+        raise Refused("not_found", "no_finished_game")
     await check_may_see(request, row)
     seats = await hub.read(lambda c: ratings.table_results(c, table_id))
     return {"rated": bool(row["settings"].get("rated")), "seats": seats}
@@ -226,7 +226,7 @@ async def record(table_id: str, request: Request, download: bool = False) -> Any
     hub = hub_of(request)
     row = await hub.db(hub.store.table, table_id)
     if row is None or row["record"] is None:
-        raise Refused("not_found", "no finished game at this table")
+        raise Refused("not_found", "no_finished_game")
     await check_may_see(request, row)
     secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
     if secret is not None and not secret.sees_all(await viewer_of(request)):

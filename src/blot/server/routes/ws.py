@@ -35,10 +35,10 @@ def _error(e: Refused, request_id: Any = None) -> str:
 
 def _parse(text: str | None) -> dict[str, Any]:
     if text is None or len(text) > MAX_MESSAGE:
-        raise Refused("malformed", f"a message is a JSON object of at most {MAX_MESSAGE} characters")
+        raise Refused("malformed", "socket_message_size", n=MAX_MESSAGE)
     data = loads(text)
     if not isinstance(data, dict):
-        raise Refused("malformed", "a message must be a JSON object")
+        raise Refused("malformed", "socket_message_object")
     return data
 
 
@@ -54,16 +54,16 @@ def _check_hello(hello: Mapping[str, Any]) -> None:
     """The socket's first message is a ``hello`` whose fields have their types (one sentence
     otherwise, and nothing else happens)."""
     if hello.get("type") != "hello":
-        raise Refused("malformed", "the first message must be hello")
+        raise Refused("malformed", "socket_hello_first")
     since = hello.get("since")
     if since is not None and (not isinstance(since, int) or isinstance(since, bool)):
-        raise Refused("malformed", "since is the number of the last event seen, or null")
+        raise Refused("malformed", "socket_since")
     token = hello.get("token")
     if token is not None and not isinstance(token, str):
-        raise Refused("malformed", "token is a string or null")
+        raise Refused("malformed", "socket_token")
     recent = hello.get("recent", 0)
     if not isinstance(recent, int) or isinstance(recent, bool) or recent < 0:
-        raise Refused("malformed", "recent is the number of recent events wanted for the log")
+        raise Refused("malformed", "socket_recent")
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -76,7 +76,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         since, token, recent = hello.get("since"), hello.get("token"), hello.get("recent", 0)
         table = await hub.registry.load(table_id)
         if table is None:
-            raise Refused("not_found", "no such table")
+            raise Refused("not_found", "no_such_table")
     except (TimeoutError, WebSocketDisconnect):
         await _close(ws)
         return
@@ -129,7 +129,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 elif kind == "mute":
                     await chat.mute(conn, message)
                 else:
-                    raise Refused("malformed", f"unknown message type: use {', '.join(MESSAGE_TYPES)}")
+                    raise Refused("malformed", "socket_unknown_type", types=", ".join(MESSAGE_TYPES))
             except Refused as e:
                 conn.push(_error(e, request_id))
     except WebSocketDisconnect:

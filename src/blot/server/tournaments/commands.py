@@ -54,7 +54,7 @@ class TournamentCommands:
         ``public_events_per_day`` public ones in 24 hours unless an administrator (issue 38 item 7)."""
         username = await self._username(player)
         if username is None:
-            raise Refused("forbidden", "only an account can run an event: sign up or log in first")
+            raise Refused("forbidden", "event_accounts_only")
         name = _clean_text(body.get("name"), "name", NAME_LIMIT)
         try:
             game = spec(body.get("game", game_names()[0]))
@@ -62,12 +62,12 @@ class TournamentCommands:
             raise Refused.of(e) from None
         fmt = body.get("format", "swiss")
         if fmt not in FORMATS:
-            raise Refused("malformed", f"format is {', '.join(FORMATS)}", "format")
+            raise Refused("malformed", "event_formats", "format", formats=", ".join(FORMATS))
         if fmt == "duplicate" and not game.duplicate:
-            raise Refused("malformed", f"{game.title} is not played in duplicate", "format")
+            raise Refused("malformed", "event_no_duplicate", "format", game=game.title)
         options = body.get("options")
         if options is not None and not isinstance(options, dict):
-            raise Refused("malformed", "options is an object of the game's options, or null", "options")
+            raise Refused("malformed", "options_object", "options")
         try:
             rules = game.rules(body.get("ruleset"), options or None)
         except BlotError as e:
@@ -78,27 +78,23 @@ class TournamentCommands:
         if rated and not online:
             raise Refused(
                 "malformed",
-                "ratings move only with online games: an over-the-board event is not rated",
+                "event_rated_online",
                 "rated",
             )
         if rated and fmt == "duplicate":
             raise Refused(
                 "malformed",
-                "a duplicate round's fixed deals are no game to the end: it cannot be rated",
+                "event_duplicate_unrated",
                 "rated",
             )
         if not online and fmt == "duplicate":
             raise Refused(
                 "malformed",
-                "duplicate is played online: the server deals the same cards at every table",
+                "event_duplicate_online",
                 "format",
             )
         if not online and not game.score_sheet:
-            raise Refused(
-                "malformed",
-                f"{game.title} has no Davtar for referees to keep: its events are online",
-                "online",
-            )
+            raise Refused("malformed", "event_no_davtar", "online", game=game.title)
         settings = _settings_of(body, rules, fmt, online, rated)
         at = self.storage.now()
         event_id = secrets.token_urlsafe(9)
@@ -152,10 +148,7 @@ class TournamentCommands:
             referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
             for account in accounts:
                 if account.id in referees:
-                    raise Refused(
-                        "conflict",
-                        f"{account.username} referees a table of this event and cannot also play in it",
-                    )
+                    raise Refused("conflict", "referee_cannot_play", name=account.username)
             entry = rows.insert_entry(c, state.id, entry_name, None, late, at)
             for position, account in enumerate(accounts):
                 rows.insert_member(
@@ -171,7 +164,7 @@ class TournamentCommands:
                 lambda c: {m["player"] for e in rows.entries(c, state.id) for m in e["members"]}
             )
             who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
-            raise Refused("conflict", f"{who} is already entered in this event") from None
+            raise Refused("conflict", "already_entered", name=who) from None
         return self.views.to_json(await self.views.load(event_id), player)
 
     def _check_open(self, state: TournamentState, organizer: bool) -> None:
@@ -182,21 +175,21 @@ class TournamentCommands:
             if not organizer:
                 raise Refused(
                     "conflict",
-                    "registration is closed: the event has started (only its organizer adds late entries)",
+                    "registration_closed_late",
                 )
             if state.format == "round_robin":
-                raise Refused("conflict", "a round robin's schedule is made at its start: no late entries")
+                raise Refused("conflict", "round_robin_no_late")
             if len(state.rounds) * 2 > state.total_rounds():
-                raise Refused("conflict", "late entries are possible until half the rounds are played")
+                raise Refused("conflict", "late_half_rounds")
         deadline = state.settings.get("deadline")
         if (
             deadline is not None
             and not organizer
             and self.storage.now() > _aware(datetime.fromisoformat(deadline))
         ):
-            raise Refused("conflict", "the registration deadline has passed")
+            raise Refused("conflict", "deadline_passed")
         if sum(1 for e in state.entries if e["withdrawn_at"] is None) >= ENTRY_LIMIT:
-            raise Refused("conflict", f"an event has at most {ENTRY_LIMIT} entries")
+            raise Refused("conflict", "event_entry_limit", n=ENTRY_LIMIT)
 
     async def _accounts_of(
         self, state: TournamentState, names: Any, player: int, organizer: bool
@@ -208,18 +201,15 @@ class TournamentCommands:
             title = state.game.title
             raise Refused(
                 "malformed",
-                f"an entry of {title} is a pair of two accounts: usernames is a list of 2"
-                if state.game.pairs
-                else f"an entry of {title} is one account: usernames is a list of 1",
+                "entry_pair_form" if state.game.pairs else "entry_one_form",
                 "usernames",
+                game=title,
             )
         from blot.accounts import username_key
 
         keys = [username_key(n) for n in names]
         if len(set(keys)) != len(keys):
-            raise Refused(
-                "malformed", f"a pair is two different accounts: {names[0]} is named twice", "usernames"
-            )
+            raise Refused("malformed", "pair_twice", "usernames", name=names[0])
 
         def find(c: Connection) -> list[Any]:
             return [account_rows.find(c, k) for k in keys]
@@ -227,25 +217,21 @@ class TournamentCommands:
         accounts = await self.storage.read(find)
         for typed, found in zip(names, accounts, strict=True):
             if found is None or found.disabled:
-                raise Refused("not_found", f"there is no account {typed}", "usernames")
+                raise Refused("not_found", "no_such_account", "usernames", name=typed)
         ids = [a.id for a in accounts]
         if not organizer and player not in ids:
-            raise Refused(
-                "forbidden", "you may enter yourself (with your partner); the organizer enters others"
-            )
+            raise Refused("forbidden", "enter_yourself")
         return accounts
 
     async def _enter_bot(
         self, state: TournamentState, player: int, level: Any, late: bool, at: datetime
     ) -> dict[str, Any]:
         if player not in state.organizers:
-            raise Refused("forbidden", "only the event's organizer adds bot entrants")
+            raise Refused("forbidden", "bot_entrants_organizer")
         if not state.settings.get("online"):
-            raise Refused("conflict", "bots play online: an over-the-board event has no bot entrants")
+            raise Refused("conflict", "bot_entrants_online")
         if not isinstance(level, str) or level not in state.game.bots:
-            raise Refused(
-                "malformed", f"a bot entrant is a level: {', '.join(state.game.bot_names())}", "bot"
-            )
+            raise Refused("malformed", "bot_entrant_level", "bot", levels=", ".join(state.game.bot_names()))
         if state.settings.get("rated"):
             from blot.server.seats import check_rated_level
 
@@ -276,26 +262,26 @@ class TournamentCommands:
     async def confirm(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
         state = await self.views.load(event_id)
         if state.rounds and player not in state.organizers:
-            raise Refused("conflict", "registration is closed: the event has started")
+            raise Refused("conflict", "registration_closed")
 
         def write(c: Connection) -> bool:
             state.unchanged(c)
             return rows.confirm(c, state.id, entry, player)
 
         if not await self.storage.write(write):
-            raise Refused("forbidden", "only an account of this entry confirms it")
+            raise Refused("forbidden", "entry_confirm_own")
         return self.views.to_json(await self.views.load(event_id), player)
 
     async def withdraw(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
         state = await self.views.load(event_id)
         found = next((e for e in state.entries if int(e["id"]) == entry), None)
         if found is None:
-            raise Refused("not_found", "no such entry in this event")
+            raise Refused("not_found", "no_such_entry")
         members = {m["player"] for m in found["members"]}
         if player not in members and player not in state.organizers:
-            raise Refused("forbidden", "only the entry's own accounts or the organizer withdraw it")
+            raise Refused("forbidden", "entry_withdraw_who")
         if found["withdrawn_at"] is not None:
-            raise Refused("conflict", "that entry has withdrawn already")
+            raise Refused("conflict", "entry_withdrawn")
         at = self.storage.now()
         played = any(entry in t["entries"] for t in state.tables) or any(
             entry in r["byes"] for r in state.rounds
@@ -315,17 +301,17 @@ class TournamentCommands:
     async def add_organizer(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
         state = await self.views.load(event_id)
         if player not in state.organizers:
-            raise Refused("forbidden", "only an organizer of the event adds another")
+            raise Refused("forbidden", "organizer_adds")
         return await self._add_organizer(state, body.get("username"), player)
 
     async def _add_organizer(self, state: TournamentState, username: Any, viewer: int) -> dict[str, Any]:
         from blot.accounts import username_key
 
         if not isinstance(username, str):
-            raise Refused("malformed", "a username is needed", "username")
+            raise Refused("malformed", "username_needed", "username")
         found = await self.storage.read(lambda c: account_rows.find(c, username_key(username)))
         if found is None:
-            raise Refused("not_found", f"there is no account {username}")
+            raise Refused("not_found", "no_such_account", name=username)
         await self.storage.write(lambda c: rows.add_organizer(c, state.id, found.id))
         return self.views.to_json(await self.views.load(state.id), viewer)
 
@@ -340,12 +326,10 @@ class TournamentCommands:
         if player is not None and player in playing:
             raise Refused(
                 "forbidden",
-                "you play in this game: nobody keeps or edits the Davtar of his own game (L-6, L-8)",
+                "own_davtar",
             )
         if player not in keepers:
-            raise Refused(
-                "forbidden", "this Davtar is an event's: only its table's referee or the organizers edit it"
-            )
+            raise Refused("forbidden", "davtar_of_event")
         if left:
             raise Refused("conflict", LEFT_UNFINISHED)
 
@@ -375,8 +359,6 @@ def _settings_of(body: Mapping[str, Any], rules: Any, fmt: str, online: bool, ra
         try:
             when = datetime.fromisoformat(str(deadline))
         except ValueError:
-            raise Refused(
-                "malformed", "deadline is a date and time such as 2026-05-01T18:00:00Z", "deadline"
-            ) from None
+            raise Refused("malformed", "event_deadline_form", "deadline") from None
         settings["deadline"] = when.isoformat()
     return settings

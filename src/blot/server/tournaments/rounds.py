@@ -46,7 +46,7 @@ class TournamentRounds:
         """The organizer starts the next round (see :meth:`start`)."""
         state = await self.views.load(event_id)
         if player not in state.organizers:
-            raise Refused("forbidden", "only the event's organizer starts its rounds")
+            raise Refused("forbidden", "rounds_organizer")
         await self.start(state)
         return self.views.to_json(await self.views.load(event_id), player)
 
@@ -57,9 +57,9 @@ class TournamentRounds:
         number = len(state.rounds) + 1
         waiting = ", ".join(str(n) for n in state.awaiting_referees(len(state.rounds)))
         if waiting:
-            raise Refused("conflict", f"round {len(state.rounds)} waits for a referee at tables {waiting}")
+            raise Refused("conflict", "round_awaits_referees", n=len(state.rounds), tables=waiting)
         if state.rounds and not state.round_over(len(state.rounds)):
-            raise Refused("conflict", f"round {len(state.rounds)} is still being played")
+            raise Refused("conflict", "round_being_played", n=len(state.rounds))
         active = state.active()
         barred = await self._barred(state, active)
         active = [e for e in active if e not in barred]
@@ -67,10 +67,10 @@ class TournamentRounds:
         if state.format == "round_robin":
             field = settings.get("field") or active
             if len(field) < state.size:
-                raise Refused("conflict", f"a round needs at least {state.size} entries")
+                raise Refused("conflict", "round_needs_entries", n=state.size)
             schedule = _schedule(tuple(field), state.size)
             if number > len(schedule):
-                raise Refused("conflict", "every round of the event has been played")
+                raise Refused("conflict", "rounds_all_played")
             planned = schedule[number - 1]
             playing = set(active)
             tables: list[tuple[int, ...]] = []
@@ -84,9 +84,9 @@ class TournamentRounds:
             settings["field"] = list(field)
         else:
             if number > int(settings["rounds"]):
-                raise Refused("conflict", "every round of the event has been played")
+                raise Refused("conflict", "rounds_all_played")
             if len(active) < state.size:
-                raise Refused("conflict", f"a round needs at least {state.size} confirmed entries")
+                raise Refused("conflict", "round_needs_confirmed", n=state.size)
             history = self._history(state)
             result = await asyncio.to_thread(
                 pairing.swiss,
@@ -104,7 +104,7 @@ class TournamentRounds:
 
         def write(c: Connection) -> None:
             if rows.lock(c, state.id) >= number:
-                raise Refused("conflict", f"round {number} has already been started")
+                raise Refused("conflict", "round_started_already", n=number)
             if pairable(rows.entries(c, state.id)) != state.active():  # paired on what was read
                 raise Refused("conflict", CHANGED)
             rows.insert_round(c, state.id, number, result.byes, boards, at)
@@ -117,7 +117,7 @@ class TournamentRounds:
         try:
             await self.storage.write(write)
         except IntegrityError:
-            raise Refused("conflict", f"round {number} has already been started") from None
+            raise Refused("conflict", "round_started_already", n=number) from None
         await self.open_tables(state.id)
 
     async def _barred(self, state: TournamentState, active: Sequence[int]) -> set[int]:

@@ -35,35 +35,35 @@ ENTRY_LIMIT = 1000
 #: Seconds an entrant has to come to an online table (then the game is lost by forfeit).
 FORFEIT_SECONDS = 300
 #: Why a change decided on what was read is refused when its event moved meanwhile.
-CHANGED = "the event changed meanwhile (a round started or an entry changed): try again"
+CHANGED = "event_changed"
 #: Why a Davtar left unfinished takes no deal (L-2).
-LEFT_UNFINISHED = "this game was left unfinished: its referee announces that it is reopened first"
+LEFT_UNFINISHED = "left_unfinished"
 #: A duplicate round's tables play to this target, so that only the round's deals end them.
 DUPLICATE_TARGET = 10_000
 
 
 def _clean_text(value: Any, what: str, limit: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise Refused("malformed", f"{what} is needed", what)
+        raise Refused("malformed", "field_needed", what, field=what)
     text = " ".join(value.split())
     if len(text) > limit:
-        raise Refused("malformed", f"{what} has at most {limit} characters", what)
+        raise Refused("malformed", "field_too_long_n", what, field=what, n=limit)
     if any(not ch.isprintable() for ch in text):
-        raise Refused("malformed", f"{what} may not hold control characters", what)
+        raise Refused("malformed", "field_control", what, field=what)
     return text
 
 
 def _flag(body: Mapping[str, Any], key: str, default: bool) -> bool:
     value = body.get(key, default)
     if not isinstance(value, bool):
-        raise Refused("malformed", f"{key} is true or false", key)
+        raise Refused("malformed", "field_flag", key, field=key)
     return value
 
 
 def _whole(body: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = body.get(key, default)
     if type(value) is not int or not low <= value <= high:
-        raise Refused("malformed", f"{key} is a whole number between {low} and {high}", key)
+        raise Refused("malformed", "field_whole", key, field=key, low=low, high=high)
     return value
 
 
@@ -254,19 +254,15 @@ def _schedule_of(value: Any, rounds: int) -> list[str]:
     """The times the rounds start by themselves (the first ones; the others the organizer's),
     in order."""
     if not isinstance(value, list) or not value or len(value) > rounds:
-        raise Refused(
-            "malformed", f"schedule is a list of the rounds' start times, at most {rounds}", "schedule"
-        )
+        raise Refused("malformed", "schedule_list", "schedule", n=rounds)
     times = []
     for item in value:
         try:
             times.append(_aware(datetime.fromisoformat(str(item))))
         except ValueError:
-            raise Refused(
-                "malformed", "schedule holds dates and times such as 2026-05-01T18:00:00Z", "schedule"
-            ) from None
+            raise Refused("malformed", "schedule_times", "schedule") from None
     if times != sorted(times):
-        raise Refused("malformed", "schedule lists the rounds' start times in order", "schedule")
+        raise Refused("malformed", "schedule_order", "schedule")
     return [t.isoformat() for t in times]
 
 
@@ -324,11 +320,7 @@ def _insert_within_limit(c: Connection, row: Mapping[str, Any], player: int, lim
             )
         ).scalar_one()
         if int(made) >= limit:
-            raise Refused(
-                "conflict",
-                f"an account creates at most {limit} public events in 24 hours: make this one private, "
-                "or create it later",
-            )
+            raise Refused("conflict", "event_daily_limit", n=limit)
     rows.insert_event(c, row, player)
 
 

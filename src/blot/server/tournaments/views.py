@@ -40,7 +40,7 @@ class TournamentViews:
 
     async def load(self, event_id: str) -> TournamentState:
         if not isinstance(event_id, str) or len(event_id) > 24:
-            raise Refused("not_found", "no such event")
+            raise Refused("not_found", "no_such_event")
 
         def read(c: Connection) -> TournamentState | None:
             row = rows.event_row(c, event_id)
@@ -69,7 +69,7 @@ class TournamentViews:
 
         state = await self.storage.read(read)
         if state is None:
-            raise Refused("not_found", "no such event")
+            raise Refused("not_found", "no_such_event")
         if state.row["status"] != "finished" and await self._withdraw_barred(state):
             state = await self.storage.read(read)
             assert state is not None
