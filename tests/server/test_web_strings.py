@@ -217,3 +217,18 @@ def test_the_worker_keeps_the_words_of_its_pages_language_only() -> None:
         games = ("bazar", "three_five_eight")
         wanted = sorted([f"/static/i18n/{code}.js", *(f"/static/games/{g}.{code}.js" for g in games)])
         assert sorted(words[code]) == wanted, words[code]
+
+
+def test_the_shared_page_writes_no_games_calls_or_log_lines() -> None:
+    """A bid's pattern, a declaration, the exchange's gift, a discard, belote, contra: only the
+    games' presenters write them (issue 39 item 2: ``logLine``, ``replayInfo``, ``callLabel``).
+    The paper score sheet (scoresheet.js) is Bazar Blot's own page and is left out."""
+    game_words = re.compile(
+        r"""\(S\|H\|D\|C\|NT\)|["'](declare|give|discard|contra|redouble|sevens)["']|belote"""
+    )
+    for file in sorted(WEB.glob("*.js")):
+        if file.name in ("reasons.js", "scoresheet.js"):
+            continue
+        code = re.sub(r"//.*", "", file.read_text(encoding="utf-8"))
+        found = sorted({m.group(0) for m in game_words.finditer(code)})
+        assert found == [], (file.name, found)
