@@ -285,7 +285,10 @@ def test_what_the_wire_writes_reads_back_as_json(name: str, ruleset: str, seed: 
             json_round_trip(wire.view_json(game.view(seat)))
         json_round_trip(wire.public_json(game.public_view()))
         if game.deal is not None:
-            json_round_trip(wire.frame(game))
+            frame = wire.frame(game)
+            json_round_trip(frame)
+            # what the replay page reads of every game's frame (web/app.js)
+            assert {"phase", "to_act", "hands", "trick", "result", "totals"} <= set(frame), sorted(frame)
         json_round_trip(game.result.to_json())
         if game.is_over:
             json_round_trip(wire.summary(game))

@@ -81,7 +81,9 @@ def event(game: AnyGame, seat: int, action: Action, before: Enum) -> Event:
 
 def frame(game: AnyGame) -> dict[str, Any]:
     assert isinstance(game, Game) and game.deal is not None
-    return frame_of(game.deal, game.deal.hands)
+    deal = game.deal
+    result = {"points": list(deal.tricks_taken)} if deal.is_over else None
+    return {**frame_of(deal, deal.hands), "result": result, "totals": list(game.result.totals)}
 
 
 def summary(game: AnyGame) -> dict[str, Any]:

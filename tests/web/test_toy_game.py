@@ -1,7 +1,7 @@
 """Issue 39 item 4 on the page: Toy Duel (tests/toygame), a game registered only by this test,
 is offered by the lobby under its spec's title, played against a bot with its presenter (served
 from the test's own files, nothing of the page edited for it) to its end, at a phone's 390x844 and
-a laptop's 1366x768 (screenshots under ``.artifacts/screens``)."""
+a laptop's 1366x768, and its replay watched (screenshots under ``.artifacts/screens``)."""
 
 from __future__ import annotations
 
@@ -51,5 +51,13 @@ def test_the_toy_game_is_played_on_the_page_with_its_own_presenter(
         totals = page.locator("[data-testid=final-totals] b").all_inner_texts()
         assert sorted(int(x) for x in totals) != [] and sum(int(x) for x in totals) == 9
         screen(page, "toy-over")
+        # its replay, deal by deal, drawn by the same presenter (the page's defaults for the rest)
+        page.click("text=" + ("Watch the replay"))
+        page.wait_for_selector("[data-testid=replay-step]")
+        for _ in range(6):
+            page.click("[data-testid=replay-next]")
+        page.wait_for_selector("[data-testid=replay-result]")
+        assert "–" in page.locator("[data-testid=replay-result]").inner_text()
+        screen(page, "toy-replay")
     finally:
         close(page)
