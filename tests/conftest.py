@@ -3,8 +3,8 @@ contributor runs after each change; ``python -m pytest`` (and ``.ci/run``) runs 
 
 A test is ``slow`` when it needs something outside this Python process: a browser (tests/web),
 node (tests/js), other processes (the cluster's ``blot serve`` processes and redis-servers, the
-CLI run as ``python -m blot``, bot programs, the README's and benchmarks' commands), or a
-PostgreSQL server (tests/server/test_postgres.py and every test parametrized ``postgresql``).
+CLI run as ``python -m blot``, bot programs, analyses, the README's and benchmarks' commands), or
+a PostgreSQL server (tests/server/test_postgres.py and every test parametrized ``postgresql``).
 Marking here, by folder and module, keeps the list in one place: a new test in one of these
 places is slow without being told."""
 
@@ -23,6 +23,7 @@ SLOW_MODULES = (
     "server/test_cluster.py",
     "server/test_postgres.py",
     "server/test_bot_programs.py",
+    "server/test_analysis.py",  # each analysis runs in a process of its own
     "arena/test_arena.py",
     "analysis/test_analysis.py",
     "fuzz/test_cli.py",

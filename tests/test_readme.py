@@ -38,6 +38,7 @@ NOT_RUN = {
     "python -m pip install -e '.[dev]'": "it installs blot",
     "python -m pip install .": "it installs blot, for a player",
     "python -m pytest": "it runs these tests",
+    'python -m pytest -m "not slow"': "it runs these tests' fast tier",
     "blot serve": "a server runs until it is stopped (tests/server start it)",
     "blot serve --host 0.0.0.0 --port 8080": "a server runs until it is stopped",
     "blot serve --db postgresql+psycopg://blot:secret@localhost/blot": "a server, and PostgreSQL",

@@ -68,6 +68,7 @@ def second_server_is_refused(db_url: str) -> None:
         third.wait()
 
 
+@pytest.mark.slow  # blot serve in processes of its own (tests/conftest.py)
 def test_item9_a_second_server_on_one_sqlite_database_is_refused(tmp_path: Path) -> None:
     second_server_is_refused(f"sqlite:///{tmp_path / 'blot.sqlite3'}")
 
@@ -133,6 +134,7 @@ def _sign_ups_until_limited(base: str, forwarded: bool) -> int:
     return 40
 
 
+@pytest.mark.slow  # blot serve in processes of its own (tests/conftest.py)
 def test_item5_x_forwarded_for_is_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
     """Invented X-Forwarded-For addresses do not escape the per-address limit (30 attempts in 15
     minutes) unless the request comes from a proxy named by --trusted-proxy."""
