@@ -32,8 +32,8 @@ def test_a_forwarded_command_sent_again_under_its_key_runs_once(tmp_path: Path) 
                 args = {"player": ani.id, "message": action}
                 return {"kind": "command", "table": table, "name": "act", "args": args, "key": key, "id": 1}
 
-            client.portal.call(hub.registry.inbox, forwarded("node-b:1"))
-            client.portal.call(hub.registry.inbox, forwarded("node-b:1"))  # the same, sent again
-            client.portal.call(hub.registry.inbox, forwarded("node-b:2"))  # another command
+            client.portal.call(hub.registry.ownership.inbox, forwarded("node-b:1"))
+            client.portal.call(hub.registry.ownership.inbox, forwarded("node-b:1"))  # the same, sent again
+            client.portal.call(hub.registry.ownership.inbox, forwarded("node-b:2"))  # another command
         assert replies[0] == replies[1] == {"result": None}
         assert replies[2]["error"]["code"] == "not_your_turn"

@@ -153,10 +153,10 @@ class Hub:
         self.cluster.broker.publish(table_id, message)
 
     def tell_owner(self, table: Table) -> None:
-        self.registry.tell_owner(table)
+        self.registry.ownership.tell_owner(table)
 
     def lost(self, table: Table) -> None:
-        self.registry.lost(table)
+        self.registry.ownership.lost(table)
 
     def backoff(self) -> float:
         return self.health.backoff()
@@ -197,11 +197,11 @@ class Hub:
         ]
         if self.cluster.shared:
             await self._beat()
-            await self.cluster.start(self.registry.inbox, self.registry.broker_status)
+            await self.cluster.start(self.registry.ownership.inbox, self.registry.ownership.broker_status)
             self._tasks += [
                 loop.create_task(self._heartbeat_forever()),
-                loop.create_task(self.registry.orphans_forever()),
-                loop.create_task(self.registry.refresh_presence_forever()),
+                loop.create_task(self.registry.ownership.orphans_forever()),
+                loop.create_task(self.registry.ownership.refresh_presence_forever()),
             ]
         # the games that ended unanalysed (issue 28); a cluster's processes claim each game
         self.analyses.resume(RESUME_SECONDS if self.cluster.shared else None)
@@ -232,7 +232,7 @@ class Hub:
             except Exception:
                 if time.monotonic() - written >= FENCE_SECONDS:
                     for table in list(self.registry.live.values()):
-                        self.registry.lost(table)
+                        self.registry.ownership.lost(table)
 
     async def health_report(self) -> tuple[bool, dict[str, Any]]:
         """``GET /health``: this process, the tables it drives, and whether it reaches its

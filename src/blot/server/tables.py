@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from datetime import timedelta
 from typing import Any
@@ -26,18 +25,16 @@ from sqlalchemy.engine import Connection
 
 from blot.server.cluster import BrokerAway, Cluster, OwnerSilent, refusal_of
 from blot.server.connection import Connection as Socket
-from blot.server.connection import dumps
 from blot.server.errors import Refused
 from blot.server.openings import Openings
+from blot.server.ownership import Ownership
 from blot.server.periodic import every
 from blot.server.services import TableServices
 from blot.server.table import FINISHED, PLAYING, WAITING, Moved, Table
 from blot.store import Store
 
-#: How many forwarded commands' answers an owner keeps for their retries.
-ANSWERS_KEPT = 4096
-
 log = logging.getLogger("blot.server")
+
 
 class Tables:
     """The tables of one server (the hub owns it); ``live`` holds those in memory by id, those it
@@ -53,10 +50,9 @@ class Tables:
         #: The server's clock (``config.clock``) when each table in memory last had nobody connected.
         self._quiet: dict[str, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        #: The answers to the latest commands other processes forwarded here, by the key the
-        #: sender keeps across its retries: a command sent again because the answer came late is
-        #: answered again, never run twice.
-        self._answered: OrderedDict[str, asyncio.Future[dict[str, Any]]] = OrderedDict()
+        #: The cluster's side: forwarded commands, presence, taking tables over
+        #: (:mod:`blot.server.ownership`).
+        self.ownership = Ownership(self)
         #: New tables, rematches and continuations (:mod:`blot.server.openings`).
         self.openings = Openings(self)
 
@@ -232,7 +228,7 @@ class Tables:
         if not table.driving:
             await self.cluster.broker.follow(table_id, self._follower(table_id))
             if owner is not None:
-                self.tell_owner(table)
+                self.ownership.tell_owner(table)
         return table
 
     def _follower(self, table_id: str) -> Any:
@@ -243,7 +239,7 @@ class Tables:
 
         return heard
 
-    # --- several processes: commands go to the table's owner ------------------------------------------
+    # --- several processes: commands go to the table's owner (the rest: blot.server.ownership) -------
 
     async def command(self, table_id: str, name: str, args: dict[str, Any]) -> Any:
         """Run a player's command on the table's owner, here or in another process (its answer;
@@ -264,7 +260,7 @@ class Tables:
                     continue
             owner = table.owner
             if owner is None or owner == self.cluster.node:
-                if not await self._take_or_find_owner(table):
+                if not await self.ownership.take_or_find_owner(table):
                     await asyncio.sleep(0.5)
                 continue
             try:
@@ -272,7 +268,7 @@ class Tables:
                     owner, {"kind": "command", "table": table_id, "name": name, "args": args, "key": key}
                 )
             except (OwnerSilent, BrokerAway):
-                if not await self._take_or_find_owner(table):
+                if not await self.ownership.take_or_find_owner(table):
                     await asyncio.sleep(0.5)
                 continue
             if answer.get("moved"):
@@ -282,188 +278,12 @@ class Tables:
             if refused is not None:
                 raise refused
             return answer.get("result")
-        raise Refused("server", "owner_silent")
-
-    async def inbox(self, message: dict[str, Any]) -> None:
-        """What another process sends this one: a command for a table it drives, or its
-        presence at one."""
-        kind = message.get("kind")
-        table_id = message.get("table")
-        if not isinstance(table_id, str):
-            return
-        if kind == "presence":
-            table = self.live.get(table_id)
-            counts = message.get("counts")
-            if table is not None and table.driving and isinstance(counts, list):
-                table.post(table.replica.remote_presence, str(message.get("node")), [int(n) for n in counts])
-            elif table is None or not table.driving:
-                await self.cluster.reply(message, {"moved": True})
-            return
-        if kind != "command":
-            return
-        table = await self.load(table_id)
-        if table is None or not table.driving:
-            await self.cluster.reply(
-                message, {"moved": True, "owner": None if table is None else table.owner}
-            )
-            return
-        key = message.get("key")
-        if not isinstance(key, str):
-            key = secrets.token_hex(8)
-        answered = self._answered.get(key)
-        if answered is None:
-            answered = asyncio.get_running_loop().create_future()
-            self._answered[key] = answered
-            while len(self._answered) > ANSWERS_KEPT:
-                self._answered.popitem(last=False)
-            try:
-                answered.set_result(await self._run_forwarded(table, table_id, message))
-            except BaseException:
-                self._answered.pop(key, None)
-                answered.cancel()
-                raise
-        answer = await asyncio.shield(answered)
-        if answer.get("moved"):  # the sender asks the next owner; this answer is not kept
-            self._answered.pop(key, None)
-        await self.cluster.reply(message, answer)
-
-    async def _run_forwarded(self, table: Table, table_id: str, message: dict[str, Any]) -> dict[str, Any]:
-        """The answer to a command another process forwarded (its result, a refusal, or moved)."""
-        name, args = str(message.get("name")), message.get("args") or {}
-        try:
-            if name == "rematch":
-                result: Any = await self.openings.rematch(int(args.get("player", 0)), table_id)
-            elif name == "resume":
-                result = await self.openings.continue_game(int(args.get("player", 0)), table_id)
-            else:
-                result = await table.call(table.command, name, args)
-        except Moved:
-            return {"moved": True}
-        except Refused as e:
-            return {"error": e.to_json()}
-        except Exception:
-            log.exception("table %s: the command %s failed", table_id, name)
-            return {"error": Refused("server", "server_failed").to_json()}
-        return {"result": result}
-
-    def tell_owner(self, table: Table) -> None:
-        """A follower tells the owner how many of its sockets sit in each seat."""
-        owner = table.owner
-        if owner is None or table.driving:
-            return
-        message = {
-            "kind": "presence",
-            "table": table.id,
-            "node": self.cluster.node,
-            "counts": table.seating.local_counts(),
-        }
-
-        async def send() -> None:
-            with contextlib.suppress(BrokerAway):
-                await self.cluster.broker.send(owner, message)
-
-        self._background(send())
+        raise Refused("server", "the table's server does not answer; please try again")
 
     def _background(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def _take_or_find_owner(self, table: Table) -> bool:
-        """After a command found no owner to answer it: take the table if its owner is dead
-        (True), else learn from the leases who owns it now (the next try asks that owner)."""
-        if await self.take(table.id):
-            return True
-        now = self.services.now()
-        ownership = self.cluster.ownership
-        table.owner = await self.services.read(lambda c: ownership.owner(c, table.id, now))
-        return False
-
-    async def take(self, table_id: str) -> bool:
-        """Take a table whose owner is gone: claim it, fold its log and drive it (a table this
-        process followed keeps its sockets). False when someone alive owns it."""
-        now = self.services.now()
-        ownership = self.cluster.ownership
-        epoch = await self.services.write(lambda c: ownership.claim(c, table_id, now))
-        if epoch is None:
-            return False
-        old = self.live.get(table_id)
-        if old is not None and old.driving and old.epoch == epoch:
-            return True
-        row = await self.services.read(lambda c: Store.table_row(c, table_id))
-        if row is None:
-            return False
-        entries = await self.services.read(lambda c: Store.log_of(c, table_id))
-        table = Table.rebuild(self.services, table_id, str(row["game"]), entries)
-        table.epoch, table.owner = epoch, self.cluster.node
-        if old is not None:
-            await self.cluster.broker.unfollow(table_id)
-            table.connections = old.connections
-            for conn in table.connections:
-                conn.seat = table.seating.seat_of(conn.player)
-            old.connections = set()
-            await old.stop()
-        self.live[table_id] = table
-        self._quiet[table_id] = self.config.clock()
-        table.seating.recount()
-        table.start()
-        if old is not None:  # lines the dead owner committed but never published: tell them now
-            for n in range(old.n + 1, table.n + 1):
-                table.broadcast(n)
-        table.presence()  # the followers hear who drives it now, and tell it their presence
-        log.info("table %s taken over (epoch %d)", table_id, epoch)
-        return True
-
-    def lost(self, table: Table) -> None:
-        """This process no longer owns a table it drove (another took it): it follows it."""
-        if not table.driving:
-            return
-        table.driving = False
-        table.owner = None
-        table.turns.cancel()
-        table.turns.forget_bots()
-        table.seating.cancel()
-        log.warning("table %s: another process drives it now", table.id)
-        self._background(self.cluster.broker.follow(table.id, self._follower(table.id)))
-
-    async def orphans_forever(self) -> None:
-        """Take the tables being played whose owner is gone (a few at a time, in a random order,
-        so that the live processes share them)."""
-        ownership = self.cluster.ownership
-
-        def orphans(c: Connection) -> list[str]:
-            return ownership.orphans(c, self.services.now(), 20)
-
-        while True:
-            await asyncio.sleep(1.0)
-            try:
-                for table_id in await self.services.read(orphans):
-                    await self.take(table_id)
-            except Exception:
-                log.debug("looking for tables without an owner failed", exc_info=True)
-
-    async def refresh_presence_forever(self) -> None:
-        """Followers say their presence again every few seconds (an owner that took a table over
-        learns it, and one that missed a word hears it again)."""
-        while True:
-            await asyncio.sleep(2.0)
-            for table in list(self.live.values()):
-                if not table.driving and table.connections:
-                    self.tell_owner(table)
-            with contextlib.suppress(Exception):
-                await self._say_present()
-
-    async def broker_status(self, up: bool) -> None:
-        """The broker went away (followers' sockets hear that they are reconnecting) or came
-        back (followers read what they missed from the log)."""
-        for table in list(self.live.values()):
-            if table.driving:
-                continue
-            if up:
-                table.post(table.replica.catch_up)
-                self.tell_owner(table)
-            for conn in list(table.connections):
-                conn.push(dumps({"type": "status", "state": "connected" if up else "reconnecting"}))
 
     async def disconnect(self, table_id: str, conn: Socket) -> None:
         """A socket of the table closed (the table holding it now: one taken over keeps its
@@ -476,7 +296,7 @@ class Tables:
     async def table(self, table_id: str) -> Table:
         table = await self.load(table_id)
         if table is None:
-            raise Refused("not_found", "no_such_table")
+            raise Refused("not_found", "no such table")
         return table
 
     async def sweep_forever(self) -> None:
