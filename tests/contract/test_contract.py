@@ -97,10 +97,12 @@ def test_refusal_and_apply_agree_and_a_refused_action_changes_nothing(
                 twin = game.copy()
                 twin.apply(action)
                 continue
-            assert reason and "\n" not in reason
+            said = str(reason)  # a Reason: its key and parts; str() is the English sentence
+            assert said and "\n" not in said
             with pytest.raises(IllegalAction) as refused:
                 game.apply(action)
-            assert str(refused.value) == reason, action
+            assert str(refused.value) == said, action
+            assert refused.value.reason == getattr(reason, "reason", None), action  # the same key
         assert snapshot(game) == before, "a refused action changed the game"
         assert list(game.legal_actions()) == legal
 

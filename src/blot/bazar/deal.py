@@ -32,16 +32,16 @@ from blot.bazar.declarations import (
     may_hold_declaration,
     resolve,
 )
-from blot.bazar.play import legal_mask, refusal_reason
+from blot.bazar.play import legal_mask
+from blot.bazar.refusals import Refusals
 from blot.bazar.rules import Rules
 from blot.bazar.scoring import DealScore, DealSummary, score_deal
 from blot.bazar.tables import KEY, LAST_TRICK, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action, DealResult, Phase, check_hands, void_result
 from blot.bazar.view import Announcement, DealView, PublicDealView
-from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, format_cards, parse_card, parse_cards
+from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, parse_card, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks
-from blot.reasons import Reason
 
 DEFAULT_RULES: Final = Rules()
 
@@ -56,7 +56,7 @@ _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
 )
 
 
-class Deal:
+class Deal(Refusals):
     """The whole state of one deal. ``apply`` checks every action against the rules first and
     raises :class:`IllegalAction` without changing anything when it is refused; ``refusal``
     gives the same reason without applying. The state is read through read-only properties."""
@@ -351,25 +351,6 @@ class Deal:
                 return option
         raise IllegalAction("declare_not_held", seat=seat, declaration=text.strip())
 
-    def refusal(self, action: object) -> Reason | None:
-        """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
-        Nothing is changed."""
-        if type(action) is Card and action.bit & self._legal:
-            return None
-        if isinstance(action, str):
-            return Reason("not_parsed", text=repr(action))
-        if self._phase is _PLAY:
-            if type(action) is Card:
-                return self._card_refusal(action)
-            if type(action) is Declare:
-                return self._declare_refusal(action)
-            return Reason("card_after_bidding", card=action)
-        if self._phase is _BIDDING:
-            if type(action) is not Call:
-                return Reason("call_during_bidding", call=action)
-            return self._bidding.refusal(action)
-        return Reason("deal_over")
-
     def apply(self, action: object) -> None:
         """Take ``action`` (a Call, Declare or Card) for the seat to act. Anything else, and any
         action the rules do not allow now, raises :class:`IllegalAction` and changes nothing."""
@@ -451,37 +432,6 @@ class Deal:
                     self._belote_seat = seat
                     self._belote_pair = pair
         self._set_legal(self._leader)
-
-    def _declare_refusal(self, action: Declare) -> Reason | None:
-        seat = (self._leader + len(self._trick)) % 4
-        if self._winners:
-            return Reason("declare_first_trick", seat=seat)
-        if not self._options[seat]:
-            return Reason("declare_nothing", seat=seat)
-        if self._declared[seat] is not None:
-            return Reason("declare_said", seat=seat)
-        if action not in self._options[seat]:
-            return Reason("declare_refused", seat=seat, declaration=action, why=self._why_not(seat, action))
-        return None
-
-    def _why_not(self, seat: int, action: Declare) -> Reason:
-        used = 0
-        for d in action.declarations:
-            if d.mask & ~self._dealt[seat]:
-                return Reason("hand_lacks", cards=format_cards(d.mask & ~self._dealt[seat]))
-            if d.mask & used:
-                return Reason("card_in_one_declaration")
-            used |= d.mask
-        return Reason("not_held_set")
-
-    def _card_refusal(self, card: Card) -> Reason:
-        seat = (self._leader + len(self._trick)) % 4
-        hand = self._hands[seat]
-        if not hand & card.bit:
-            return Reason("does_not_hold", seat=seat, card=card)
-        if not self._winners and self._declared[seat] is None:
-            return Reason("declare_before_card", seat=seat)
-        return refusal_reason(seat, hand, self._trick, self._win_pos, self._tix, card.index)
 
     def _end_trick(self) -> None:
         trick = self._trick

@@ -19,9 +19,11 @@ from blot.three_five_eight.calls import (
     SPADES,
     STRAINS,
     Call,
+    parse_action,
     parse_call,
 )
-from blot.three_five_eight.deal import Deal, exchange_plan, parse_action, targets_for
+from blot.three_five_eight.deal import Deal
+from blot.three_five_eight.exchange import exchange_plan, targets_for
 from blot.three_five_eight.game import COUNTED_DEALS, Game, GameResult, game_winner, ranking
 from blot.three_five_eight.play import legal_mask, winning_bit
 from blot.three_five_eight.rules import PRESETS, RULESETS, Rules

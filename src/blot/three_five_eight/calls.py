@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Notation, Suit
-from blot.errors import NotationError
+from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, Notation, Suit, parse_card
+from blot.errors import BlotError, NotationError
 
 
 class Call(Notation):
@@ -76,3 +76,18 @@ def parse_call(text: str) -> Call:
     if found is None:
         raise NotationError("tfe_not_a_call", text=repr(str(text).strip()))
     return found
+
+
+def parse_action(text: str) -> Call | Card:
+    """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``);
+    the phase decides what a card means (a gift, a discard or a play)."""
+    if not isinstance(text, str):
+        raise NotationError("not_text", text=repr(text))
+    try:
+        return parse_call(text)
+    except BlotError:
+        pass
+    try:
+        return parse_card(text)
+    except BlotError:
+        raise NotationError("tfe_not_an_action", text=repr(text.strip())) from None

@@ -25,12 +25,13 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
-from blot.cards import CARD_OF_BIT, Card, parse_card
-from blot.errors import BlotError, IllegalAction, NotationError, SetupError
+from blot.cards import CARD_OF_BIT, Card
+from blot.errors import IllegalAction, SetupError
 from blot.game import Trick, check_seat, completed_tricks
-from blot.reasons import Reason
-from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_call
-from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest, refusal
+from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_action
+from blot.three_five_eight.exchange import TARGETS, exchange_plan
+from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest
+from blot.three_five_eight.refusals import Refusals
 from blot.three_five_eight.values import (
     NEXT,
     PREV,
@@ -56,63 +57,7 @@ _OVER: Final = Phase.OVER
 _CALLS_WITH_PASS: Final = (*STRAINS, PASS)
 
 
-def targets_for(dealer: int) -> tuple[int, int, int]:
-    """Tricks each seat must take (T-3): first (after the dealer) 8, second 5, dealer 3."""
-    targets = [0, 0, 0]
-    targets[NEXT[dealer]] = 8
-    targets[PREV[dealer]] = 5
-    targets[dealer] = 3
-    return (targets[0], targets[1], targets[2])
-
-
-_TARGETS: Final = tuple(targets_for(d) for d in range(SEATS))
-
-
-def exchange_plan(previous: DealResult | None) -> tuple[tuple[int, int], ...]:
-    """Who gives a card to whom, card by card, in order (T-20), after ``previous``, the last
-    counted deal (``None`` before the first: no exchange).
-
-    Every trick a seat took above its previous target is one card it gives; every trick below
-    is one card it receives. Plus points, the plus seats taken by higher previous target, are
-    paired in order with minus points, the minus seats taken by higher previous target.
-
-    **Interpretation**: a seat's cards go in one block, so with two minus seats the one with the
-    higher previous target receives all his cards before the other receives any, and with two
-    plus seats the one with the higher previous target gives all of his first.
-    """
-    if previous is None or previous.void:
-        return ()
-    order = sorted(range(SEATS), key=lambda s: -previous.targets[s])
-    givers = [s for s in order for _ in range(max(previous.scores[s], 0))]
-    takers = [s for s in order for _ in range(max(-previous.scores[s], 0))]
-    return tuple(zip(givers, takers, strict=True))
-
-
-def _wrong_kind(task: Reason, action: object) -> Reason:
-    """Why an object that is not the kind of action the phase wants is refused (``task``, keyed
-    by what the phase wants). Text is quoted so that the string ``'9S'`` is not mistaken for the
-    card 9S."""
-    if isinstance(action, str):
-        return Reason("not_parsed", text=repr(action))
-    return Reason(task.reason, **task.params, action=action)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action in record notation: a call (``H``, ``NT``, ``pass``) or a card (``10H``);
-    the phase decides what a card means (a gift, a discard or a play)."""
-    if not isinstance(text, str):
-        raise NotationError("not_text", text=repr(text))
-    try:
-        return parse_call(text)
-    except BlotError:
-        pass
-    try:
-        return parse_card(text)
-    except BlotError:
-        raise NotationError("tfe_not_an_action", text=repr(text.strip())) from None
-
-
-class Deal:
+class Deal(Refusals):
     """The whole state of one deal of 3-5-8.
 
     ``apply`` checks an action against the rules before it changes anything: a refused action
@@ -295,7 +240,7 @@ class Deal:
 
     @property
     def targets(self) -> tuple[int, int, int]:
-        return _TARGETS[self._dealer]
+        return TARGETS[self._dealer]
 
     @property
     def phase(self) -> Phase:
@@ -431,31 +376,6 @@ class Deal:
         """Read an action in record notation (:func:`parse_action`)."""
         return parse_action(text)
 
-    def refusal(self, action: object) -> Reason | None:
-        """Why the rules refuse ``action`` for the seat to act now, or ``None`` when it is legal.
-        Nothing is changed."""
-        phase = self._phase
-        seat = self._to_act
-        if phase is _OVER or seat is None:
-            return Reason("deal_over")
-        if phase is _CALL:
-            if type(action) is not Call:
-                return _wrong_kind(Reason("tfe_must_call", seat=seat), action)
-            if action is PASS and not self._may_pass[seat]:
-                return Reason("tfe_passed", seat=seat)
-            return None
-        if type(action) is not Card:
-            if phase is _EXCHANGE:
-                task = Reason("tfe_must_give", seat=seat, to=self._plan[len(self._exchanges)][1])
-            else:
-                task = Reason("tfe_must_discard" if phase is _DISCARD else "tfe_must_play", seat=seat)
-            return _wrong_kind(task, action)
-        if not self._hands[seat] & action.bit:
-            return Reason("does_not_hold", seat=seat, card=action)
-        if phase is _PLAY and not action.bit & self._legal:
-            return refusal(seat, action, self._hands[seat], self._lead, self._trick, self._trump_mask)
-        return None
-
     def apply(self, action: object) -> None:
         """Take ``action`` (a :class:`Call` or a :class:`~blot.cards.Card`) for the seat to act.
         Anything else, and any action the rules do not allow now, raises :class:`IllegalAction`
@@ -590,7 +510,7 @@ class Deal:
         self._phase = _OVER
         self._to_act = None
         self._legal = 0
-        targets = _TARGETS[self._dealer]
+        targets = TARGETS[self._dealer]
         if self._trump is None:
             self._result = DealResult(self._dealer, True, None, None, targets, (0, 0, 0), (0, 0, 0))
             return
@@ -619,7 +539,7 @@ class Deal:
             phase=phase,
             to_act=self._to_act,
             dealer=self._dealer,
-            targets=_TARGETS[self._dealer],
+            targets=TARGETS[self._dealer],
             hand_sizes=(h[0].bit_count(), h[1].bit_count(), h[2].bit_count()),
             may_pass=self.may_pass,
             calls=tuple(self._calls),

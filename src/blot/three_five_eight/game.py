@@ -25,7 +25,8 @@ from typing import Final
 from blot.engine import DealSequence, automatic
 from blot.errors import BlotError, IllegalAction, SetupError
 from blot.game import GameResultHead
-from blot.three_five_eight.deal import Deal, exchange_plan
+from blot.three_five_eight.deal import Deal
+from blot.three_five_eight.exchange import exchange_plan
 from blot.three_five_eight.rules import DEFAULT_RULES, Rules
 from blot.three_five_eight.values import (
     GAME_NAME,
