@@ -2,14 +2,13 @@
 ``event_entries``, …): tournaments, organizers, entries and their accounts, rounds, the tables of
 a round and the referees' notes (the courts' rows are :mod:`blot.store.courts`). Only stores:
 what a tournament allows is :mod:`blot.server.tournaments`, pairing and standings are
-:mod:`blot.tournaments`. Every function is
-blocking and takes a SQLAlchemy connection.
+:mod:`blot.tournaments`. Every function is blocking and takes a SQLAlchemy connection.
 
 What two requests could race is made safe here by the database: a change of entries or rounds
-locks the event's row (:func:`lock`) and checks what it was decided on; an account is in an event once
-(``event_members``' primary key), a round is started once (``event_rounds``' primary key), a
-table of a round is opened once (:func:`link_table` updates only a row that has no table yet),
-a court answers a case once (:func:`answer_case` updates only an unanswered one).
+locks the tournament's row (:func:`lock`) and checks what it was decided on; an account is in a
+tournament once (``event_members``' primary key), a round is started once (``event_rounds``'
+primary key), a table of a round is opened once (:func:`link_table` updates only a row that has
+no table yet), a court answers a case once (:func:`answer_case` updates only an unanswered one).
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ def insert_event(c: Connection, row: Mapping[str, Any], organizer: int) -> None:
 
 
 def add_organizer(c: Connection, event_id: str, player: int) -> bool:
-    """Make ``player`` an organizer of the event; False when they already are one."""
+    """Make ``player`` an organizer of the tournament; False when they already are one."""
     found = c.execute(
         select(event_organizers.c.player_id).where(
             event_organizers.c.event_id == event_id, event_organizers.c.player_id == player
@@ -65,7 +64,7 @@ def organizers(c: Connection, event_id: str) -> list[int]:
 
 
 def lock(c: Connection, event_id: str) -> int:
-    """Lock the event's row until the transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite's
+    """Lock the tournament's row until the transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite's
     one writer runs one transaction at a time) and answer its number of rounds: a change decided
     on what was read before checks that nothing it depends on moved meanwhile."""
     c.execute(select(events.c.id).where(events.c.id == event_id).with_for_update())
@@ -78,7 +77,7 @@ def touch(c: Connection, event_id: str, at: datetime) -> None:
 
 
 def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetime) -> None:
-    """A round has started: the event runs (its settings now hold a round robin's field)."""
+    """A round has started: the tournament runs (its settings now hold a round robin's field)."""
     c.execute(
         update(events)
         .where(events.c.id == event_id)
@@ -87,7 +86,7 @@ def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetim
 
 
 def set_status(c: Connection, event_id: str, status: str) -> None:
-    """The event's status as last computed (:mod:`blot.server.tournaments`), for the listing."""
+    """The tournament's status as last computed (:mod:`blot.server.tournaments`), for the listing."""
     c.execute(update(events).where(events.c.id == event_id, events.c.status != status).values(status=status))
 
 
@@ -124,7 +123,7 @@ def insert_entry(c: Connection, event_id: str, name: str, bot: str | None, late:
 def insert_member(
     c: Connection, event_id: str, player: int, entry: int, position: int, confirmed: bool
 ) -> None:
-    """An account of an entry (an IntegrityError when the account is in the event already)."""
+    """An account of an entry (an IntegrityError when the account is in the tournament already)."""
     c.execute(
         insert(event_members).values(
             event_id=event_id, player_id=player, entry_id=entry, position=position, confirmed=confirmed
@@ -163,7 +162,7 @@ def delete_unconfirmed(c: Connection, entry: int) -> None:
 
 
 def entries(c: Connection, event_id: str) -> list[dict[str, Any]]:
-    """The event's entries in registration order, each with its accounts (``members``: player,
+    """The tournament's entries in registration order, each with its accounts (``members``: player,
     name, position, confirmed)."""
     rows = [
         dict(r)
@@ -226,7 +225,7 @@ def insert_table(c: Connection, row: Mapping[str, Any]) -> int:
 
 
 def round_tables(c: Connection, event_id: str) -> list[dict[str, Any]]:
-    """Every table of the event, with what the games' stored results say: the online table's
+    """Every table of the tournament, with what the games' stored results say: the online table's
     status, summary and the place of each seat (``places``), or the score sheet's id."""
     t = event_tables.c
     rows = [
@@ -279,7 +278,7 @@ def left_unfinished(c: Connection, row_id: int) -> bool:
 
 
 def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool, set[int]] | None:
-    """Who may edit a score sheet that is an event's table (its referee and the event's
+    """Who may edit a score sheet that is a tournament's table (its referee and the tournament's
     organizers), whether its game is left unfinished now, and the accounts playing at it (who
     never keep it, L-6, L-8); None for a sheet of no event."""
     row = c.execute(
@@ -296,7 +295,7 @@ def sheet_keeping(c: Connection, sheet_id: str) -> tuple[set[int], bool, set[int
 
 
 def sheet_entry_members(c: Connection, sheet_id: str) -> list[list[int]] | None:
-    """The accounts of each entry of the event table a score sheet is, in the table's order
+    """The accounts of each entry of the tournament table a score sheet is, in the table's order
     (team 0 first); None for a sheet of no event."""
     row = c.execute(select(event_tables.c.entries).where(event_tables.c.sheet_id == sheet_id)).first()
     if row is None:
@@ -371,14 +370,14 @@ def due_forfeits(c: Connection, before: datetime, limit: int = 200) -> list[dict
 
 
 def referees(c: Connection, event_id: str) -> set[int]:
-    """The accounts refereeing a table of the event."""
+    """The accounts refereeing a table of the tournament."""
     t = event_tables.c
     found = c.execute(select(t.referee).where(t.event_id == event_id, t.referee.is_not(None)))
     return {int(r.referee) for r in found}
 
 
 def players_in(c: Connection, event_id: str) -> set[int]:
-    """The accounts of the event's entries that have not withdrawn."""
+    """The accounts of the tournament's entries that have not withdrawn."""
     m = event_members.c
     query = (
         select(m.player_id)
@@ -393,7 +392,7 @@ def set_referee(c: Connection, row_id: int, referee: int | None) -> None:
 
 
 def next_games(c: Connection, player: int) -> list[dict[str, Any]]:
-    """The event tables not over where ``player`` plays (an entry of theirs sits there)."""
+    """The tournament tables not over where ``player`` plays (an entry of theirs sits there)."""
     mine = [
         int(r.entry_id)
         for r in c.execute(select(event_members.c.entry_id).where(event_members.c.player_id == player))

@@ -1,4 +1,4 @@
-"""Who meets whom in a round of an event, and who sits where: a pure function of the event's
+"""Who meets whom in a round of a tournament, and who sits where: a pure function of the tournament's
 history (no I/O, no clock; the server reads the history from the database and stores the answer).
 
 An *entrant* is an entry id: a pair of accounts in Bazar Blot (one team), one account in 3-5-8.

@@ -1,4 +1,4 @@
-"""Standings of an event: a pure function of its rounds' results (no I/O). Standings are never
+"""Standings of a tournament: a pure function of its rounds' results (no I/O). Standings are never
 stored: every reader computes them from the games' stored results.
 
 **Match points** per game (B-71): in Bazar Blot the winning pair scores 2 for a Rubicon win
@@ -21,12 +21,12 @@ it counts for nothing until it is continued and finished.
 
 Entrants equal on points and every tie-break share a rank.
 
-**A barred entry** (L-3, L-10; issue 38 item 5): a pair barred by a tars kapoot during the event,
+**A barred entry** (L-3, L-10; issue 38 item 5): a pair barred by a tars kapoot during the tournament,
 or an entry with an account barred by a dishonour, is withdrawn with a note ("barred by tars
 kapoot in round 2"). The games it played keep their results; every later game of its schedule is
 a forfeit: its opponent scores :data:`FORFEIT_WIN` (a round robin's planned opponent has it as a
 bye, the same point), the barred entry nothing; and it is ranked below every entry not barred,
-whatever its points: a barred pair does not win the event.
+whatever its points: a barred pair does not win the tournament.
 """
 
 from __future__ import annotations
@@ -264,7 +264,7 @@ def standings_of_export(data: Mapping[str, Any]) -> list[Standing]:
 
 
 def export_parts(data: Mapping[str, Any]) -> tuple[list[Entrant], list[Round], str]:
-    """An exported event's entrants, rounds and format, as :func:`standings` takes them."""
+    """An exported tournament's entrants, rounds and format, as :func:`standings` takes them."""
     fmt = str(data.get("format", "swiss"))
     entrants = [
         Entrant(int(e["id"]), str(e.get("name", e["id"])), bool(e.get("withdrawn")), e.get("barred_note"))

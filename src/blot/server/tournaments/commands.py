@@ -316,7 +316,7 @@ class TournamentCommands:
         return self.views.to_json(await self.views.load(state.id), viewer)
 
     async def check_sheet_keeper(self, sheet_id: str, player: int | None) -> None:
-        """A score sheet that is an event's table is edited by its referee and the event's
+        """A score sheet that is a tournament's table is edited by its referee and the tournament's
         organizers only (a referee who stepped down no longer can, L-8), and not while its game
         is left unfinished (L-2: the referee announces that it is reopened first)."""
         found = await self.storage.read(lambda c: rows.sheet_keeping(c, sheet_id))

@@ -9,7 +9,7 @@ from typing import Any
 
 
 def csv_of(data: Mapping[str, Any]) -> str:
-    """The standings of an event's answer as CSV (a spreadsheet's rows)."""
+    """The standings of a tournament's answer as CSV (a spreadsheet's rows)."""
     out = io.StringIO()
     keys = list(data["standings"][0]["tiebreaks"]) if data["standings"] else []
     writer = csv.writer(out)

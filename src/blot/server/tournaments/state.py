@@ -93,7 +93,7 @@ def _schedule(field: tuple[int, ...], size: int) -> tuple[pairing.Pairing, ...]:
 
 @dataclass
 class TournamentState:
-    """An event as read from the database, for one request."""
+    """A tournament as read from the database, for one request."""
 
     row: dict[str, Any]
     organizers: list[int]
@@ -132,7 +132,7 @@ class TournamentState:
         return pairable(self.entries)
 
     def unchanged(self, c: Connection) -> None:
-        """In a write: lock the event and check that no round started since this state was read."""
+        """In a write: lock the tournament and check that no round started since this state was read."""
         if rows.lock(c, self.id) != len(self.rounds):
             raise Refused("conflict", CHANGED)
 
@@ -207,14 +207,14 @@ class TournamentState:
         return bool(self.settings.get("referees"))
 
     def without_referee(self, number: int) -> list[int]:
-        """The numbers of round ``number``'s tables that have no referee, when the event
+        """The numbers of round ``number``'s tables that have no referee, when the tournament
         requires one at every table (L-6); else none."""
         if not self.requires_referees():
             return []
         return [int(t["number"]) for t in self.tables if t["round"] == number and t["referee"] is None]
 
     def awaiting_referees(self, number: int) -> list[int]:
-        """The tables that keep round ``number`` from starting: the event requires a referee at
+        """The tables that keep round ``number`` from starting: the tournament requires a referee at
         every table and the round's tables are not open yet (they open all together once every
         table has one, see
         :mod:`blot.server.tournaments.rounds`)."""
@@ -230,7 +230,7 @@ class TournamentState:
 
     def round_over(self, number: int) -> bool:
         """Every game of the round has its result or is unfinished: an unfinished game is
-        continued whenever its players agree (L-2) and does not hold the event up."""
+        continued whenever its players agree (L-2) and does not hold the tournament up."""
         played = [t for t in self.tables if t["round"] == number]
         if not played:  # a round robin's round whose every table lost an entrant: byes only
             return any(int(r["number"]) == number and r["byes"] for r in self.rounds)
@@ -301,7 +301,7 @@ def court_questions(notes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _insert_within_limit(c: Connection, row: Mapping[str, Any], player: int, limit: int | None) -> None:
-    """Insert the event, unless the account created ``limit`` public events in the 24 hours before
+    """Insert the tournament, unless the account created ``limit`` public events in the 24 hours before
     it already (counted in the same transaction: two requests at once cannot both pass; issue 38
     item 7). ``limit`` None: no limit (a private event, an administrator)."""
     if limit is not None:

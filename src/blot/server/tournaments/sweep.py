@@ -39,7 +39,7 @@ class TournamentSweep:
 
     async def sweep(self) -> None:
         """Open tables a start left unopened, start the rounds whose scheduled time has come,
-        note the events that have finished, and give forfeits that are due."""
+        note the tournaments that have finished, and give forfeits that are due."""
         await self.rounds.open_tables()
         for event_id in await self.storage.read(rows.unfinished_events):
             try:
@@ -57,7 +57,7 @@ class TournamentSweep:
                 log.exception("event table %s: the forfeit check failed", t["id"])
 
     async def _follow(self, state: TournamentState) -> None:
-        """Start the event's next round when its scheduled time has come and the round before
+        """Start the tournament's next round when its scheduled time has come and the round before
         is over (any process may: the round starts once)."""
         schedule = state.settings.get("schedule") or []
         number = len(state.rounds) + 1

@@ -221,7 +221,7 @@ class TournamentViews:
         ]
 
     async def next_games(self, player: int) -> list[dict[str, Any]]:
-        """The player's event tables waiting for them ("your table is ready")."""
+        """The player's tournament tables waiting for them ("your table is ready")."""
         found = await self.storage.read(lambda c: rows.next_games(c, player))
         return [
             {
