@@ -99,35 +99,40 @@ async def event_standings(event_id: str, request: Request, format: str = "json")
     }
 
 
+async def _commanded(
+    request: Request, command: str, event_id: str, body: bool = False, entry: str | None = None
+) -> dict[str, Any]:
+    """A command of the requester on the tournament (:mod:`blot.server.tournaments.commands`)
+    with the body sent or the entry named, answered with the tournament as he may see it."""
+    player, _ = await me(request)
+    args = [await body_of(request)] if body else [_number(entry, "entry")] if entry is not None else []
+    data: dict[str, Any] = await getattr(hub_of(request).tournaments.commands, command)(
+        player, event_id, *args
+    )
+    return await _shown(request, data, player)
+
+
 @router.post("/events/{event_id}/entries")
 async def enter(event_id: str, request: Request) -> dict[str, Any]:
     """Enter: ``{"usernames": [...]}`` or ``{"bot": "basic"}``."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.commands.enter(player, event_id, await body_of(request))
-    return await _shown(request, data, player)
+    return await _commanded(request, "enter", event_id, body=True)
 
 
 @router.post("/events/{event_id}/entries/{entry}/confirm")
 async def confirm(event_id: str, entry: str, request: Request) -> dict[str, Any]:
     """An account of a pair confirms it (a pair plays once both accounts have)."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.commands.confirm(player, event_id, _number(entry, "entry"))
-    return await _shown(request, data, player)
+    return await _commanded(request, "confirm", event_id, entry=entry)
 
 
 @router.delete("/events/{event_id}/entries/{entry}")
 async def withdraw(event_id: str, entry: str, request: Request) -> dict[str, Any]:
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.commands.withdraw(player, event_id, _number(entry, "entry"))
-    return await _shown(request, data, player)
+    return await _commanded(request, "withdraw", event_id, entry=entry)
 
 
 @router.post("/events/{event_id}/organizers")
 async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
     """``{"username"}``: another organizer of the event."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.commands.add_organizer(player, event_id, await body_of(request))
-    return await _shown(request, data, player)
+    return await _commanded(request, "add_organizer", event_id, body=True)
 
 
 @router.post("/events/{event_id}/rounds")
