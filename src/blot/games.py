@@ -230,6 +230,17 @@ _BOTS = "blot.bots"
 #: What blot's own games provide: every optional layer.
 _ALL: Final = frozenset(OPTIONAL)
 
+
+def _bots(prefix: str) -> dict[str, str]:
+    """A game's bot table: the shared random bot, then ``blot.bots.<prefix>_<level>`` for the
+    four levels every game has (each module names its class after the level)."""
+    levels = {"basic": "BasicBot", "heuristic": "HeuristicBot", "pimc": "PimcBot", "expert": "ExpertBot"}
+    return {
+        "random": f"{_BOTS}.random_bot:RandomBot",
+        **{level: f"{_BOTS}.{prefix}_{level}:{cls}" for level, cls in levels.items()},
+    }
+
+
 SPECS: Final[dict[str, GameSpec]] = {
     spec.name: spec
     for spec in (
@@ -243,13 +254,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             duplicate=True,
             score_sheet=True,
             provides=_ALL,
-            bots={
-                "random": f"{_BOTS}.random_bot:RandomBot",
-                "basic": f"{_BOTS}.bazar_basic:BasicBot",
-                "heuristic": f"{_BOTS}.bazar_heuristic:HeuristicBot",
-                "pimc": f"{_BOTS}.bazar_pimc:PimcBot",
-                "expert": f"{_BOTS}.bazar_expert:ExpertBot",
-            },
+            bots=_bots("bazar"),
         ),
         GameSpec(
             name="3-5-8",
@@ -259,13 +264,7 @@ SPECS: Final[dict[str, GameSpec]] = {
             package="three_five_eight",
             direction="counterclockwise",
             provides=_ALL,
-            bots={
-                "random": f"{_BOTS}.random_bot:RandomBot",
-                "basic": f"{_BOTS}.tfe_basic:BasicBot",
-                "heuristic": f"{_BOTS}.tfe_heuristic:HeuristicBot",
-                "pimc": f"{_BOTS}.tfe_pimc:PimcBot",
-                "expert": f"{_BOTS}.tfe_expert:ExpertBot",
-            },
+            bots=_bots("tfe"),
         ),
     )
 }
