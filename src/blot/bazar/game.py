@@ -170,31 +170,25 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
         head = self._view_head(seat)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
-        return GameView(
-            *head,
-            totals=self._totals,
-            results=self.results,
-            finished=self.is_over,
-            winner=self._winner,
-            match_score=self.match_score,
-            tars_kapoot=self._tars_kapoot,
-            deal=dv,
-            legal=() if dv is None else dv.legal,
-        )
+        return GameView(*head, **self._game_fields(), deal=dv, legal=() if dv is None else dv.legal)
 
     def public_view(self) -> PublicGameView:
         """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
         deal = self.deal
         return PublicGameView(
-            *self._public_head(),
-            totals=self._totals,
-            results=self.results,
-            finished=self.is_over,
-            winner=self._winner,
-            match_score=self.match_score,
-            tars_kapoot=self._tars_kapoot,
-            deal=None if deal is None else deal.public_view(),
+            *self._public_head(), **self._game_fields(), deal=None if deal is None else deal.public_view()
         )
+
+    def _game_fields(self) -> dict[str, Any]:
+        """The game's own fields, which a seat's view and the public view show alike."""
+        return {
+            "totals": self._totals,
+            "results": self.results,
+            "finished": self.is_over,
+            "winner": self._winner,
+            "match_score": self.match_score,
+            "tars_kapoot": self._tars_kapoot,
+        }
 
     def copy(self) -> Game:
         """An independent copy; its random source continues where this one's is."""

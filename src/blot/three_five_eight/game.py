@@ -20,7 +20,7 @@ import copy as _copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Final
+from typing import Any, Final
 
 from blot.engine import DealSequence, automatic
 from blot.errors import BlotError, IllegalAction, SetupError
@@ -282,30 +282,23 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
         head = self._view_head(seat)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
-        over = self.is_over
-        return GameView(
-            *head,
-            counted=self._counted,
-            totals=self._totals,
-            may_pass=self.may_pass,
-            results=tuple(self._results),
-            finished=over,
-            winner=game_winner(self._results) if over else None,
-            deal=dv,
-            legal=() if dv is None else dv.legal,
-        )
+        return GameView(*head, **self._game_fields(), deal=dv, legal=() if dv is None else dv.legal)
 
     def public_view(self) -> PublicGameView:
         """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
         deal = self.deal
-        over = self.is_over
         return PublicGameView(
-            *self._public_head(),
-            counted=self._counted,
-            totals=self._totals,
-            may_pass=self.may_pass,
-            results=tuple(self._results),
-            finished=over,
-            winner=game_winner(self._results) if over else None,
-            deal=None if deal is None else deal.public_view(),
+            *self._public_head(), **self._game_fields(), deal=None if deal is None else deal.public_view()
         )
+
+    def _game_fields(self) -> dict[str, Any]:
+        """The game's own fields, which a seat's view and the public view show alike."""
+        over = self.is_over
+        return {
+            "counted": self._counted,
+            "totals": self._totals,
+            "may_pass": self.may_pass,
+            "results": tuple(self._results),
+            "finished": over,
+            "winner": game_winner(self._results) if over else None,
+        }
