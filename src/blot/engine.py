@@ -53,11 +53,17 @@ class PlayableDeal(DealState, Protocol[A_co, P_co]):
 
     def apply(self, action: object) -> None: ...
 
+    def view(self, seat: int) -> Any: ...
+
+    def public_view(self) -> Any: ...
+
 
 D = TypeVar("D", bound="PlayableDeal[Any, Any]")
+GV = TypeVar("GV")
+PV = TypeVar("PV")
 
 
-class DealSequence(Generic[D, A, P, R]):
+class DealSequence(Generic[D, A, P, R, GV, PV]):
     """The deals of a game under rules ``R``, the current one last; subclasses keep ``_deals`` up
     to date and say when the game is over, who deals, and what a finished deal does
     (:meth:`_end_deal`)."""
@@ -72,6 +78,9 @@ class DealSequence(Generic[D, A, P, R]):
     #: The game's ``Phase.DEAL`` and ``Phase.OVER``.
     _waiting: P
     _finished: P
+    #: The game's ``GameView`` and ``PublicGameView``.
+    _seat_view_type: Callable[..., GV]
+    _public_view_type: Callable[..., PV]
 
     @property
     def is_over(self) -> bool:
@@ -148,6 +157,28 @@ class DealSequence(Generic[D, A, P, R]):
         """What every public view of the game starts with (:class:`blot.game.PublicViewHead`),
         in order."""
         return self._rules, self.phase, self.to_act, self.dealer, len(self._deals)
+
+    def _game_fields(self) -> tuple[Any, ...]:
+        """The game's own fields, which a seat's view and the public view show alike right after
+        their head, in order (each game says which)."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> GV:
+        """What ``seat`` may know of the game: the head, the game's own fields, the seat's view
+        of the deal (see its ``Deal.view``) and what the seat may do."""
+        head = self._view_head(seat)
+        deal = self.deal
+        dv = None if deal is None else deal.view(seat)
+        return self._seat_view_type(
+            *head, *self._game_fields(), deal=dv, legal=() if dv is None else dv.legal
+        )
+
+    def public_view(self) -> PV:
+        """What everybody may know of the game (spectators): the public head, the game's own
+        fields and the public view of the deal (see its ``Deal.public_view``)."""
+        deal = self.deal
+        public = None if deal is None else deal.public_view()
+        return self._public_view_type(*self._public_head(), *self._game_fields(), deal=public)
 
     def legal_actions(self) -> Sequence[A]:
         deals = self._deals  # the hot path of every simulation: no property on the way

@@ -52,7 +52,7 @@ class GameResult(GameResultHead[DealResult, tuple[int, int]]):
         return self._json_head(GAME_NAME) | {"match_score": self.match_score, "tars_kapoot": self.tars_kapoot}
 
 
-class Game(DealSequence[Deal, Action, Phase, Rules]):
+class Game(DealSequence[Deal, Action, Phase, Rules, GameView, PublicGameView]):
     """Deals in turn, each dealt by the next seat (B-3). With ``rng`` the game deals the cards
     itself; without one the caller gives each deal's cards to :meth:`start_deal` (replays, the
     server's tables). The state is read through read-only properties."""
@@ -70,6 +70,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
 
     seats = SEATS
     _waiting, _finished = Phase.DEAL, Phase.OVER
+    _seat_view_type, _public_view_type = GameView, PublicGameView
 
     def __init__(self, rules: Rules = DEFAULT_RULES, dealer: int = 0, rng: Random | None = None) -> None:
         if not isinstance(dealer, int) or dealer not in range(SEATS):
@@ -165,30 +166,11 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
 
     # --- views ---------------------------------------------------------------------------------
 
-    def view(self, seat: int) -> GameView:
-        """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        head = self._view_head(seat)
-        deal = self.deal
-        dv = None if deal is None else deal.view(seat)
-        return GameView(*head, **self._game_fields(), deal=dv, legal=() if dv is None else dv.legal)
-
-    def public_view(self) -> PublicGameView:
-        """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
-        deal = self.deal
-        return PublicGameView(
-            *self._public_head(), **self._game_fields(), deal=None if deal is None else deal.public_view()
-        )
-
-    def _game_fields(self) -> dict[str, Any]:
-        """The game's own fields, which a seat's view and the public view show alike."""
-        return {
-            "totals": self._totals,
-            "results": self.results,
-            "finished": self.is_over,
-            "winner": self._winner,
-            "match_score": self.match_score,
-            "tars_kapoot": self._tars_kapoot,
-        }
+    def _game_fields(
+        self,
+    ) -> tuple[tuple[int, int], tuple[DealResult, ...], bool, int | None, str | None, bool]:
+        """totals, results, finished, winner, match_score, tars_kapoot (:class:`GameView`)."""
+        return self._totals, self.results, self.is_over, self._winner, self.match_score, self._tars_kapoot
 
     def copy(self) -> Game:
         """An independent copy; its random source continues where this one's is."""

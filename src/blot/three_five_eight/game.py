@@ -20,7 +20,7 @@ import copy as _copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Final
+from typing import Final
 
 from blot.engine import DealSequence, automatic
 from blot.errors import BlotError, IllegalAction, SetupError
@@ -111,7 +111,7 @@ class GameResult(GameResultHead[DealResult, tuple[int, int, int]]):
         return self._json_head(GAME_NAME)
 
 
-class Game(DealSequence[Deal, Action, Phase, Rules]):
+class Game(DealSequence[Deal, Action, Phase, Rules, GameView, PublicGameView]):
     """A whole game of 3-5-8: ``apply`` plays into the current deal and moves the game on when a
     deal ends; a refused action raises :class:`IllegalAction` and changes nothing.
 
@@ -131,6 +131,7 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
 
     seats = SEATS
     _waiting, _finished = Phase.DEAL, Phase.OVER
+    _seat_view_type, _public_view_type = GameView, PublicGameView
 
     _counted: int
     _dealer: int
@@ -277,28 +278,10 @@ class Game(DealSequence[Deal, Action, Phase, Rules]):
             tuple(self._results), self._totals, over, game_winner(self._results) if over else None
         )
 
-    def view(self, seat: int) -> GameView:
-        """What ``seat`` may know of the game (see :meth:`Deal.view`)."""
-        head = self._view_head(seat)
-        deal = self.deal
-        dv = None if deal is None else deal.view(seat)
-        return GameView(*head, **self._game_fields(), deal=dv, legal=() if dv is None else dv.legal)
-
-    def public_view(self) -> PublicGameView:
-        """What everybody may know of the game (spectators; see :meth:`Deal.public_view`)."""
-        deal = self.deal
-        return PublicGameView(
-            *self._public_head(), **self._game_fields(), deal=None if deal is None else deal.public_view()
-        )
-
-    def _game_fields(self) -> dict[str, Any]:
-        """The game's own fields, which a seat's view and the public view show alike."""
+    def _game_fields(
+        self,
+    ) -> tuple[int, tuple[int, int, int], tuple[bool, bool, bool], tuple[DealResult, ...], bool, int | None]:
+        """counted, totals, may_pass, results, finished, winner (:class:`GameView`)."""
         over = self.is_over
-        return {
-            "counted": self._counted,
-            "totals": self._totals,
-            "may_pass": self.may_pass,
-            "results": tuple(self._results),
-            "finished": over,
-            "winner": game_winner(self._results) if over else None,
-        }
+        winner = game_winner(self._results) if over else None
+        return self._counted, self._totals, self.may_pass, tuple(self._results), over, winner
