@@ -260,8 +260,9 @@ def attempt(
     return out
 
 
-def public(row: Any, shown: Mapping[str, Any]) -> dict[str, Any]:
-    """A puzzle as the API gives it to solve: no solution, no values (docs/protocol.md)."""
+def _described(row: Any) -> dict[str, Any]:
+    """What both the API and the export say of a puzzle: where it stands, its rating and its
+    counts (the answer and the record are each one's own)."""
     return {
         "id": int(row.id),
         "game": row.game,
@@ -274,9 +275,12 @@ def public(row: Any, shown: Mapping[str, Any]) -> dict[str, Any]:
         "sigma": round(float(row.sigma), 3),
         "attempts": int(row.attempts),
         "solved": int(row.solved),
-        "players": list(row.record.get("players") or []),
-        **shown,
     }
+
+
+def public(row: Any, shown: Mapping[str, Any]) -> dict[str, Any]:
+    """A puzzle as the API gives it to solve: no solution, no values (docs/protocol.md)."""
+    return {**_described(row), "players": list(row.record.get("players") or []), **shown}
 
 
 def exported(c: Connection, game: str | None = None) -> Iterator[dict[str, Any]]:
@@ -286,20 +290,10 @@ def exported(c: Connection, game: str | None = None) -> Iterator[dict[str, Any]]
         query = query.where(puzzles.c.game == game)
     for row in c.execute(query):
         yield {
-            "id": int(row.id),
-            "game": row.game,
+            **_described(row),
             "record": row.record,
-            "deal": int(row.deal),
-            "after": int(row.after),
-            "seat": int(row.seat),
             "solution": list(row.solution),
             "values": dict(row.values),
-            "threshold": int(row.threshold),
-            "rating": display(row.mu, row.sigma),
-            "mu": round(float(row.mu), 3),
-            "sigma": round(float(row.sigma), 3),
-            "attempts": int(row.attempts),
-            "solved": int(row.solved),
         }
 
 
