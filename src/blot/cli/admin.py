@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TextIO
 
@@ -29,6 +30,18 @@ def _account(db: Store, username: str) -> store.Account:
     if found is None:
         raise BlotError(f"no account named {username!r}")
     return replace(found, username=printable(found.username))
+
+
+def _change(url: str, username: str, write: Callable[[Connection, int], object]) -> store.Account:
+    """Find the account, then ``write`` its change (given the account's id) in one transaction;
+    the account, to name in what is printed."""
+    db = _open(url)
+    try:
+        account = _account(db, username)
+        db.write(lambda c: write(c, account.id))
+    finally:
+        db.close()
+    return account
 
 
 def list_accounts(url: str, out: TextIO | None = None) -> None:
@@ -77,12 +90,7 @@ def reset_password(url: str, username: str, new: str | None = None, out: TextIO 
 
 def set_disabled(url: str, username: str, disabled: bool, out: TextIO | None = None) -> None:
     out = out or sys.stdout
-    db = _open(url)
-    try:
-        account = _account(db, username)
-        db.write(lambda c: store.set_disabled(c, account.id, disabled))
-    finally:
-        db.close()
+    account = _change(url, username, lambda c, id_: store.set_disabled(c, id_, disabled))
     if disabled:
         print(f"{account.username} is disabled: they cannot log in, and their sessions have ended", file=out)
     else:
@@ -94,12 +102,7 @@ def set_silenced(url: str, username: str, silenced: bool, out: TextIO | None = N
     from blot.store import chat, now
 
     out = out or sys.stdout
-    db = _open(url)
-    try:
-        account = _account(db, username)
-        db.write(lambda c: chat.set_silenced(c, account.id, now() if silenced else None))
-    finally:
-        db.close()
+    account = _change(url, username, lambda c, id_: chat.set_silenced(c, id_, now() if silenced else None))
     if silenced:
         print(f"{account.username} may no longer talk at tables", file=out)
     else:
@@ -189,12 +192,7 @@ def add_court_member(url: str, username: str, court: str, out: TextIO | None = N
     out = out or sys.stdout
     if court not in COURTS:
         raise BadUsage(f"no court {printable(court)!r}: use sages or conduct")
-    db = _open(url)
-    try:
-        account = _account(db, username)
-        db.write(lambda c: rows.add_court_member(c, account.id, court))
-    finally:
-        db.close()
+    account = _change(url, username, lambda c, id_: rows.add_court_member(c, id_, court))
     print(f"{account.username} sits on {COURTS[court]}", file=out)
 
 
