@@ -8,6 +8,7 @@ from fastapi import Request
 from fastapi.websockets import WebSocket
 
 from blot.server.chat import Chat
+from blot.server.endings import FINISHED
 from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.jsonin import loads
@@ -77,6 +78,17 @@ async def body_of(request: Request, required: bool = True) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refused("malformed", "body_object")
     return data
+
+
+async def finished_table(request: Request, table_id: str) -> dict[str, Any]:
+    """The stored row of a finished game that the requester may see (:func:`check_may_see`);
+    404 for a game not over, as for an unknown table."""
+    hub = hub_of(request)
+    row = await hub.db(hub.store.table, table_id)
+    if row is None or row["status"] != FINISHED:
+        raise Refused("not_found", "no_finished_game")
+    await check_may_see(request, row)
+    return row
 
 
 async def check_may_see(request: Request, row: dict[str, Any]) -> None:

@@ -11,8 +11,7 @@ from blot.errors import BlotError
 from blot.game import AnyGame
 from blot.games import spec
 from blot.server import secrecy
-from blot.server.errors import Refused
-from blot.server.routes import check_may_see, hub_of, me, viewer_of
+from blot.server.routes import check_may_see, finished_table, hub_of, me, viewer_of
 from blot.server.routes.tables import _listed
 from blot.server.table import FINISHED
 from blot.store import LogEntry
@@ -36,10 +35,7 @@ async def finished(request: Request, mine: bool = False) -> dict[str, Any]:
 async def replay(table_id: str, request: Request) -> dict[str, Any]:
     """Every step of a finished game with all hands (404 while the game is not over)."""
     hub = hub_of(request)
-    row = await hub.db(hub.store.table, table_id)
-    if row is None or row["status"] != FINISHED:
-        raise Refused("not_found", "no_finished_game")
-    await check_may_see(request, row)
+    row = await finished_table(request, table_id)
     secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
     shown: int | None = None  # every deal
     if secret is not None and not secret.sees_all(viewer := await viewer_of(request)):

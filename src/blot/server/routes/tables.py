@@ -11,8 +11,18 @@ from fastapi.responses import JSONResponse
 from blot.games import SPECS
 from blot.server import secrecy
 from blot.server.errors import Refused
-from blot.server.routes import address, bearer, body_of, check_may_see, device, hub_of, me, viewer_of
-from blot.server.table import FINISHED, PLAYING, WAITING, Table
+from blot.server.routes import (
+    address,
+    bearer,
+    body_of,
+    check_may_see,
+    device,
+    finished_table,
+    hub_of,
+    me,
+    viewer_of,
+)
+from blot.server.table import PLAYING, WAITING, Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
 
@@ -204,10 +214,7 @@ async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     from blot.store import ratings
 
     hub = hub_of(request)
-    row = await hub.db(hub.store.table, table_id)
-    if row is None or row["status"] != FINISHED:
-        raise Refused("not_found", "no_finished_game")
-    await check_may_see(request, row)
+    row = await finished_table(request, table_id)
     seats = await hub.read(lambda c: ratings.table_results(c, table_id))
     return {"rated": bool(row["settings"].get("rated")), "seats": seats}
 
