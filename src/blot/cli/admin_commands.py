@@ -47,46 +47,35 @@ def admin_reset_password(
     reset_password(url, username, new)
 
 
-def _account_switch(disabled: bool) -> Callable[..., None]:
-    """``blot admin disable`` and ``enable``: one command but for what it sets."""
+def _account_switch(setting: str, value: bool) -> Callable[..., None]:
+    """``blot admin disable`` and ``enable`` (``setting`` "disabled"), ``silence`` and
+    ``unsilence`` ("silenced"): one command but for the account's setting and its value."""
 
     def switch(
         username: Annotated[str, typer.Argument(help="The account (any case).")],
         db: DbOption = None,
         data_dir: DataDirOption = None,
     ) -> None:
-        from blot.cli.admin import set_disabled
+        from blot.cli import admin as accounts
 
-        set_disabled(existing_database(db, data_dir), username, disabled)
+        change = accounts.set_disabled if setting == "disabled" else accounts.set_silenced
+        change(existing_database(db, data_dir), username, value)
 
     return switch
 
 
 admin.command("disable", help="Disable an account: it can no longer log in, and its sessions end.")(
-    _account_switch(True)
+    _account_switch("disabled", True)
 )
-admin.command("enable", help="Let a disabled account log in again.")(_account_switch(False))
-
-
-def _voice_switch(silenced: bool) -> Callable[..., None]:
-    """``blot admin silence`` and ``unsilence``."""
-
-    def switch(
-        username: Annotated[str, typer.Argument(help="The account (any case).")],
-        db: DbOption = None,
-        data_dir: DataDirOption = None,
-    ) -> None:
-        from blot.cli.admin import set_silenced
-
-        set_silenced(existing_database(db, data_dir), username, silenced)
-
-    return switch
+admin.command("enable", help="Let a disabled account log in again.")(_account_switch("disabled", False))
 
 
 admin.command("silence", help="Take an account's voice at every table (it may still play).")(
-    _voice_switch(True)
+    _account_switch("silenced", True)
 )
-admin.command("unsilence", help="Let a silenced account talk at tables again.")(_voice_switch(False))
+admin.command("unsilence", help="Let a silenced account talk at tables again.")(
+    _account_switch("silenced", False)
+)
 
 
 @admin.command("chat")
