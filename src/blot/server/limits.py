@@ -107,6 +107,15 @@ class Window(Protocol):
     async def clear(self, key: str) -> None: ...
 
 
+async def _spend(window: Window, key: str, refusal: str) -> None:
+    """Count one more for ``key`` in ``window``, or refuse (``refusal``, with the wait) while its
+    limit is reached; a refused try does not count."""
+    wait = await window.wait(key)
+    if wait > 0:
+        raise RateLimited(refusal, wait, wait=_minutes(wait))
+    await window.hit(key)
+
+
 class MemoryWindow:
     """A :class:`Limit` in this process's memory (one process alone)."""
 
@@ -203,11 +212,7 @@ class Limits:
 
     async def login(self, address: str) -> None:
         """A login or a sign-up from ``address``."""
-        address = network(address)
-        wait = await self.per_address.wait(address)
-        if wait > 0:
-            raise RateLimited("login_limit_address", wait, wait=_minutes(wait))
-        await self.per_address.hit(address)
+        await _spend(self.per_address, network(address), "login_limit_address")
 
     async def account(self, key: str) -> None:
         """Refuse a login to an account with too many failed ones (counted by :meth:`failed`)."""
@@ -223,11 +228,7 @@ class Limits:
 
     async def guest(self, address: str) -> None:
         """A new guest from ``address``."""
-        address = network(address)
-        wait = await self.guests.wait(address)
-        if wait > 0:
-            raise RateLimited("guest_limit", wait, wait=_minutes(wait))
-        await self.guests.hit(address)
+        await _spend(self.guests, network(address), "guest_limit")
 
     async def puzzle(self, address: str, puzzle: int) -> bool:
         """Whether an attempt without a token at ``puzzle`` from ``address`` is answered: the
