@@ -508,7 +508,9 @@ def test_item4_a_profile_with_many_games_comes_in_pages(tmp_path: Path) -> None:
             for g in client.get(f"/api/players/bot:basic?page={page}").json()["recent"]
         ]
         assert len(set(tables)) == 45
-        assert reads <= 12  # not one query per game
+        # not one query per game: 13 with the one that asks which of the page's tables are a
+        # duplicate round's still secret (issue 38 item 1)
+        assert reads <= 13
         assert client.get("/api/players/bot:basic?page=-1").status_code == 400
 
 
