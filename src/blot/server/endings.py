@@ -5,7 +5,7 @@ results and the ratings are made of)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from blot.league import Outcome, SeatOutcome
 from blot.server.errors import Refused
@@ -22,13 +22,44 @@ BOARDS_PLAYED = "boards"
 FORFEIT = "forfeit"
 
 if TYPE_CHECKING:
-    from blot.server.table import Table
+    from blot.game import AnyGame
+    from blot.games import GameSpec
+    from blot.server.seats import Seat, Seating
+    from blot.wire import Event, Wire
+
+
+class EndingsTable(Protocol):
+    """What endings need of a table (:class:`blot.server.table.Table`)."""
+
+    id: str
+    spec: GameSpec
+    wire: Wire
+    status: str
+    settings: dict[str, Any]
+    seats: list[Seat]
+    seating: Seating
+    n: int
+    events: list[Event]
+    ended: str | None
+    end_votes: set[int]
+    boards: list[dict[str, Any]] | None
+    forfeited: set[int]
+    paused: bool
+
+    @property
+    def game(self) -> AnyGame: ...
+
+    def players(self) -> list[str]: ...
+
+    def summary(self, at_table: bool = True) -> dict[str, Any]: ...
+
+    async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
 
 
 class Endings:
     """One table's endings; runs in the table's actor like the table itself."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: EndingsTable) -> None:
         self.table = table
 
     def end_is_resignation(self) -> bool:

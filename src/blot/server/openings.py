@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlalchemy.engine import Connection
 
@@ -19,7 +19,22 @@ from blot.server.table import FINISHED, RATED_TIMER, WAITING, Table
 from blot.store import LogEntry, Store
 
 if TYPE_CHECKING:
-    from blot.server.tables import Tables
+    from blot.server.cluster import Cluster
+    from blot.server.config import ServerConfig
+    from blot.server.services import TableServices
+
+
+class OpeningsRegistry(Protocol):
+    """What openings need of the tables registry (:class:`blot.server.tables.Tables`)."""
+
+    services: TableServices
+    config: ServerConfig
+    cluster: Cluster
+    live: dict[str, Table]
+    _quiet: dict[str, float]
+
+    async def table(self, table_id: str) -> Table: ...
+
 
 #: The turn timer's choices, in seconds (0: no timer).
 TIMER_LIMIT = 600
@@ -41,7 +56,7 @@ def _decrement(counts: dict[K, int], key: K) -> None:
 class Openings:
     """New tables of one server: creating, a tournament's, rematches and continuations."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: OpeningsRegistry) -> None:
         self.tables = tables
         self.services = tables.services
         self.config = tables.config

@@ -9,7 +9,7 @@ import contextlib
 import logging
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import Connection
 
@@ -21,7 +21,30 @@ from blot.server.table import Moved, Table
 from blot.store import Store
 
 if TYPE_CHECKING:
-    from blot.server.tables import Tables
+    from blot.server.cluster import Cluster
+    from blot.server.config import ServerConfig
+    from blot.server.openings import Openings
+    from blot.server.services import TableServices
+
+
+class OwnershipRegistry(Protocol):
+    """What ownership needs of the tables registry (:class:`blot.server.tables.Tables`)."""
+
+    services: TableServices
+    config: ServerConfig
+    cluster: Cluster
+    live: dict[str, Table]
+    _quiet: dict[str, float]
+    openings: Openings
+
+    async def load(self, table_id: str) -> Table | None: ...
+
+    async def _say_present(self) -> None: ...
+
+    def _follower(self, table_id: str) -> Any: ...
+
+    def _background(self, work: Any) -> None: ...
+
 
 #: How many forwarded commands' answers an owner keeps for their retries.
 ANSWERS_KEPT = 4096
@@ -32,7 +55,7 @@ log = logging.getLogger("blot.server")
 class Ownership:
     """Which process drives each table, seen from this one (one per registry)."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: OwnershipRegistry) -> None:
         self.tables = tables
         #: The answers to the latest commands other processes forwarded here, by the key the
         #: sender keeps across its retries: a command sent again because the answer came late is

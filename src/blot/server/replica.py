@@ -6,18 +6,43 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from blot.store import LogEntry
 
 if TYPE_CHECKING:
-    from blot.server.table import Table
+    from blot.server.seats import Seat, Seating
+    from blot.server.services import TableServices
+    from blot.server.turns import Turns
+    from blot.wire import Event
+
+
+class ReplicaTable(Protocol):
+    """What replication needs of a table (:class:`blot.server.table.Table`)."""
+
+    id: str
+    services: TableServices
+    driving: bool
+    epoch: int
+    owner: str | None
+    n: int
+    events: list[Event]
+    last_event: dict[str, Any]
+    seats: list[Seat]
+    seating: Seating
+    turns: Turns
+
+    def fold(self, entry: LogEntry) -> Event: ...
+
+    def broadcast(self, n: int) -> None: ...
+
+    def presence(self, relay: bool = True) -> None: ...
 
 
 class Replica:
     """One table's side of replication; runs in the table's actor like the table itself."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: ReplicaTable) -> None:
         self.table = table
 
     def volatile(self) -> dict[str, Any]:
