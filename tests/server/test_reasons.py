@@ -100,6 +100,26 @@ def _constants(trees: list[ast.Module]) -> dict[str, list[str]]:
     return out
 
 
+def _helpers(trees: list[ast.Module]) -> dict[str, int]:
+    """Functions that raise the key they are given (``_spend(window, key, refusal)``) -> which
+    argument of theirs is the key."""
+    out: dict[str, int] = {}
+    for tree in trees:
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            params = [a.arg for a in fn.args.args if a.arg not in ("self", "cls")]
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call):
+                    name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+                    at = KEY_ARG.get(name or "")
+                    if at is not None and len(n.args) > at:
+                        arg = n.args[at]
+                        if isinstance(arg, ast.Name) and arg.id in params:
+                            out[fn.name] = params.index(arg.id)
+    return out
+
+
 def _keys_of(node: ast.expr, constants: dict[str, list[str]]) -> list[str]:
     """The keys an argument names: literal (``"a" if x else "b"`` names two), or held by a
     module-level name (``CHANGED``, ``_MISSING[what]``)."""
@@ -133,15 +153,20 @@ def raises() -> tuple[dict[str, list[Site]], dict[str, str]]:
     bare: dict[str, str] = {}
     files = list(_python_files())
     constants = _constants([tree for _, tree in files])
+    helpers = _helpers([tree for _, tree in files])
     for where, tree in files:
         for n in ast.walk(tree):
             if not isinstance(n, ast.Call):
                 continue
             name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
-            at = KEY_ARG.get(name or "")
+            at = KEY_ARG.get(name or "", helpers.get(name or ""))
             if at is None or len(n.args) <= at:
                 continue
-            given = None if any(k.arg is None for k in n.keywords) else {k.arg for k in n.keywords if k.arg}
+            given = (
+                None  # given by ** or inside a helper
+                if name not in KEY_ARG or any(k.arg is None for k in n.keywords)
+                else {k.arg for k in n.keywords if k.arg}
+            )
             for key in _keys_of(n.args[at], constants):
                 keys.setdefault(key, []).append((f"{where}:{n.lineno}", name or "", given))
             sentence = _sentence(n.args[at])
