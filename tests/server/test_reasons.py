@@ -159,6 +159,8 @@ def raises() -> tuple[dict[str, list[Site]], dict[str, str]]:
             if not isinstance(n, ast.Call):
                 continue
             name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+            if name == "__init__" and where.startswith("server/"):
+                name = "Refused"  # a refusal of its own kind (table.Moved): super().__init__(code, key)
             at = KEY_ARG.get(name or "", helpers.get(name or ""))
             if at is None or len(n.args) <= at:
                 continue

@@ -573,7 +573,7 @@ class Moved(Refused):
     """The table has another owner now (this process lost it): the command is sent there."""
 
     def __init__(self) -> None:
-        super().__init__("server", "this table moved to another server; please try again")
+        super().__init__("server", "table_moved")
 
 
 def _joined(a: str, b: str) -> str:
