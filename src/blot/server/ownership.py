@@ -121,7 +121,7 @@ class Ownership:
             return {"error": e.to_json()}
         except Exception:
             log.exception("table %s: the command %s failed", table_id, name)
-            return {"error": Refused("server", "the server failed; please try again").to_json()}
+            return {"error": Refused("server", "server_failed").to_json()}
         return {"result": result}
 
     def tell_owner(self, table: Table) -> None:

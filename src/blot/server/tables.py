@@ -278,7 +278,7 @@ class Tables:
             if refused is not None:
                 raise refused
             return answer.get("result")
-        raise Refused("server", "the table's server does not answer; please try again")
+        raise Refused("server", "owner_silent")
 
     def _background(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -296,7 +296,7 @@ class Tables:
     async def table(self, table_id: str) -> Table:
         table = await self.load(table_id)
         if table is None:
-            raise Refused("not_found", "no such table")
+            raise Refused("not_found", "no_such_table")
         return table
 
     async def sweep_forever(self) -> None:
