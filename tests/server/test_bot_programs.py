@@ -100,17 +100,21 @@ def blot_serve(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(
-    ("option", "sentence"),
+    ("option", "status", "sentence"),
     [
-        ("nobody=no-such-program-blot-test", "bot program 'no-such-program-blot-test' cannot start"),
-        ("basic=python3 x.py", "basic is the name of a built-in bot"),
-        ("justaname", "write NAME=COMMAND"),
-        (f"chess={sys.executable} {ROOT / 'tests' / 'protocol' / 'testbot.py'} chess", "plays none of"),
+        ("nobody=no-such-program-blot-test", 1, "bot program 'no-such-program-blot-test' cannot start"),
+        ("basic=python3 x.py", 2, "basic is the name of a built-in bot"),  # a bad option value: 2
+        ("justaname", 2, "write NAME=COMMAND"),
+        (f"chess={sys.executable} {ROOT / 'tests' / 'protocol' / 'testbot.py'} chess", 1, "plays none of"),
     ],
 )
-def test_serve_refuses_a_bot_program_that_cannot_play(option: str, sentence: str, tmp_path: Path) -> None:
+def test_serve_refuses_a_bot_program_that_cannot_play(
+    option: str, status: int, sentence: str, tmp_path: Path
+) -> None:
+    """A value that is not NAME=COMMAND, or names a built-in bot, is a bad option value (exit 2, as
+    the README says); a program that cannot start or plays neither game fails at start-up (1)."""
     proc = blot_serve("--data-dir", str(tmp_path), "--bot", option)
-    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.returncode == status and proc.stdout == ""
     assert proc.stderr.startswith("error: ") and sentence in proc.stderr, proc.stderr
     assert len(proc.stderr.splitlines()) == 1
 

@@ -65,7 +65,8 @@ def test_sign_up_log_out_log_in_and_change_the_password(page: Any, server: LiveS
     assert page.is_visible("[data-testid=name]")
     log_in(page, server, "ani", "not the password")
     page.wait_for_selector("[data-testid=login-error]:visible")
-    assert page.inner_text("[data-testid=login-error]") == "Login failed: wrong username or password"
+    # the refusal by its key, in the page's language (it was the server's English sentence)
+    assert page.inner_text("[data-testid=login-error]") == "Wrong username or password."
     log_in(page, server, "ani", PASSWORD)
     page.wait_for_url(server.url + "/")
     page.wait_for_function("() => document.getElementById('account-link').textContent === 'Ani'")

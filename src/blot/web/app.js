@@ -87,7 +87,12 @@ function rerender() {
   if (page) page.render();
 }
 
+// Each route() is numbered: one that a newer navigation overtook while it waited (a guest being
+// made, a page's module loading) renders nothing, so a quick click never shows the older page.
+let routing = 0;
+
 async function route() {
+  const mine = ++routing;
   if (page && page.leave) page.leave();
   page = null;
   main.replaceChildren();
@@ -102,6 +107,7 @@ async function route() {
     toast(await refusalText(e));
   }
   const { SheetsPage, SheetPage } = sheets ? await sheets : {};
+  if (mine !== routing) return;
   if ((m = /^\/table\/([\w-]+)$/.exec(path))) page = new TablePage(m[1]);
   else if (path === "/replays") page = new ReplaysPage();
   else if ((m = /^\/replay\/([\w-]+)$/.exec(path))) page = new ReplayPage(m[1]);
