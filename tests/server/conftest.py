@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -241,3 +242,20 @@ def play_out(
             reply = sock.play(seat, choose(view))
             assert reply["type"] == "event", reply
             need = reply["n"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
+    """A test's server database: a SQLite file, and a fresh PostgreSQL database when a server is set
+    (``BLOT_TEST_POSTGRES_URL``; with ``BLOT_REQUIRE_POSTGRES``, as in ``.ci/run``, its absence fails)."""
+    if request.param == "sqlite":
+        yield tmp_path / "blot.sqlite3"
+        return
+    if not os.environ.get("BLOT_TEST_POSTGRES_URL"):
+        if os.environ.get("BLOT_REQUIRE_POSTGRES"):
+            raise RuntimeError("BLOT_TEST_POSTGRES_URL is not set")
+        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
+    from .postgres import fresh_database
+
+    with fresh_database() as url:
+        yield url

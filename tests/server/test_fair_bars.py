@@ -8,8 +8,6 @@ could still win it; nothing recorded a dishonour, and the register had only an o
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +18,6 @@ from blot.cli.main import main
 
 from .conftest import Account, make_client, play_out
 from .test_ratings import kapoot_then_lowest, tars_deals  # noqa: F401  (tars_deals: a fixture)
-
-POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
 
 #: Davtar deals (B-50 … B-55): team 0 makes 8 spades (130 : 32); team 1 does; team 0 bids kapoot
 #: in spades and team 1 takes every trick (tars kapoot: the game is over, team 0 lost, B-55).
@@ -36,20 +32,6 @@ def tars_on(team: int) -> dict[str, Any]:
         "card_points": None,
         "kapoot": 1 - team,
     }
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    """The server's database: a SQLite file, or a fresh PostgreSQL database (when one is set)."""
-    if request.param == "sqlite":
-        yield tmp_path / "blot.sqlite3"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
-    from .postgres import fresh_database
-
-    with fresh_database() as url:
-        yield url
 
 
 def sit(who: Account, table: str, seat: int, status: int = 200) -> Any:

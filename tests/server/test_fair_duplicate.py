@@ -7,35 +7,16 @@ and the list of finished games) before, between and after the persons' deals.
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from blot.server.secrecy import SECRET
 
 from .conftest import Account, Player, Socket, make_client, simple_choice
-
-POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    """The server's database: a SQLite file, or a fresh PostgreSQL database (when one is set)."""
-    if request.param == "sqlite":
-        yield tmp_path / "blot.sqlite3"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
-    from .postgres import fresh_database
-
-    with fresh_database() as url:
-        yield url
 
 
 class Round:

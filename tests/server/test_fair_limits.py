@@ -12,7 +12,6 @@ honour; these are the server's own limits (``docs/players.md``, *Puzzles*; ``doc
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -26,25 +25,9 @@ from blot.store import puzzles as stored
 from blot.store.schema import puzzle_ratings
 
 from .conftest import Account, Clock, Player, make_client
-from .postgres import fresh_database
 from .test_learn import by_position, puzzle_row, with_puzzles
 
-POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
 DAY = 24 * 3600.0
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
-    """The test's database: an SQLite file, and a fresh PostgreSQL database when there is a server."""
-    if request.param == "sqlite":
-        yield tmp_path / "blot.sqlite3"
-        return
-    if not POSTGRES:
-        if os.environ.get("BLOT_REQUIRE_POSTGRES"):
-            raise RuntimeError("BLOT_TEST_POSTGRES_URL is not set")
-        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
-    with fresh_database() as url:
-        yield url
 
 
 @contextmanager

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -21,22 +19,6 @@ from sqlalchemy import create_engine, text
 
 from .conftest import Account, Socket, make_client, simple_choice
 from .test_events import MADE, add_court_member, finish_sheet
-
-POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    """The server's database: a SQLite file, or a fresh PostgreSQL database (when one is set)."""
-    if request.param == "sqlite":
-        yield tmp_path / "blot.sqlite3"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
-    from .postgres import fresh_database
-
-    with fresh_database() as url:
-        yield url
 
 
 def _url(db: str | Path) -> str:

@@ -8,7 +8,6 @@ that is no player's is one sentence, the socket kept (issue 38 item 7)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -18,8 +17,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .conftest import Account, Player, Socket, make_client, simple_choice
-
-POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
 
 DEAL_SENTENCE = (
     "at a rated or event table nothing may be said while a deal is played: wait for its end (League §10)"
@@ -243,20 +240,6 @@ def test_l9_an_avatar_or_a_name_changed_mid_game_reaches_nobody_until_the_next_g
 
 
 # --- guests -----------------------------------------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str | Path]:
-    """The server's database: a SQLite file, or a fresh PostgreSQL database (when one is set)."""
-    if request.param == "sqlite":
-        yield tmp_path / "blot.sqlite3"
-        return
-    if not POSTGRES:
-        pytest.skip("no PostgreSQL server (set BLOT_TEST_POSTGRES_URL; .ci/run starts one)")
-    from .postgres import fresh_database
-
-    with fresh_database() as url:
-        yield url
 
 
 @pytest.mark.parametrize("name", ["ani_k", "ANI_K", "Ani_K", "\u0410ni_K", "\u1d00ni_k", "an1_k", "ANl_K"])
