@@ -67,6 +67,9 @@ test("in another language the game's own words follow", async () => {
   await setLang("ru");
   const ru = (await import("/static/games/bazar.ru.js")).default;
   assert.equal(bazar.declarationLabel({ kind: "terz", rank: "A" }).startsWith(ru.decl_terz.split("{")[0]), true);
+  // "to" takes the genitive in Russian: a terz to the nine is "до девятки", not "до девятка"
+  assert.equal(bazar.declarationLabel({ kind: "terz", rank: "9" }), "терц до девятки");
+  assert.equal(bazar.declarationLabel({ kind: "four", rank: "Q" }), "каре: дама");
   await setLang("en");
 });
 

@@ -37,7 +37,9 @@ export function contractLabel(c) {
 
 // A declaration {kind, rank, suit?} as announced (B-43): kind and top rank; the suit once shown.
 export function declarationLabel(d) {
-  const base = t("decl_" + d.kind, { rank: t("rank_" + d.rank) });
+  // a sequence names its top card as "to the …" wants it (Russian: the genitive), a four its rank
+  const rank = t((d.kind === "four" ? "rank_" : "decl_top_") + d.rank);
+  const base = t("decl_" + d.kind, { rank });
   return d.suit ? `${base} ${SUIT[d.suit]}` : base;
 }
 
