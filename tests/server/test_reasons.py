@@ -274,6 +274,8 @@ def test_the_page_gets_each_language_from_the_server(client: Any) -> None:
     assert client.get("/api/reasons/ru").json()["seat_taken"] == "место {seat} занято"
     unknown = client.get("/api/reasons/fr")
     assert (unknown.status_code, unknown.json()["reason"]) == (404, "unknown_language")
+    long = client.get("/api/reasons/" + "x" * 5000).json()["message"]
+    assert long == "there is no language xxxxxxxxxxxx…: use hy, ru, bg, en"  # not 5,000 x's said back
     page = (SRC / "web" / "reasons.js").read_text(encoding="utf-8")
     assert "/api/reasons/" in page and "seat_taken" not in page  # no copy of the sentences
 

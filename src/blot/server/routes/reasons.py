@@ -29,7 +29,9 @@ async def reasons(lang: str, request: Request) -> Response:
     """``{key: sentence}`` with ``{name}`` for each part; cached by the browser for an hour and
     revalidated by its entity tag (304 when unchanged). An unknown language is 404."""
     if lang not in LANGUAGES:
-        raise Refused("not_found", "unknown_language", lang=lang, languages=", ".join(LANGUAGES))
+        # the path is the asker's: said back at most 12 characters of it, not a page of it
+        shown = lang if len(lang) <= 12 else lang[:12] + "…"
+        raise Refused("not_found", "unknown_language", lang=shown, languages=", ".join(LANGUAGES))
     body, tag = _body(lang)
     headers = {"ETag": tag, "Cache-Control": "public, max-age=3600"}
     if request.headers.get("if-none-match") == tag:
