@@ -9,7 +9,10 @@ seats 1 and 3)``, in 3-5-8 ``(seat 0, seat 1, seat 2)``.
 they registered in). No two entrants meet twice while it can be avoided; entrants meet others on
 equal or nearest score; when the count does not fill the tables, the lowest-ranked entrants who
 have had no bye get one (at most one each while it can be avoided); a withdrawn entrant is
-simply not among the entrants given.
+simply not among the entrants given. *Forbidden pairs* (issue 42: two entrants the organizer
+says must not meet, same club or family) weigh more than any repeat meeting: they meet only when
+no grouping avoids it. A *requested bye* (an entrant who asked to sit the round out) takes the
+entrant out of the round before anything is paired: it is no pairing bye (``Pairing.absent``).
 
 - *Bazar Blot pairs* are paired by the kept library caissify-pairings: its FIDE Dutch system for
   up to :data:`DUTCH_LIMIT` entrants, its casual Swiss above (the Dutch takes about 1.5 s for 64
@@ -70,16 +73,21 @@ IMPROVE_PASSES = 8
 BYE_TRIES = 24
 #: Orders of the players a 3-5-8 round robin is built from before the shortest is kept.
 SCHEDULE_TRIES = 12
+#: What a forbidden pair weighs in the search's count of repeated meetings: more than every
+#: repeat of a field (two entrants that must not meet are paired only when nothing else works).
+FORBIDDEN = 10_000
 
 Table = tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Pairing:
-    """A round: its tables (entrants in seat order) and the entrants with a bye."""
+    """A round: its tables (entrants in seat order), the entrants with a bye, and those who asked
+    to sit it out (``absent``: a requested bye, issue 42)."""
 
     tables: tuple[Table, ...]
     byes: tuple[int, ...] = ()
+    absent: tuple[int, ...] = ()
 
     def entrants(self) -> list[int]:
         return [e for t in self.tables for e in t] + list(self.byes)
@@ -136,20 +144,42 @@ def seat_counts(history: Sequence[Played]) -> Counter[tuple[int, int]]:
 
 
 def swiss(
-    entrants: Sequence[int], history: Sequence[Played], *, size: int, round_number: int, total_rounds: int
+    entrants: Sequence[int],
+    history: Sequence[Played],
+    *,
+    size: int,
+    round_number: int,
+    total_rounds: int,
+    forbidden: Sequence[tuple[int, int]] = (),
+    requested: Sequence[int] = (),
 ) -> Pairing:
     """The next Swiss round of ``entrants`` (the active ones, in seed order) after ``history``;
-    ``size`` is 2 (Bazar Blot pairs) or 3 (3-5-8 players)."""
+    ``size`` is 2 (Bazar Blot pairs) or 3 (3-5-8 players). ``forbidden``: pairs of entrants that
+    must not meet while avoidable; ``requested``: entrants sitting this round out (their
+    requested byes, answered as ``absent``)."""
     if len(set(entrants)) != len(entrants):
         raise ValueError("an entrant is listed twice")
+    away = tuple(e for e in entrants if e in set(requested))
+    if away:
+        found = swiss(
+            [e for e in entrants if e not in set(away)],
+            history,
+            size=size,
+            round_number=round_number,
+            total_rounds=total_rounds,
+            forbidden=forbidden,
+        )
+        return Pairing(found.tables, found.byes, away)
     points = scores(history)
     seed = {e: i for i, e in enumerate(entrants)}
     ranked = sorted(entrants, key=lambda e: (-points[e], seed[e]))
     met = meetings(history)
+    for a, b in forbidden:
+        met[pair_key(a, b)] += FORBIDDEN
     byes = byes_had(history)
     counts = seat_counts(history)
     if size == 2 and len(ranked) >= 2:
-        found = _library_swiss(ranked, history, round_number, total_rounds)
+        found = _library_swiss(ranked, history, round_number, total_rounds, forbidden)
         if found is not None and _acceptable(found, ranked, met, byes, size):
             rank = {e: i for i, e in enumerate(ranked)}
             ordered = (tuple(sorted(t, key=rank.__getitem__)) for t in found.tables)
@@ -176,14 +206,18 @@ def _acceptable(
 
 
 def _library_swiss(
-    ranked: Sequence[int], history: Sequence[Played], round_number: int, total_rounds: int
+    ranked: Sequence[int],
+    history: Sequence[Played],
+    round_number: int,
+    total_rounds: int,
+    forbidden: Sequence[tuple[int, int]] = (),
 ) -> Pairing | None:
     """Bazar Blot pairs by caissify-pairings (FIDE Dutch up to :data:`DUTCH_LIMIT` entrants, its
-    casual Swiss above); None when the library fails."""
+    casual Swiss above; a forbidden pair told as if it had met); None when the library fails."""
     from caissify_pairings import generate_pairings
 
     players = []
-    previous: set[tuple[int, int]] = set()
+    previous: set[tuple[int, int]] = {pair_key(a, b) for a, b in forbidden}
     for played in history:
         for table in played.tables:
             previous.add(pair_key(table[0], table[1]))
@@ -299,9 +333,15 @@ def _groups(
 def _cost(
     group: Sequence[int], points: Mapping[int, float], met: Counter[tuple[int, int]]
 ) -> tuple[int, float]:
-    repeats = sum(1 for a, b in itertools.combinations(group, 2) if met[pair_key(a, b)])
+    repeats = sum(_weight(met[pair_key(a, b)]) for a, b in itertools.combinations(group, 2))
     values = [points.get(e, 0) for e in group]
     return repeats, max(values) - min(values)
+
+
+def _weight(times: int) -> int:
+    """A pair's weight in the count of repeats: 0 when it never met, 1 when it did, and
+    :data:`FORBIDDEN` for a pair that must not meet."""
+    return FORBIDDEN if times >= FORBIDDEN else 1 if times else 0
 
 
 def _total(
