@@ -53,6 +53,8 @@ def test_the_toy_game_plays_to_its_end_through_the_server_and_its_record_replays
     assert replayed.to_json()["totals"] == over["totals"]
     # no analysis: the game provides none (the registry says so), and none was queued for it
     assert toy_client.get(f"/api/tables/{table}/analysis").json()["status"] == "none"
+    asked = toy_client.post(f"/api/tables/{table}/analysis")
+    assert (asked.status_code, asked.json()["message"]) == (404, "the game toy-duel has no analysis")
 
 
 def test_a_move_the_toy_rules_refuse_is_answered_with_their_sentence_and_changes_nothing(

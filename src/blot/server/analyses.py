@@ -170,6 +170,8 @@ class Analyses:
         game = await self.services.read(lambda c: store.finished_game(c, table_id, with_record=True))
         if game is None or game.record is None:
             raise Refused("not_found", NOT_FINISHED)
+        if not _analysable(game.game):  # the registry says the game has none (issue 39 item 4)
+            raise Refused("not_found", "no_analysis", game=game.game)
         known = await self._known(table_id)
         if known is not None:
             return known
