@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from blot.store.migrations.columns import data, flag, key, number, ordinal, player, serial, text, when
 
 revision = "0001"
 down_revision: str | None = None
@@ -12,35 +13,35 @@ down_revision: str | None = None
 def upgrade() -> None:
     op.create_table(
         "players",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("name", sa.String(40), nullable=False),
-        sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        serial("id"),
+        text("name", 40),
+        text("token_hash", 64, unique=True),
+        when("created_at"),
     )
     op.create_table(
         "tables",
-        sa.Column("id", sa.String(24), primary_key=True),
-        sa.Column("game", sa.String(16), nullable=False),
-        sa.Column("settings", sa.JSON(), nullable=False),
-        sa.Column("public", sa.Boolean(), nullable=False),
-        sa.Column("status", sa.String(12), nullable=False),
-        sa.Column("host", sa.Integer(), sa.ForeignKey("players.id"), nullable=True),
-        sa.Column("seats", sa.JSON(), nullable=False),
-        sa.Column("last_seq", sa.Integer(), nullable=False),
-        sa.Column("summary", sa.JSON(), nullable=True),
-        sa.Column("record", sa.JSON(), nullable=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+        text("id", 24, primary_key=True),
+        text("game", 16),
+        data("settings"),
+        flag("public"),
+        text("status", 12),
+        player("host", True),
+        data("seats"),
+        number("last_seq"),
+        data("summary", True),
+        data("record", True),
+        when("created_at"),
+        when("updated_at"),
+        when("finished_at", True),
     )
     op.create_index("ix_tables_status", "tables", ["status"])
     op.create_table(
         "table_log",
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("kind", sa.String(12), nullable=False),
-        sa.Column("payload", sa.JSON(), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        key("table_id", "tables.id", primary_key=True),
+        ordinal("seq"),
+        text("kind", 12),
+        data("payload"),
+        when("at"),
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from blot.store.migrations.columns import data, key, number, ordinal, player, text, when
 
 revision = "0002"
 down_revision: str | None = "0001"
@@ -12,34 +13,34 @@ down_revision: str | None = "0001"
 def upgrade() -> None:
     op.create_table(
         "scoresheets",
-        sa.Column("id", sa.String(24), primary_key=True),
-        sa.Column("share_id", sa.String(24), nullable=False, unique=True),
-        sa.Column("ruleset", sa.String(16), nullable=False),
-        sa.Column("options", sa.JSON(), nullable=False),
-        sa.Column("teams", sa.JSON(), nullable=False),
-        sa.Column("created_by", sa.String(40), nullable=True),
-        sa.Column("created_player", sa.Integer(), sa.ForeignKey("players.id"), nullable=True),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        text("id", 24, primary_key=True),
+        text("share_id", 24, unique=True),
+        text("ruleset", 16),
+        data("options"),
+        data("teams"),
+        text("created_by", 40, True),
+        player("created_player", True),
+        number("version"),
+        when("created_at"),
+        when("updated_at"),
     )
     op.create_table(
         "scoresheet_deals",
-        sa.Column("sheet_id", sa.String(24), sa.ForeignKey("scoresheets.id"), primary_key=True),
-        sa.Column("number", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("entry", sa.JSON(), nullable=False),
+        key("sheet_id", "scoresheets.id", primary_key=True),
+        ordinal("number"),
+        data("entry"),
     )
     op.create_table(
         "scoresheet_edits",
-        sa.Column("sheet_id", sa.String(24), sa.ForeignKey("scoresheets.id"), primary_key=True),
-        sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("deal", sa.Integer(), nullable=False),
-        sa.Column("action", sa.String(8), nullable=False),
-        sa.Column("before", sa.JSON(), nullable=True),
-        sa.Column("after", sa.JSON(), nullable=True),
-        sa.Column("by_name", sa.String(40), nullable=True),
-        sa.Column("by_player", sa.Integer(), sa.ForeignKey("players.id"), nullable=True),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        key("sheet_id", "scoresheets.id", primary_key=True),
+        ordinal("seq"),
+        number("deal"),
+        text("action", 8),
+        data("before", True),
+        data("after", True),
+        text("by_name", 40, True),
+        player("by_player", True),
+        when("at"),
     )
 
 

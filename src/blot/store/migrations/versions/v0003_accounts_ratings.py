@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from blot.store.migrations.columns import flag, key, number, ordinal, player, real, serial, text, when
+
 revision = "0003"
 down_revision: str | None = "0002"
 
@@ -17,9 +19,9 @@ down_revision: str | None = "0002"
 def upgrade() -> None:
     op.create_table(
         "sessions",
-        sa.Column("token_hash", sa.String(64), primary_key=True),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        text("token_hash", 64, primary_key=True),
+        player("player_id"),
+        when("created_at"),
     )
     op.create_index("ix_sessions_player", "sessions", ["player_id"])
     op.execute(
@@ -28,48 +30,48 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("players") as batch:
         batch.drop_column("token_hash")
-        batch.add_column(sa.Column("username", sa.String(40), nullable=True))
-        batch.add_column(sa.Column("username_key", sa.String(40), nullable=True))
-        batch.add_column(sa.Column("password_hash", sa.String(255), nullable=True))
-        batch.add_column(sa.Column("bot", sa.String(80), nullable=True))
-        batch.add_column(sa.Column("disabled", sa.Boolean(), nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("deleted_at", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(text("username", 40, True))
+        batch.add_column(text("username_key", 40, True))
+        batch.add_column(text("password_hash", 255, True))
+        batch.add_column(text("bot", 80, True))
+        batch.add_column(flag("disabled", server_default=sa.false()))
+        batch.add_column(when("deleted_at", True))
         batch.create_unique_constraint("uq_players_username_key", ["username_key"])
         batch.create_unique_constraint("uq_players_bot", ["bot"])
     op.create_table(
         "ratings",
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("game", sa.String(16), primary_key=True),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=False),
-        sa.Column("wins", sa.Integer(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        player("player_id", primary_key=True),
+        text("game", 16, primary_key=True),
+        real("mu"),
+        real("sigma"),
+        number("games"),
+        number("wins"),
+        when("updated_at"),
     )
     op.create_table(
         "results",
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("seat", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("game", sa.String(16), nullable=False),
-        sa.Column("team", sa.Integer(), nullable=False),
-        sa.Column("place", sa.Integer(), nullable=True),
-        sa.Column("ending", sa.String(12), nullable=False),
-        sa.Column("rated", sa.Boolean(), nullable=False),
-        sa.Column("mu_before", sa.Float(), nullable=True),
-        sa.Column("sigma_before", sa.Float(), nullable=True),
-        sa.Column("mu_after", sa.Float(), nullable=True),
-        sa.Column("sigma_after", sa.Float(), nullable=True),
-        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+        key("table_id", "tables.id", primary_key=True),
+        ordinal("seat"),
+        player("player_id"),
+        text("game", 16),
+        number("team"),
+        number("place", True),
+        text("ending", 12),
+        flag("rated"),
+        real("mu_before", True),
+        real("sigma_before", True),
+        real("mu_after", True),
+        real("sigma_after", True),
+        when("finished_at"),
     )
     op.create_index("ix_results_player", "results", ["player_id", "finished_at"])
     op.create_table(
         "tars_kapoots",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("player_a", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("player_b", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        serial("id"),
+        player("player_a"),
+        player("player_b"),
+        key("table_id", "tables.id"),
+        when("at"),
     )
     op.create_index("ix_tars_kapoots_pair", "tars_kapoots", ["player_a", "player_b"])
 
@@ -87,7 +89,7 @@ def downgrade() -> None:
         batch.drop_constraint("uq_players_username_key", type_="unique")
         for column in ("deleted_at", "disabled", "bot", "password_hash", "username_key", "username"):
             batch.drop_column(column)
-        batch.add_column(sa.Column("token_hash", sa.String(64), nullable=True))
+        batch.add_column(text("token_hash", 64, True))
     op.execute(
         "UPDATE players SET token_hash = (SELECT MIN(s.token_hash) FROM sessions s "
         "WHERE s.player_id = players.id)"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from blot.store.migrations.columns import data, key, number, real, when
 
 revision = "0004"
 down_revision: str | None = "0003"
@@ -12,11 +13,11 @@ down_revision: str | None = "0003"
 def upgrade() -> None:
     op.create_table(
         "analyses",
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("format", sa.Integer(), nullable=False),
-        sa.Column("analysis", sa.JSON(), nullable=False),
-        sa.Column("seconds", sa.Float(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        key("table_id", "tables.id", primary_key=True),
+        number("format"),
+        data("analysis"),
+        real("seconds"),
+        when("created_at"),
     )
 
 

@@ -4,8 +4,9 @@ with thousands of games)."""
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from blot.store.migrations.columns import player, text, when
 
 revision = "0005"
 down_revision: str | None = "0004"
@@ -14,9 +15,9 @@ down_revision: str | None = "0004"
 def upgrade() -> None:
     op.create_table(
         "devices",
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("device", sa.String(64), primary_key=True),
-        sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+        player("player_id", primary_key=True),
+        text("device", 64, primary_key=True),
+        when("last_seen"),
     )
     op.create_index("ix_devices_device", "devices", ["device"])
     op.create_index("ix_tables_host", "tables", ["host", "status"])

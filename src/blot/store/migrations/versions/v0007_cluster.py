@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from blot.store.migrations.columns import key, number, text, when
+
 revision = "0007"
 down_revision: str | None = "0006"
 
@@ -13,19 +15,17 @@ down_revision: str | None = "0006"
 def upgrade() -> None:
     op.create_table(
         "nodes",
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("address", sa.String(200), nullable=False),
-        sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("heartbeat_at", sa.DateTime(timezone=True), nullable=False),
+        text("id", 32, primary_key=True),
+        text("address", 200),
+        when("started_at"),
+        when("heartbeat_at"),
     )
     op.create_table(
         "table_owners",
-        sa.Column(
-            "table_id", sa.String(24), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-        ),
-        sa.Column("node", sa.String(32), nullable=False),
-        sa.Column("epoch", sa.Integer(), nullable=False),
-        sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+        key("table_id", sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        text("node", 32),
+        number("epoch"),
+        when("since"),
     )
     op.create_index("ix_table_owners_node", "table_owners", ["node"])
 

@@ -6,6 +6,20 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from blot.store.migrations.columns import (
+    data,
+    flag,
+    key,
+    number,
+    ordinal,
+    player,
+    real,
+    row,
+    serial,
+    text,
+    when,
+)
+
 revision = "0008"
 down_revision: str | None = "0007"
 
@@ -13,62 +27,62 @@ down_revision: str | None = "0007"
 def upgrade() -> None:
     op.create_table(
         "accuracies",
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("seat", sa.Integer(), primary_key=True, autoincrement=False),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("game", sa.String(16), nullable=False),
-        sa.Column("cards", sa.Integer(), nullable=False),
-        sa.Column("loss", sa.Integer(), nullable=False),
-        sa.Column("accuracy", sa.Float(), nullable=False),
-        sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
+        key("table_id", "tables.id", primary_key=True),
+        ordinal("seat"),
+        player("player_id"),
+        text("game", 16),
+        number("cards"),
+        number("loss"),
+        real("accuracy"),
+        when("finished_at"),
     )
     op.create_index("ix_accuracies_player", "accuracies", ["player_id", "game", "finished_at", "accuracy"])
     op.create_table(
         "puzzle_games",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("key", sa.String(64), nullable=False, unique=True),
-        sa.Column("game", sa.String(16), nullable=False),
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), nullable=True),
-        sa.Column("record", sa.JSON(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        serial("id"),
+        text("key", 64, unique=True),
+        text("game", 16),
+        key("table_id", "tables.id", True),
+        data("record"),
+        when("created_at"),
     )
     op.create_table(
         "puzzles",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("source", sa.Integer(), sa.ForeignKey("puzzle_games.id"), nullable=False),
-        sa.Column("game", sa.String(16), nullable=False),
-        sa.Column("deal", sa.Integer(), nullable=False),
-        sa.Column("after", sa.Integer(), nullable=False),
-        sa.Column("seat", sa.Integer(), nullable=False),
-        sa.Column("solution", sa.JSON(), nullable=False),
-        sa.Column("values", sa.JSON(), nullable=False),
-        sa.Column("threshold", sa.Integer(), nullable=False),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
-        sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("solved", sa.Integer(), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        serial("id"),
+        row("source", "puzzle_games.id"),
+        text("game", 16),
+        number("deal"),
+        number("after"),
+        number("seat"),
+        data("solution"),
+        data("values"),
+        number("threshold"),
+        real("mu"),
+        real("sigma"),
+        number("attempts"),
+        number("solved"),
+        when("created_at"),
         sa.UniqueConstraint("source", "deal", "after", name="uq_puzzles_position"),
     )
     op.create_index("ix_puzzles_game_mu", "puzzles", ["game", "mu"])
     op.create_table(
         "puzzle_ratings",
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("game", sa.String(16), primary_key=True),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
-        sa.Column("attempts", sa.Integer(), nullable=False),
-        sa.Column("solved", sa.Integer(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        player("player_id", primary_key=True),
+        text("game", 16, primary_key=True),
+        real("mu"),
+        real("sigma"),
+        number("attempts"),
+        number("solved"),
+        when("updated_at"),
     )
     op.create_table(
         "puzzle_attempts",
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("puzzle_id", sa.Integer(), sa.ForeignKey("puzzles.id"), primary_key=True),
-        sa.Column("card", sa.String(4), nullable=False),
-        sa.Column("solved", sa.Boolean(), nullable=False),
-        sa.Column("rated", sa.Boolean(), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        player("player_id", primary_key=True),
+        row("puzzle_id", "puzzles.id", primary_key=True),
+        text("card", 4),
+        flag("solved"),
+        flag("rated"),
+        when("at"),
     )
 
 

@@ -3,8 +3,9 @@ muted (``chat_mutes``), a player's chosen avatar and an account silenced by ``bl
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
+
+from blot.store.migrations.columns import key, number, player, serial, text, when
 
 revision = "0009"
 down_revision: str | None = "0008"
@@ -12,26 +13,26 @@ down_revision: str | None = "0008"
 
 def upgrade() -> None:
     with op.batch_alter_table("players") as batch:
-        batch.add_column(sa.Column("avatar", sa.String(16), nullable=True))
-        batch.add_column(sa.Column("silenced_at", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(text("avatar", 16, True))
+        batch.add_column(when("silenced_at", True))
     op.create_table(
         "chat_messages",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), nullable=False),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
-        sa.Column("seat", sa.Integer(), nullable=True),
-        sa.Column("room", sa.String(12), nullable=False),
-        sa.Column("kind", sa.String(8), nullable=False),
-        sa.Column("body", sa.String(400), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("removed_at", sa.DateTime(timezone=True), nullable=True),
+        serial("id"),
+        key("table_id", "tables.id"),
+        player("player_id"),
+        number("seat", True),
+        text("room", 12),
+        text("kind", 8),
+        text("body", 400),
+        when("at"),
+        when("removed_at", True),
     )
     op.create_index("ix_chat_messages_table", "chat_messages", ["table_id", "room", "id"])
     op.create_table(
         "chat_mutes",
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("muted_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        player("player_id", primary_key=True),
+        player("muted_id", primary_key=True),
+        when("at"),
     )
 
 

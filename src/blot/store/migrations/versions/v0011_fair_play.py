@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from blot.store.migrations.columns import data, number, player, row, text, when
+
 revision = "0011"
 down_revision: str | None = "0010"
 
@@ -16,9 +18,9 @@ def _referees() -> None:
     event setting (JSON) and an online table's pause is its own log's: no column for them."""
     op.create_table(
         "event_recusals",
-        sa.Column("event_table", sa.Integer(), sa.ForeignKey("event_tables.id"), primary_key=True),
-        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        row("event_table", "event_tables.id", primary_key=True),
+        player("player_id", primary_key=True),
+        when("at"),
     )
 
 
@@ -29,20 +31,20 @@ def _bars_and_dishonours() -> None:
     forgiveness on the Court of Conduct's decisions."""
     with op.batch_alter_table("tars_kapoots") as batch:
         batch.alter_column("table_id", existing_type=sa.String(24), nullable=True)
-        batch.add_column(sa.Column("sheet_id", sa.String(24), nullable=True))
+        batch.add_column(text("sheet_id", 24, True))
     with op.batch_alter_table("event_entries") as batch:
-        batch.add_column(sa.Column("barred", sa.JSON(), nullable=True))
+        batch.add_column(data("barred", True))
     with op.batch_alter_table("court_decisions") as batch:
         for column in (
-            sa.Column("kind", sa.String(16), nullable=True),
-            sa.Column("accounts", sa.JSON(), nullable=True),
-            sa.Column("names", sa.JSON(), nullable=True),
-            sa.Column("penance", sa.String(12), nullable=True),
-            sa.Column("until", sa.String(10), nullable=True),
-            sa.Column("case_id", sa.Integer(), nullable=True),
-            sa.Column("recorded_by", sa.Integer(), nullable=True),
-            sa.Column("forgiven_on", sa.String(10), nullable=True),
-            sa.Column("forgiven_by", sa.Integer(), nullable=True),
+            text("kind", 16, True),
+            data("accounts", True),
+            data("names", True),
+            text("penance", 12, True),
+            text("until", 10, True),
+            number("case_id", True),
+            number("recorded_by", True),
+            text("forgiven_on", 10, True),
+            number("forgiven_by", True),
         ):
             batch.add_column(column)
 
