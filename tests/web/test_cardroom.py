@@ -37,8 +37,6 @@ WON = {
     "ru": ("Вы и Бот 3 выиграли", "Победа: Бот 2 и Бот 4"),
     "bg": ("Вие и Бот 3 спечелихте", "Победа: Бот 2 и Бот 4"),
 }
-#: Every phase in English and Armenian at both sizes, and in Russian and Bulgarian on a phone.
-PHASES = [(size, lang) for size in SIZES for lang in ("en", "hy")] + [("phone", "ru"), ("phone", "bg")]
 
 
 @pytest.fixture
@@ -172,24 +170,50 @@ def decide(page: Any, first: bool) -> None:
     page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
 
 
-@pytest.mark.parametrize(("size", "lang"), PHASES)
+#: The languages a whole deal is checked in, per size: every one on a phone, English and
+#: Armenian on a laptop (the words that are cut or pushed out of place are the longest ones).
+LANGS = {"phone": ("hy", "en", "ru", "bg"), "laptop": ("en", "hy")}
+
+
+def set_lang(page: Any, lang: str) -> None:
+    """The page switched to ``lang`` by its own language menu (it redraws at once, mid-game)."""
+    page.evaluate(
+        "l => { const s = document.getElementById('lang'); s.value = l;"
+        " s.dispatchEvent(new Event('change')); }",
+        lang,
+    )
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def shortest_trick_pause(page: Any) -> None:
+    """The lobby's shortest trick pause (More settings): a complete trick is still held on the
+    table, for half the default second."""
+    page.click(".lobby-new details.more summary")
+    page.select_option("[data-testid=trick-pause]", "0.5")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
 def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
-    browser: Any, slow_server: LiveServer, game: str, size: str, lang: str
+    browser: Any, slow_server: LiveServer, game: str, size: str
 ) -> None:
     """Bazar Blot to 1 point: its one deal is the whole game, and the end says who won in the
-    seat's terms with the totals in view. 3-5-8: its first deal."""
-    page = open_page(browser, size, LOCALES[lang])
-    tag = f"{game}-{lang}"
+    seat's terms with the totals in view. 3-5-8: its first deal. One deal per game and size, its
+    turns checked in each of the size's languages in turn (the first turn, the bidding's, in all
+    of them), and its end in every one: a language switched mid-game is drawn as one chosen
+    first, and each deal costs its bots' time once instead of once per language."""
+    langs = LANGS[size]
+    page = open_page(browser, size, LOCALES[langs[0]])
     try:
         page.goto(slow_server.url + "/")
         page.select_option("[data-testid=game]", game)
         if game == "bazar-blot":
             page.fill("[data-testid=target]", "1")
             page.dispatch_event("[data-testid=target]", "change")
+        shortest_trick_pause(page)
         page.click("[data-testid=play-bots]")
         page.wait_for_selector("[data-card]")
-        layout: dict[str, dict[str, float]] = {}
+        layouts: dict[str, dict[str, dict[str, float]]] = {lang: {} for lang in langs}
         turns = 0
         while True:
             page.wait_for_selector(DECISION)
@@ -206,47 +230,58 @@ def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
                     timeout=120_000,
                 )
                 continue
-            check_turn(page, game, lang, layout)
-            if turns == 0:
-                screen(page, f"{tag}-first-turn")
-            if turns == 3:
-                screen(page, f"{tag}-play")
+            for lang in langs if turns == 0 else langs[turns % len(langs) : turns % len(langs) + 1]:
+                set_lang(page, lang)
+                check_turn(page, game, lang, layouts[lang])
+                if turns == 0:
+                    screen(page, f"{game}-{lang}-first-turn")
+                if turns in (3, 4, 5, 6):
+                    screen(page, f"{game}-{lang}-play")
             decide(page, first=turns == 0)
             turns += 1
         assert turns >= (9 if game == "bazar-blot" else 16)
-        no_overflow(page)
-        if game == "bazar-blot":
-            page.wait_for_selector("[data-testid=game-over]")
-            over = page.locator("[data-testid=game-over]")
-            assert inside_viewport(page, "[data-testid=game-over]")
-            winner = page.inner_text("[data-testid=winner]")
-            assert winner.startswith(WON[lang]) and re.search(r"[12]–0$", winner), winner
-            totals = page.inner_text("[data-testid=final-totals]")
-            assert WE[lang] in totals and inside_viewport(page, "[data-testid=final-totals]"), totals
-            sheet = page.inner_text("[data-testid=score-sheet] tbody tr:first-child")
-            assert WE[lang] in sheet or THEY[lang] in sheet, sheet  # the contract's team
-            assert page.evaluate(WIDE, ".overlay-card") is False
-            screen(page, f"{tag}-game-over")
-            if size == "phone":
-                axe_clean(page, "the end of a game")
-            assert over.locator("[data-testid=rematch]").count() == 1
-        else:
-            assert inside_viewport(page, "[data-testid=deal-result]")
-            assert page.evaluate(WIDE, ".overlay-card") is False  # every column in view
-            screen(page, f"{tag}-result")
-            # between deals (a rated table's only time to talk) the bar's tools stay usable
-            page.click("[data-testid=chat]")
-            page.wait_for_selector("[data-phrase=gg]")
-            assert page.evaluate(ON_TOP, "[data-phrase=gg]")
-            screen(page, f"{tag}-result-chat")
-            page.click(".chat-sheet button.close")
-            page.click("[data-testid=table-menu] summary")
-            assert page.evaluate(ON_TOP, "[data-testid=propose-end]")
-            page.click("[data-testid=propose-end]")
-            assert page.evaluate(ON_TOP, "[data-testid=cancel-end]")  # the confirmation over the result
-            page.click("[data-testid=cancel-end]")
+        for lang in langs:
+            set_lang(page, lang)
+            the_end_in_view(page, game, size, lang)
     finally:
         close(page)
+
+
+def the_end_in_view(page: Any, game: str, size: str, lang: str) -> None:
+    """A game's end (Bazar Blot) or a deal's result (3-5-8) in ``lang``: in view, who won in the
+    seat's terms, every column shown, and the bar's tools usable over it."""
+    tag = f"{game}-{lang}"
+    no_overflow(page)
+    if game == "bazar-blot":
+        page.wait_for_selector("[data-testid=game-over]")
+        over = page.locator("[data-testid=game-over]")
+        assert inside_viewport(page, "[data-testid=game-over]")
+        winner = page.inner_text("[data-testid=winner]")
+        assert winner.startswith(WON[lang]) and re.search(r"[12]–0$", winner), winner
+        totals = page.inner_text("[data-testid=final-totals]")
+        assert WE[lang] in totals and inside_viewport(page, "[data-testid=final-totals]"), totals
+        sheet = page.inner_text("[data-testid=score-sheet] tbody tr:first-child")
+        assert WE[lang] in sheet or THEY[lang] in sheet, sheet  # the contract's team
+        assert page.evaluate(WIDE, ".overlay-card") is False
+        screen(page, f"{tag}-game-over")
+        if size == "phone":
+            axe_clean(page, f"the end of a game ({lang})")
+        assert over.locator("[data-testid=rematch]").count() == 1
+    else:
+        assert inside_viewport(page, "[data-testid=deal-result]")
+        assert page.evaluate(WIDE, ".overlay-card") is False  # every column in view
+        screen(page, f"{tag}-result")
+        # between deals (a rated table's only time to talk) the bar's tools stay usable
+        page.click("[data-testid=chat]")
+        page.wait_for_selector("[data-phrase=gg]")
+        assert page.evaluate(ON_TOP, "[data-phrase=gg]")
+        screen(page, f"{tag}-result-chat")
+        page.click(".chat-sheet button.close")
+        page.click("[data-testid=table-menu] summary")
+        assert page.evaluate(ON_TOP, "[data-testid=propose-end]")
+        page.click("[data-testid=propose-end]")
+        assert page.evaluate(ON_TOP, "[data-testid=cancel-end]")  # the confirmation over the result
+        page.click("[data-testid=cancel-end]")
 
 
 def _seat(page: Any, url: str, seat: int) -> None:
