@@ -70,7 +70,7 @@ def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server
     )["id"]
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-    data = post(server, organizer, f"/api/events/{event}/rounds")
+    data = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})
     table = data["rounds"][0]["tables"][0]["id"]
 
     # the organizer assigns the referee on the event page (a phone)
@@ -80,7 +80,7 @@ def test_l4_to_l8_an_over_the_board_round_through_the_pages(browser: Any, server
     page.fill(f"[data-testid=referee-{table}]", "ani")
     click(page, f"assign-{table}")
     page.wait_for_selector("[data-testid=error]:not([hidden])")
-    assert "ani plays in this event and cannot referee it" in page.inner_text("[data-testid=error]")
+    assert "Ani plays in this event and cannot referee it." in page.inner_text("[data-testid=error]")
     page.fill(f"[data-testid=referee-{table}]", "arbiter")
     click(page, f"assign-{table}")
     page.wait_for_selector(f"[data-testid=console-{table}]")
@@ -164,7 +164,8 @@ def test_an_online_event_made_on_the_page_and_its_table_ready(browser: Any, serv
     page.fill("[data-testid=event-name]", "Autumn Swiss")
     page.fill("[data-testid=event-rounds]", "2")
     page.fill("[data-testid=event-deadline]", "2030-05-01T18:00")
-    page.fill("[data-testid=event-first]", "2030-05-01T19:00")
+    click(page, "event-each-round")  # each round's start time and time control (issue 42 item 1)
+    page.fill("[data-testid=event-start-1]", "2030-05-01T19:00")
     axe_clean(page, "new event")
     shot(page, "event-new")
     click(page, "create-event")
@@ -177,7 +178,7 @@ def test_an_online_event_made_on_the_page_and_its_table_ready(browser: Any, serv
     entry = post(server, ani, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})["entries"][0]
     post(server, gohar, f"/api/events/{event}/entries/{entry['id']}/confirm")  # both accounts confirm
     post(server, organizer, f"/api/events/{event}/entries", {"bot": "basic"})
-    table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]
+    table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]
     for width, height in ((390, 844), (1366, 768)):
         mine = signed_in(browser, server, ani, width, height)
         mine.goto(f"{server.url}/event/{event}")
