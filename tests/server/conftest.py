@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from blot.server.app import create_app
+from blot.server.clock import ManualClock
 from blot.server.config import ServerConfig
 
 from .frames import check_shape
@@ -82,17 +83,10 @@ class Account(Player):
         self.headers = {"Authorization": f"Bearer {self.token}"}
 
 
-class Clock:
-    """A wall clock that tests move (``ServerConfig.clock``)."""
-
-    def __init__(self, start: float = 1_750_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def move(self, seconds: float) -> None:
-        self.now += seconds
+class Clock(ManualClock):
+    """The server's clock that tests move (``ServerConfig.clock``): it reads what the test set,
+    and the game's timers (turn timer, pauses, bot pace, grace) fire only when it is moved past
+    them (:mod:`blot.server.clock`)."""
 
 
 @pytest.fixture

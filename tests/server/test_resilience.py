@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+from .conftest import Clock, Player, Socket, make_client, simple_choice, start_with_bots
 
 
 def test_reconnect_gets_the_missed_events_or_a_fresh_snapshot(client: Any, player: Player) -> None:
@@ -67,7 +67,10 @@ def test_a_restart_resumes_every_table_from_its_log(db: Path) -> None:
 
 
 def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_they_return(db: Path) -> None:
-    with make_client(db, grace=0.3) as client:
+    """The grace period is a timer on the server's clock (issue 39 item 5): the seat is kept
+    while the clock is moved to just before its end, and a bot plays once it is moved past it."""
+    clock = Clock()
+    with make_client(db, clock=clock, grace=60.0) as client:
         player = Player(client, "Ani")
         table = start_with_bots(player, "bazar-blot")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
@@ -77,7 +80,13 @@ def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_they_return(db: 
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             spectator = Socket(ws, watcher.token)
             first = spectator.receive()
-            assert first["table"]["seats"][0]["away"] is True
+            assert first["table"]["seats"][0]["away"] is True  # the grace timer is set
+            end = clock.now + 60.0
+            assert clock.pending() == [end]
+            clock.move(59.0)
+            assert clock.pending() == [end]  # not yet over: nothing fired
+            clock.move(1.0)
+            assert clock.pending() == []
             played = spectator.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
             assert played["event"]["by"] == "bot" and played["table"]["seats"][0]["substitute"] is True
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
@@ -87,23 +96,36 @@ def test_a_dropped_player_keeps_the_seat_then_a_bot_plays_until_they_return(db: 
             assert seat["connected"] and not seat["away"] and not seat["substitute"]
 
 
-def test_the_turn_timer_plays_the_documented_automatic_move(client: Any, player: Player) -> None:
-    table = start_with_bots(player, "bazar-blot", timer=1)
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        sock = Socket(ws, player.token)
-        view = sock.my_turn(0)
-        assert sock.frames[0]["table"]["deadline"] is not None
-        started = time.monotonic()
-        moved = sock.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
-        assert moved["event"]["by"] == "timer" and moved["event"]["action"] == "pass"
-        assert 0.8 < time.monotonic() - started < 5
-        assert view["legal"]["calls"][0] == "pass"
+def test_the_turn_timer_plays_the_documented_automatic_move_when_the_server_clock_passes_it(
+    db: Path,
+) -> None:
+    """The turn timer is set on the server's clock (issue 39 item 5): its deadline is the clock's
+    time plus the timer, it has not fired with the clock a moment before it, and the automatic
+    move comes once the clock is moved past it (no real second waited)."""
+    clock = Clock()
+    with make_client(db, clock=clock) as client:
+        player = Player(client, "Ani")
+        table = start_with_bots(player, "bazar-blot", timer=60)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, player.token)
+            view = sock.my_turn(0)
+            end = clock.now + 60
+            assert sock.frames[0]["table"]["deadline"] == int(end * 1000)
+            assert clock.pending() == [end]
+            clock.move(59.9)
+            assert clock.pending() == [end]  # a moment before the deadline nothing fired
+            assert client.app.state.hub.tables[table].game.to_act == 0
+            clock.move(0.2)
+            moved = sock.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+            assert moved["event"]["by"] == "timer" and moved["event"]["action"] == "pass"
+            assert view["legal"]["calls"][0] == "pass"
 
 
 def test_a_player_who_never_connects_after_the_start_is_away_and_a_bot_plays_for_them(
     db: Path,
 ) -> None:
-    with make_client(db, grace=0.3) as client:
+    clock = Clock()
+    with make_client(db, clock=clock, grace=60.0) as client:
         player = Player(client, "Ani")
         table = start_with_bots(player, "bazar-blot")  # seated over HTTP, never opened the table
         watcher = Player(client, "Watcher")
@@ -111,5 +133,6 @@ def test_a_player_who_never_connects_after_the_start_is_away_and_a_bot_plays_for
             spectator = Socket(ws, watcher.token)
             first = spectator.receive()
             assert first["table"]["seats"][0]["away"] is True
+            clock.move(60.0)  # the grace period, on the server's clock
             played = spectator.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
             assert played["event"]["by"] == "bot" and played["table"]["seats"][0]["substitute"] is True

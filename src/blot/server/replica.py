@@ -4,7 +4,6 @@ into the same state and tells its own sockets what the owner's were told."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -115,5 +114,5 @@ class Replica:
     async def remote_presence(self, node: str, counts: list[int]) -> None:
         """The owner hears another process's connections to each seat."""
         if self.table.driving:
-            self.table.seating.remote(node, counts, time.monotonic())
+            self.table.seating.remote(node, counts)
             self.table.presence()

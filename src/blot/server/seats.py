@@ -7,8 +7,6 @@ it makes is a log line the table commits (``sit``, ``leave``, ``bot``, ``start``
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -19,6 +17,7 @@ from blot.server.errors import Refused
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
+    from blot.server.clock import Timer
     from blot.server.services import TableServices
 
 WAITING, PLAYING = "waiting", "playing"
@@ -110,8 +109,8 @@ class Seating:
 
     def __init__(self, table: SeatingTable) -> None:
         self.table = table
-        self._grace: dict[int, asyncio.TimerHandle] = {}
-        #: Other processes' connections to each seat, and when they said so (time.monotonic()).
+        self._grace: dict[int, Timer] = {}
+        #: Other processes' connections to each seat, and when they said so (the server's clock).
         self._remote: dict[str, tuple[list[int], float]] = {}
 
     # --- the log ---------------------------------------------------------------------------------
@@ -307,12 +306,12 @@ class Seating:
                 counts[conn.seat] += 1
         return counts
 
-    def remote(self, node: str, counts: list[int], at: float) -> None:
+    def remote(self, node: str, counts: list[int]) -> None:
         """Another process's connections to each seat (several processes: each says so when
         they change and every few seconds; a process not heard of for :data:`REMOTE_TTL` has
         none)."""
         if len(counts) == len(self.table.seats):
-            self._remote[node] = (counts, at)
+            self._remote[node] = (counts, self.table.services.config.clock())
             self.recount()
 
     def recount(self) -> None:
@@ -323,7 +322,7 @@ class Seating:
         if not table.driving:
             return
         totals = self.local_counts()
-        now = time.monotonic()
+        now = self.table.services.config.clock()
         for node, (counts, at) in list(self._remote.items()):
             if now - at > REMOTE_TTL:
                 del self._remote[node]
@@ -357,10 +356,10 @@ class Seating:
         old = self._grace.pop(seat, None)
         if old is not None:
             old.cancel()
-        loop = asyncio.get_running_loop()
-        self._grace[seat] = loop.call_later(
-            self.table.services.config.grace, self.table.post, self._grace_over, seat
-        )
+        if self.table.settings.get("daily"):  # a day's set waits for its player (issue 45)
+            return
+        config = self.table.services.config
+        self._grace[seat] = config.timers.call_later(config.grace, self.table.post, self._grace_over, seat)
 
     async def _grace_over(self, seat: int) -> None:
         self._grace.pop(seat, None)

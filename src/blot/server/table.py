@@ -299,7 +299,7 @@ class Table:
             self._stale = True
             self.turns.cancel()
             delay = max(1.0, self.services.backoff())
-            asyncio.get_running_loop().call_later(delay, self.post, self._reload)
+            self.services.config.timers.call_later(delay, self.post, self._reload)
             return
         self._stale = False
         fresh = Table.rebuild(self.services, self.id, self.spec.name, entries)

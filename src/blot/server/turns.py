@@ -4,9 +4,12 @@ timer; and the automatic move when a timer runs out or a bot fails.
 Bots see only their seat's view (the same ``view(seat)`` every player gets) and think in a small
 executor of their own, never on the event loop and never in the pool the database reads use.
 A bot that has not chosen within ``bot_move_seconds`` (counted from when its move was asked
-for) gets the automatic move instead. Every move they make goes through the table like a
-person's (:meth:`TurnsTable.accept`). While the database refuses writes, every automatic step
-(a deal, a bot's move, a timer's move) waits the hub's growing back-off first.
+for; real seconds, as it bounds real computation) gets the automatic move instead. Every other
+wait here (the deals' and tricks' pauses, a bot's pace, the turn timer) is a timer on the server's
+clock (:mod:`blot.server.clock`), so tests move the clock instead of sleeping. Every move they
+make goes through the table like a person's (:meth:`TurnsTable.accept`). While the database
+refuses writes, every automatic step (a deal, a bot's move, a timer's move) waits the hub's
+growing back-off first.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from blot.server.config import SWAP_LEVEL
 
 if TYPE_CHECKING:
     from blot.games import GameSpec
+    from blot.server.clock import Timer
     from blot.server.config import ServerConfig
     from blot.server.endings import Endings
     from blot.server.seats import Seat
@@ -89,13 +93,13 @@ class Turns:
         self.config = config
         self.rng = rng
         self.backoff = backoff or _no_backoff
-        self.deadline: float | None = None  # wall-clock end of the turn timer, for clients
+        self.deadline: float | None = None  # the server clock's end of the turn timer, for clients
         self._bots: dict[int, Bot[View, Action]] = {}
         #: One decision at a time per bot: a late decision may still run in its thread when the
         #: seat's next turn comes, and a bot's own state (its random source, its caches) is not
         #: shared between threads.
         self._deciding: dict[int, threading.Lock] = {}
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Timer | None = None
         self._epoch = 0
         self._thinking: set[asyncio.Task[None]] = set()
 
@@ -134,7 +138,7 @@ class Turns:
         if table.paused:  # the referee paused the table: nothing moves until he resumes it
             return
         game = table.game
-        loop = asyncio.get_running_loop()
+        clock = self.config.timers  # the server's clock: tests move it past a timer
         epoch = self._epoch
         pause = self.trick_pause()
         wait = self.backoff()  # 0 unless the database refuses writes
@@ -142,22 +146,43 @@ class Turns:
             # the first deal at once; after a deal: its last trick, then its result (both games)
             delay = 0.0 if game.deal is None else pause + self.config.deal_pause
             boards = table.boards
-            step = self._deal if boards is None or len(game.deals) < len(boards) else self._boards_over
-            self._timer = loop.call_later(max(delay, wait), table.post, step, epoch)
+            step = self._deal if boards is None or self.board() is not None else self._boards_over
+            self._timer = clock.call_later(max(delay, wait), table.post, step, epoch)
             return
         seat = game.to_act
         if seat is None:
             return
         s = table.seats[seat]
         if s.bot is not None or s.substitute:
-            delay = self.config.bot_delay
+            delay = self.bot_delay()
             if "trick_winner" in table.last_event:
                 delay += pause
-            self._timer = loop.call_later(max(delay, wait), table.post, self._bot_turn, epoch)
+            self._timer = clock.call_later(max(delay, wait), table.post, self._bot_turn, epoch)
         elif table.timer():
             seconds = max(table.timer(), wait)
-            self.deadline = time.time() + seconds
-            self._timer = loop.call_later(seconds, table.post, self._timeout, epoch)
+            self.deadline = clock() + seconds
+            self._timer = clock.call_at(self.deadline, table.post, self._timeout, epoch)
+
+    def board(self) -> int | None:
+        """The preset board the table deals next (a duplicate round's, a day's set's: issues 25
+        and 45), or None once they are all played."""
+        boards = self.table.boards
+        if boards is None:
+            return None
+        daily = self.table.settings.get("daily")
+        if isinstance(daily, dict):  # a day's set: a passed-out counted deal has a spare
+            from blot.server.daily.deals import board_index
+
+            voids = [bool(r.void) for r in self.table.game.result.deals]
+            return board_index(voids, int(daily["deals"]), bool(daily.get("spares")))
+        dealt = len(self.table.game.deals)
+        return dealt if dealt < len(boards) else None
+
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before it moves: the table's own pace (a day's table is quick),
+        else the server's."""
+        chosen = self.table.settings.get("bot_delay")
+        return self.config.bot_delay if chosen is None else float(chosen)
 
     def trick_pause(self) -> float:
         """Seconds a complete trick stays on the table: the table's own choice, else the server's."""
@@ -172,8 +197,9 @@ class Turns:
         if not self._current(epoch) or not table.game.needs_cards:
             return
         boards = table.boards
-        if boards is not None:  # a duplicate round: the same cards at every table (issue 25)
-            await table.change("deal", boards[len(table.game.deals)])
+        index = self.board()
+        if boards is not None and index is not None:  # the same cards at every table (issues 25, 45)
+            await table.change("deal", boards[index])
             return
         await table.change("deal", table.spec.random_deal(self.rng).to_json())
 
