@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from blot.errors import BlotError
+from blot.server.clock import Clock, scheduler
 
 #: The built-in bot that takes a seat whose bot program failed (docs/bot-protocol.md).
 SWAP_LEVEL = "basic"
@@ -35,7 +36,8 @@ class ServerConfig:
     #: The League's rules for rated tables (``blot serve --league``): a pair that suffered tars
     #: kapoot may not sit together at a rated table for a year, and never after a second one.
     league: bool = False
-    #: The wall clock (seconds since the epoch) of login limits and League bars; tests move it.
+    #: The server's clock (wall seconds since the epoch) that every expiry reads and every game
+    #: timer is set on (:mod:`blot.server.clock`); tests give a ``ManualClock`` and move it.
     clock: Callable[[], float] = field(default=time.time)
     #: argon2-cffi's profile for new password hashes (Argon2id; tests use ``CHEAPEST``).
     password_profile: str = "RFC_9106_LOW_MEMORY"
@@ -102,6 +104,11 @@ class ServerConfig:
     #: Compile the search bots' solver in the background at start (``blot serve``), so that the
     #: first search bot does not wait for it.
     warm_solver: bool = False
+
+    @property
+    def timers(self) -> Clock:
+        """The scheduler of :attr:`clock` (the loop's real timers unless a test's clock)."""
+        return scheduler(self.clock)
 
     def check_bots(self) -> None:
         """Start each bot program once: one that cannot play stops the server from starting."""
