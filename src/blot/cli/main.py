@@ -200,20 +200,42 @@ def scoresheet(
     )
 
 
-event = typer.Typer(help="League events: standings of an exported event.", no_args_is_help=True)
+event = typer.Typer(
+    help="League events: standings of an exported event or a TRF, an event's TRF.", no_args_is_help=True
+)
 app.add_typer(event, name="event")
 
 
 @event.command("standings")
 def event_standings(
-    file: Annotated[Path, typer.Argument(help="An exported event: the JSON of GET /api/events/ID.")],
+    file: Annotated[
+        Path, typer.Argument(help="An exported event: the JSON of GET /api/events/ID, or its TRF (.trf).")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings as JSON.")] = False,
 ) -> None:
-    """Print the standings of an exported event, recomputed from its rounds (match points, then
-    the tie-breaks of its format)."""
+    """Print the standings of an exported event or a TRF, recomputed from its rounds (match
+    points, then the tie-breaks of its format; a duplicate event's percent)."""
     from blot.cli.event import print_standings
 
     print_standings(file, as_json)
+
+
+@event.command("trf")
+def event_trf(
+    event_id: Annotated[str, typer.Argument(metavar="EVENT", help="The event's id.")],
+    server: Annotated[
+        str, typer.Option("--server", help="The blot server's address.")
+    ] = "http://127.0.0.1:8000",
+    token: Annotated[
+        str | None, typer.Option("--token", envvar="BLOT_TOKEN", help="A player's token (a private event).")
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the TRF to this file.")] = None,
+) -> None:
+    """Print an event's TRF (FIDE's tournament report) from a server; `blot event standings
+    FILE.trf` reads it back."""
+    from blot.cli.event import fetch_trf
+
+    fetch_trf(event_id, server, token, out)
 
 
 app.add_typer(admin, name="admin")

@@ -24,6 +24,7 @@ from blot.server.hub import Hub
 from blot.server.routes import (
     accounts,
     conduct,
+    event_exports,
     events,
     health,
     pages,
@@ -121,6 +122,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         scoresheets,
         puzzles,
         events,
+        event_exports,
         conduct,
         reasons,
         ws,

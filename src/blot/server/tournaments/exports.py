@@ -27,3 +27,38 @@ def csv_of(data: Mapping[str, Any]) -> str:
             ]
         )
     return out.getvalue()
+
+
+def round_csv(data: Mapping[str, Any], number: int) -> str:
+    """One round's pairings and results as CSV (issue 42 item 4): a row per table (its entries in
+    seat order, referee, status, result and score as the event's answer gives them; a duplicate
+    table's result is each pair's score on the boards), then a row per bye."""
+    names = {int(e["id"]): str(e["name"]) for e in data.get("entries") or []}
+    found = [r for r in data.get("rounds") or [] if int(r["number"]) == number]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["round", "table", "entry_a", "name_a", "entry_b", "name_b", "referee", "status", "result", "score"]
+    )
+    for r in found:
+        for t in r["tables"]:
+            entries = [int(e) for e in t["entries"]]
+            people = [x for e in entries for x in (e, names.get(e, ""))]
+            writer.writerow(
+                [
+                    number,
+                    t["number"],
+                    *people,
+                    t.get("referee_name") or t.get("referee") or "",
+                    t.get("status", ""),
+                    _pair(t.get("result")),
+                    _pair(t.get("score")),
+                ]
+            )
+        for e in r.get("byes") or []:
+            writer.writerow([number, "bye", int(e), names.get(int(e), ""), "", "", "", "bye", "", ""])
+    return out.getvalue()
+
+
+def _pair(values: Any) -> str:
+    return "" if not values else "-".join(str(v) for v in values)

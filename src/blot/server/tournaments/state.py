@@ -181,6 +181,10 @@ class TournamentState:
         totals = summary.get("totals") or []
         score = tuple(int(totals[i]) for i in range(len(entries))) if len(totals) >= len(entries) else None
         boards = tuple((int(p[0]), int(p[1])) for p in summary.get("deal_points", []))
+        if self.format == "duplicate" and score is not None:
+            # issue 42 item 5: a duplicate table's result is each pair's score on the boards (its
+            # match points mean nothing there; the standings rank by matchpoints, B-71 aside)
+            points = score
         return Game(number, entries, points, score, boards, table)
 
     def _seats_of(self, entries: Sequence[int]) -> list[tuple[int, ...]]:
