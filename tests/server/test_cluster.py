@@ -311,7 +311,7 @@ def test_an_event_runs_across_processes(db: str, redis: Redis) -> None:
             organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
         with ThreadPoolExecutor(2) as pool:
             answers = list(pool.map(
-                lambda p: p.http.post(f"/api/events/{event}/rounds",
+                lambda p: p.http.post(f"/api/events/{event}/rounds", json={"start": True},
                                       headers={"Authorization": f"Bearer {organizer.token}"}),
                 (one, two),
             ))  # fmt: skip

@@ -48,7 +48,7 @@ def run_event(client: TestClient, organizer: Account, body: dict[str, Any], bots
     number = 0
     while data["status"] != "finished":
         number += 1
-        organizer.post(f"/api/events/{event}/rounds")
+        organizer.post(f"/api/events/{event}/rounds", {"start": True})
         data = wait_round(organizer, event, number)
     return data
 
@@ -171,7 +171,7 @@ def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
         data = gohar.post(f"/api/events/{event}/entries/{data_entry(client, event)}/confirm")
         assert all(e["confirmed"] for e in data["entries"])
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        organizer.post(f"/api/events/{event}/rounds")
+        organizer.post(f"/api/events/{event}/rounds", {"start": True})
         next_game = ani.client.get("/api/events/next", headers=ani.headers).json()["games"]
         assert [g["round"] for g in next_game] == [1]  # "your table is ready"
         data = wait_round(organizer, event, 1, seconds=30)
@@ -193,7 +193,7 @@ def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> Non
         event = organizer.post("/api/events", body)["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-        table = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["table"]
+        table = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["table"]
         with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator sees whose turn it is
             ws.send_json({"type": "hello", "token": None})
             waited_on = ws.receive_json()["view"]["to_act"]
@@ -248,9 +248,9 @@ def test_bad_input_is_refused_in_one_sentence_and_changes_nothing(tmp_path: Path
             answer = who.post(f"/api/events/{event}/entries", body, status=409)
             assert answer["message"] == f"{who.username} is already entered in this event"
         assert client.get(f"/api/events/{event}").json() == entered
-        answer = davit.post(f"/api/events/{event}/rounds", status=403)
+        answer = davit.post(f"/api/events/{event}/rounds", {"start": True}, status=403)
         assert answer["message"] == "only the event's organizer starts its rounds"
-        answer = organizer.post(f"/api/events/{event}/rounds", status=409)
+        answer = organizer.post(f"/api/events/{event}/rounds", {"start": True}, status=409)
         assert answer["message"] == "a round needs at least 2 confirmed entries"  # gohar has not confirmed
         assert (answer["reason"], answer["params"]) == ("round_needs_confirmed", {"n": "2"})  # issue 26
         for body, message in [
@@ -288,7 +288,7 @@ def test_a_round_started_twice_at_once_is_started_once(tmp_path: Path) -> None:
         answers: list[Any] = []
 
         def start() -> None:
-            answers.append(client.post(f"/api/events/{event}/rounds", headers=organizer.headers))
+            answers.append(client.post(f"/api/events/{event}/rounds", json={"start": True}, headers=organizer.headers))
 
         threads = [threading.Thread(target=start) for _ in range(4)]
         for thread in threads:
@@ -328,7 +328,7 @@ def test_l4_to_l8_an_over_the_board_round_kept_by_referees(tmp_path: Path) -> No
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
         answer = organizer.post(f"/api/events/{event}/entries", {"bot": "basic"}, status=409)
         assert answer["message"] == "bots play online: an over-the-board event has no bot entrants"
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         table = data["rounds"][0]["tables"][0]
         # the League's rules: a referee at every table before play starts (L-6)
         assert data["rounds"][0]["status"] == "awaiting_referees"
@@ -503,7 +503,7 @@ def test_l2_an_unfinished_game_is_continued_by_the_same_pairs_in_the_same_seats(
         event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "options": {"target": 51}})["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         old = data["rounds"][0]["tables"][0]["table"]
         ani.post(f"/api/tables/{old}/end", {"agree": True})
         ended = gohar.post(f"/api/tables/{old}/end", {"agree": True})
@@ -566,7 +566,7 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
                 for path in paths
             ]
 
-        (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds"), 1)
+        (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds", {"start": True}), 1)
         Account(client, "sage")
         late = organizer.post(f"/api/events/{event}/entries", {"usernames": ["arbiter", "sage"]}, status=409)
         assert late["message"] == "arbiter referees a table of this event and cannot also play in it"
@@ -591,7 +591,7 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
         assert [t["status"] for t in tables(data, 1)] == ["unfinished", "finished"]
         assert tables(data, 1)[0]["result"] is None
         # the unfinished game does not hold the event up (L-2: it is continued whenever agreed)
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         met = {frozenset(t["entries"]) for t in tables(data, 1)}
         assert not met & {frozenset(t["entries"]) for t in tables(data, 2)}
         for _, sheet in keep(data, 2):
@@ -663,7 +663,7 @@ def test_changes_decided_on_a_stale_read_are_refused(tmp_path: Path) -> None:
         data = client.get(f"/api/events/{event}").json()
         assert data["rounds"] == [] and len(data["entries"]) == 3
         stale = client.portal.call(tournaments.views.load, event)
-        organizer.post(f"/api/events/{event}/rounds")
+        organizer.post(f"/api/events/{event}/rounds", {"start": True})
         with pytest.raises(Refused) as refused:  # an entry decided before the round started
             client.portal.call(tournaments.storage.write, stale.unchanged)
         assert refused.value.reason == CHANGED  # keyed where raised (issue 39 item 1)

@@ -68,7 +68,7 @@ class OverTheBoard:
 
     def start(self) -> list[tuple[dict[str, Any], str]]:
         """Start the next round and give each table the referee: each table and its Davtar."""
-        data = self.organizer.post(f"/api/events/{self.event}/rounds")
+        data = self.organizer.post(f"/api/events/{self.event}/rounds", {"start": True})
         tables = data["rounds"][-1]["tables"]
         paths = [f"/api/events/{self.event}/tables/{t['id']}" for t in tables]
         for path in paths:  # play starts once every table has its referee (L-6)
@@ -405,7 +405,7 @@ def test_l3_a_pair_barred_after_entering_is_withdrawn_before_the_first_round(tmp
             barred["name"] == "ani & gohar"
             and barred["barred_note"] == "barred by tars kapoot before round 1"
         )
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         paired = [e for t in data["rounds"][0]["tables"] for e in t["entries"]] + data["rounds"][0]["byes"]
         assert barred["id"] not in paired and len(paired) == 2
 
@@ -452,7 +452,7 @@ def test_l3_an_unfinished_game_of_a_pair_barred_since_is_not_continued_in_public
         event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "options": {"target": 51}})["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        old = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["table"]
+        old = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["table"]
         ani.post(f"/api/tables/{old}/end", {"agree": True})
         assert gohar.post(f"/api/tables/{old}/end", {"agree": True})["ended"] == "agreement"
         elsewhere = organizer.table()

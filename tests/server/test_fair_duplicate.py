@@ -37,7 +37,7 @@ class Round:
             self.organizer.post(f"/api/events/{self.event}/entries", {"usernames": [a.username, b.username]})
         for _ in range(4 - len(pairs)):
             self.organizer.post(f"/api/events/{self.event}/entries", {"bot": "basic"})
-        data = self.organizer.post(f"/api/events/{self.event}/rounds")
+        data = self.organizer.post(f"/api/events/{self.event}/rounds", {"start": True})
         tables = data["rounds"][0]["tables"]
         places: list[tuple[str, dict[int, Player]]] = []
         for pair in pairs:

@@ -43,7 +43,7 @@ class Day:
             self.organizer.post(f"/api/events/{self.event}/entries", {"usernames": self.NAMES[i : i + 2]})
 
     def start(self) -> dict[str, Any]:
-        return dict(self.organizer.post(f"/api/events/{self.event}/rounds"))
+        return dict(self.organizer.post(f"/api/events/{self.event}/rounds", {"start": True}))
 
     def path(self, data: dict[str, Any], number: int = 1) -> str:
         table = data["rounds"][0]["tables"][number - 1]["id"]
@@ -262,7 +262,7 @@ def test_l6_a_required_referee_holds_the_round_until_every_table_has_one(databas
         first = data["rounds"][0]
         assert first["status"] == "awaiting_referees" and first["without_referee"] == [1, 2]
         assert all(t["sheet"] is None and t["status"] == "awaiting_referee" for t in first["tables"])
-        refused = day.organizer.post(f"/api/events/{day.event}/rounds", status=409)
+        refused = day.organizer.post(f"/api/events/{day.event}/rounds", {"start": True}, status=409)
         assert refused["message"] == "round 1 waits for a referee at tables 1, 2"
         data = day.organizer.post(f"{day.path(data, 2)}/referee", {"username": "arbiter"})
         assert data["rounds"][0]["without_referee"] == [1] and data["rounds"][0]["tables"][1]["sheet"] is None
@@ -274,7 +274,7 @@ def test_l6_a_required_referee_holds_the_round_until_every_table_has_one(databas
         online = day.organizer.post("/api/events", {"name": "Online day", "rounds": 1, "referees": True})
         for _ in range(2):
             day.organizer.post(f"/api/events/{online['id']}/entries", {"bot": "basic"})
-        started = day.organizer.post(f"/api/events/{online['id']}/rounds")
+        started = day.organizer.post(f"/api/events/{online['id']}/rounds", {"start": True})
         assert started["rounds"][0]["tables"][0]["table"] is None
         hub, portal = client.app.state.hub, client.portal  # type: ignore[attr-defined]
         assert portal is not None
@@ -291,7 +291,7 @@ def test_l7_an_online_referee_pauses_the_table_and_sees_no_hidden_card(tmp_path:
         event = organizer.post("/api/events", {"name": "Online day", "rounds": 1, "referees": True})["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         path = f"/api/events/{event}/tables/{data['rounds'][0]['tables'][0]['id']}"
         data = organizer.post(f"{path}/referee", {"username": "arbiter"})
         table = data["rounds"][0]["tables"][0]["table"]

@@ -103,7 +103,7 @@ def event_table(client: TestClient, organizer: Account, ani: Account, gohar: Acc
     entry = int(client.get(f"/api/events/{event}").json()["entries"][0]["id"])
     gohar.post(f"/api/events/{event}/entries/{entry}/confirm")
     organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-    organizer.post(f"/api/events/{event}/rounds")
+    organizer.post(f"/api/events/{event}/rounds", {"start": True})
     data = client.get(f"/api/events/{event}").json()
     table = data["rounds"][0]["tables"][0]["table"]
     assert table is not None
@@ -331,7 +331,7 @@ def test_l7_l9_the_referees_announcements_go_on_while_the_table_is_silent(tmp_pa
         event = organizer.post("/api/events", {"name": "Online day", "rounds": 1, "referees": True})["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        data = organizer.post(f"/api/events/{event}/rounds")
+        data = organizer.post(f"/api/events/{event}/rounds", {"start": True})
         path = f"/api/events/{event}/tables/{data['rounds'][0]['tables'][0]['id']}"
         data = organizer.post(f"{path}/referee", {"username": "arbiter"})
         table = data["rounds"][0]["tables"][0]["table"]

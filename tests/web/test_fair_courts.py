@@ -30,7 +30,7 @@ def test_l5_a_court_member_answers_a_case_that_names_nobody(browser: Any, server
     )["id"]
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-    table = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"][0]["id"]
+    table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["id"]
     path = f"/api/events/{event}/tables/{table}"
     post(server, organizer, f"{path}/referee", {"username": "arbiter"})
     question = "A player tapped the table twice before each lead. Is that a signal to his partner (L-9)?"
@@ -101,7 +101,7 @@ def test_l6_l8_the_page_names_tables_without_a_referee_and_a_referee_steps_down(
     event = post(server, organizer, "/api/events", body)["id"]
     for i in range(0, 8, 2):
         post(server, organizer, f"/api/events/{event}/entries", {"usernames": names[i : i + 2]})
-    tables = post(server, organizer, f"/api/events/{event}/rounds")["rounds"][0]["tables"]
+    tables = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"]
     page = signed_in(browser, server, organizer, 390, 844)
     page.goto(f"{server.url}/event/{event}")
     page.wait_for_selector("[data-testid=without-referee-1]")
@@ -141,7 +141,7 @@ def test_l6_l8_the_page_names_tables_without_a_referee_and_a_referee_steps_down(
     ]
     post(server, organizer, f"/api/events/{online}/entries", {"usernames": ["aram", "lilit"]})
     post(server, organizer, f"/api/events/{online}/entries", {"bot": "basic"})
-    row = post(server, organizer, f"/api/events/{online}/rounds")["rounds"][0]["tables"][0]["id"]
+    row = post(server, organizer, f"/api/events/{online}/rounds", {"start": True})["rounds"][0]["tables"][0]["id"]
     table = post(server, organizer, f"/api/events/{online}/tables/{row}/referee", {"username": "arbiter"})
     played = table["rounds"][0]["tables"][0]["table"]
     phone = signed_in(browser, server, players["aram"], 390, 844)

@@ -29,7 +29,7 @@ def test_l1_the_faster_tables_page_is_secret_to_a_player_of_the_slower_one(
         post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         for _ in range(3):
             post(server, organizer, f"/api/events/{event}/entries", {"bot": "basic"})
-        data = post(server, organizer, f"/api/events/{event}/rounds")
+        data = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})
         persons = next(e["id"] for e in data["entries"] if e["bot"] is None)
         fast = next(t for t in data["rounds"][0]["tables"] if persons not in t["entries"])
         deadline = time.monotonic() + 60

@@ -412,6 +412,11 @@ event_rounds = Table(
     Column("byes", JSON, nullable=False),
     Column("boards", JSON, nullable=True),
     Column("started_at", DateTime(timezone=True), nullable=False),
+    #: ``published`` (paired, its tables not open: the organizer may correct it) or ``playing``
+    #: (issue 42 item 2); the round's corrections (who, when, what) and its requested byes.
+    Column("status", String(12), nullable=False, server_default="playing"),
+    Column("changes", JSON, nullable=True),
+    Column("absent", JSON, nullable=True),
 )
 
 event_tables = Table(

@@ -202,14 +202,80 @@ def entries(c: Connection, event_id: str) -> list[dict[str, Any]]:
 
 
 def insert_round(
-    c: Connection, event_id: str, number: int, byes: Sequence[int], boards: Any, at: datetime
+    c: Connection,
+    event_id: str,
+    number: int,
+    byes: Sequence[int],
+    boards: Any,
+    at: datetime,
+    status: str = "playing",
+    absent: Sequence[int] = (),
 ) -> None:
-    """The round's row (an IntegrityError when it exists: a round is started once)."""
+    """The round's row (an IntegrityError when it exists: a round is paired once), ``published``
+    (its tables wait for the organizer's start, issue 42) or ``playing``."""
     c.execute(
         insert(event_rounds).values(
-            event_id=event_id, number=number, byes=list(byes), boards=boards, started_at=at
+            event_id=event_id,
+            number=number,
+            byes=list(byes),
+            boards=boards,
+            started_at=at,
+            status=status,
+            absent=list(absent),
+            changes=[],
         )
     )
+
+
+def start_published(c: Connection, event_id: str, number: int, at: datetime) -> bool:
+    """A published round starts (once: False when it was not published): its tables open."""
+    r = event_rounds.c
+    done = c.execute(
+        update(event_rounds)
+        .where(r.event_id == event_id, r.number == number, r.status == "published")
+        .values(status="playing", started_at=at)
+    )
+    return bool(done.rowcount)
+
+
+def repair_round(
+    c: Connection,
+    event_id: str,
+    number: int,
+    tables: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    change: Mapping[str, Any],
+) -> bool:
+    """A published round's tables and byes corrected (a swap, a bye moved, a new pairing), the
+    change appended to its record; False when the round is no longer published. Table rows are
+    kept by number (a referee assigned stays with his table); extra rows are added, spare ones
+    removed."""
+    r = event_rounds.c
+    found = c.execute(
+        select(r.changes).where(r.event_id == event_id, r.number == number, r.status == "published")
+    ).first()
+    if found is None:
+        return False
+    c.execute(
+        update(event_rounds)
+        .where(r.event_id == event_id, r.number == number)
+        .values(byes=list(byes), changes=[*(found.changes or []), dict(change)])
+    )
+    t = event_tables.c
+    rows = {
+        int(x.number): int(x.id)
+        for x in c.execute(select(t.id, t.number).where(t.event_id == event_id, t.round == number))
+    }
+    for index, table in enumerate(tables, 1):
+        if index in rows:
+            c.execute(update(event_tables).where(t.id == rows[index]).values(entries=list(table)))
+        else:
+            insert_table(c, {"event_id": event_id, "round": number, "number": index, "entries": list(table)})
+    spare = [row for n, row in rows.items() if n > len(tables)]
+    if spare:
+        c.execute(delete(event_recusals).where(event_recusals.c.event_table.in_(spare)))
+        c.execute(delete(event_tables).where(t.id.in_(spare)))
+    return True
 
 
 def rounds(c: Connection, event_id: str) -> list[dict[str, Any]]:
@@ -341,11 +407,17 @@ def relink_table(c: Connection, old: str, new: str) -> None:
 
 
 def unopened(c: Connection, limit: int = 100) -> list[dict[str, Any]]:
-    """Tables of started rounds that have no table or score sheet yet (a start cut short): any
-    process opens them."""
+    """Tables of started rounds (not of a round only published) that have no table or score
+    sheet yet (a start cut short): any process opens them."""
     t = event_tables.c
-    query = select(event_tables).where(t.table_id.is_(None), t.sheet_id.is_(None)).limit(limit)
-    return [dict(r) for r in c.execute(query).mappings()]
+    r = event_rounds.c
+    query = (
+        select(event_tables)
+        .join(event_rounds, and_(r.event_id == t.event_id, r.number == t.round))
+        .where(t.table_id.is_(None), t.sheet_id.is_(None), r.status == "playing")
+        .limit(limit)
+    )
+    return [dict(x) for x in c.execute(query).mappings()]
 
 
 def set_forfeit(c: Connection, row_id: int, forfeit: Sequence[int]) -> bool:
@@ -448,6 +520,17 @@ def recused(c: Connection, row_id: int) -> set[int]:
     """The referees who stepped down from the table."""
     r = event_recusals.c
     return {int(x.player_id) for x in c.execute(select(r.player_id).where(r.event_table == row_id))}
+
+
+def usernames(c: Connection, ids: Iterable[int]) -> dict[int, str]:
+    """Each account's username (its display name when it has none)."""
+    wanted = sorted({int(i) for i in ids})
+    if not wanted:
+        return {}
+    found = c.execute(
+        select(players.c.id, players.c.username, players.c.name).where(players.c.id.in_(wanted))
+    )
+    return {int(r.id): str(r.username or r.name) for r in found}
 
 
 def account_names(c: Connection, ids: Iterable[int]) -> list[tuple[str, str]]:

@@ -161,7 +161,7 @@ def swiss(
         raise ValueError("an entrant is listed twice")
     away = tuple(e for e in entrants if e in set(requested))
     if away:
-        found = swiss(
+        rest = swiss(
             [e for e in entrants if e not in set(away)],
             history,
             size=size,
@@ -169,7 +169,7 @@ def swiss(
             total_rounds=total_rounds,
             forbidden=forbidden,
         )
-        return Pairing(found.tables, found.byes, away)
+        return Pairing(rest.tables, rest.byes, away)
     points = scores(history)
     seed = {e: i for i, e in enumerate(entrants)}
     ranked = sorted(entrants, key=lambda e: (-points[e], seed[e]))

@@ -15,7 +15,7 @@ it counts for nothing until it is continued and finished.
   (game points scored minus game points conceded, over every finished game; in 3-5-8 the
   player's own total of tricks against targets);
 - round robin: Sonneborn–Berger, then *head to head* (the match points earned in games between
-  the entrants still tied);
+  the entrants still tied; shown only for entrants it applies to, issue 42);
 - duplicate: the *percentage* of matchpoints is the ranking itself (:func:`duplicate`), then the
   points difference.
 
@@ -49,6 +49,8 @@ class Entrant:
     withdrawn: bool = False
     #: Why a bar withdrew it ("barred by tars kapoot in round 2"), None if none did.
     barred: str | None = None
+    #: A late entry's starting score (issue 42: the organizer's ``late_score``, 0 unless given).
+    start: float = 0
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,9 @@ class Standing:
     rank: int = 0
     withdrawn: bool = False
     barred: str | None = None
+    #: Tie-breaks computed for the order but not shown: a round robin's head to head where it
+    #: decides no tie (issue 42 item 7).
+    hidden: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,7 +96,7 @@ class Standing:
             "rank": self.rank,
             "points": _number(self.points),
             "games": self.games,
-            "tiebreaks": {k: _number(v) for k, v in self.tiebreaks.items()},
+            "tiebreaks": {k: _number(v) for k, v in self.tiebreaks.items() if k not in self.hidden},
             "withdrawn": self.withdrawn,
             "barred": self.barred,
         }
@@ -124,7 +129,9 @@ def opponents(game: Game, entry: int) -> list[int]:
 
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], fmt: str) -> list[Standing]:
     """The standings after ``rounds``, best first, ranked by ``fmt``'s tie-breaks."""
-    rows = {e.id: Standing(e.id, e.name, withdrawn=e.withdrawn, barred=e.barred) for e in entrants}
+    rows = {
+        e.id: Standing(e.id, e.name, float(e.start), withdrawn=e.withdrawn, barred=e.barred) for e in entrants
+    }
     games = [g for r in rounds for g in r.games]
     difference: dict[int, float] = defaultdict(float)
     for r in rounds:
@@ -186,7 +193,8 @@ def _head_to_head(rows: list[Standing], games: Sequence[Game]) -> None:
     for s in rows:
         groups[(s.points, s.tiebreaks["sonneborn_berger"])].append(s)
     for tied in groups.values():
-        if len(tied) < 2:
+        if len(tied) < 2:  # decides no tie: counted as 0 and not shown
+            tied[0].hidden = ("head_to_head",)
             continue
         ids = {s.entry for s in tied}
         for s in tied:
@@ -267,7 +275,13 @@ def export_parts(data: Mapping[str, Any]) -> tuple[list[Entrant], list[Round], s
     """An exported tournament's entrants, rounds and format, as :func:`standings` takes them."""
     fmt = str(data.get("format", "swiss"))
     entrants = [
-        Entrant(int(e["id"]), str(e.get("name", e["id"])), bool(e.get("withdrawn")), e.get("barred_note"))
+        Entrant(
+            int(e["id"]),
+            str(e.get("name", e["id"])),
+            bool(e.get("withdrawn")),
+            e.get("barred_note"),
+            float(e.get("late_score") or 0),
+        )
         for e in data.get("entries", [])
     ]
     rounds = []

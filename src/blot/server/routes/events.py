@@ -27,6 +27,7 @@ _MISSING = {
     "entry": "no_such_entry",
     "table": "no_such_event_table",
     "case": "no_such_case",
+    "round": "no_such_round_path",
 }
 
 
@@ -137,9 +138,37 @@ async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/events/{event_id}/rounds")
 async def start_round(event_id: str, request: Request) -> dict[str, Any]:
-    """Pair and start the next round."""
+    """Pair the next round and publish it (issue 42: its tables open at its start);
+    ``{"start": true}``: and start it at once."""
     player, _ = await me(request)
-    data = await hub_of(request).tournaments.rounds.start_round(player, event_id)
+    data = await hub_of(request).tournaments.rounds.start_round(
+        player, event_id, await body_of(request, required=False)
+    )
+    return await _shown(request, data, player)
+
+
+@router.get("/events/{event_id}/rounds/{number}")
+async def show_round(event_id: str, number: str, request: Request) -> dict[str, Any]:
+    """A round: its status (published, playing, finished), tables, byes and recorded changes."""
+    viewer = await _viewer(request)
+    data = await hub_of(request).tournaments.desk.show(viewer, event_id, _number(number, "round"))
+    shown = await _shown(request, {"format": data.get("format"), "rounds": [data]}, viewer)
+    return dict(shown["rounds"][0])
+
+
+@router.patch("/events/{event_id}/rounds/{number}")
+async def change_round(event_id: str, number: str, request: Request) -> dict[str, Any]:
+    """While published: ``{"swap": [a, b]}``, ``{"bye": entry, "instead": entry}``, ``{"repair": true}``."""
+    player, _ = await me(request)
+    desk = hub_of(request).tournaments.desk
+    return await desk.change(player, event_id, _number(number, "round"), await body_of(request))
+
+
+@router.post("/events/{event_id}/rounds/{number}/start")
+async def start_published(event_id: str, number: str, request: Request) -> dict[str, Any]:
+    """ "Start": the published round's tables open."""
+    player, _ = await me(request)
+    data = await hub_of(request).tournaments.desk.start(player, event_id, _number(number, "round"))
     return await _shown(request, data, player)
 
 

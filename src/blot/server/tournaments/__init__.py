@@ -23,6 +23,7 @@ One collaborator per concern (issue 39 item 3):
 - :mod:`.views`: loading and showing (JSON answers, the listing, next games);
 - :mod:`.commands`: creating, entries, organizers, score-sheet keepers;
 - :mod:`.rounds`: pairing rounds and opening their tables or score sheets;
+- :mod:`.publish`: a published round read, corrected and started (issue 42);
 - :mod:`.sweep`: the periodic sweep (scheduled rounds, forfeits);
 - :mod:`.exports`: the standings as CSV.
 """
@@ -32,6 +33,7 @@ from __future__ import annotations
 from blot.server.services import Storage
 from blot.server.tables import Tables
 from blot.server.tournaments.commands import TournamentCommands
+from blot.server.tournaments.publish import RoundDesk
 from blot.server.tournaments.rounds import TournamentRounds
 from blot.server.tournaments.sweep import TournamentSweep
 from blot.server.tournaments.views import TournamentViews
@@ -48,3 +50,4 @@ class Tournaments:
         self.commands = TournamentCommands(storage, self.views)
         self.rounds = TournamentRounds(storage, tables, self.views)
         self.sweep = TournamentSweep(storage, tables, self.views, self.rounds)
+        self.desk = RoundDesk(storage, self.views, self.rounds)

@@ -42,24 +42,94 @@ class TournamentRounds:
 
     # --- rounds ---------------------------------------------------------------------------------
 
-    async def start_round(self, player: int, event_id: str) -> dict[str, Any]:
-        """The organizer starts the next round (see :meth:`start`)."""
+    async def start_round(self, player: int, event_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The organizer pairs the next round and publishes it (issue 42 item 2: its tables open
+        at :meth:`start_published`); ``{"start": true}`` starts it at once, as one click."""
         state = await self.views.load(event_id)
         if player not in state.organizers:
             raise Refused("forbidden", "rounds_organizer")
-        await self.start(state)
+        at_once = body.get("start", False)
+        if not isinstance(at_once, bool):
+            raise Refused("malformed", "field_flag", "start", field="start")
+        await self.publish(state, player, start=at_once)
         return self.views.to_json(await self.views.load(event_id), player)
 
     async def start(self, state: TournamentState) -> None:
-        """Pair the next round and open its tables (online) or score sheets (over the board).
-        Two starts at once, in this process or another, start it once: the round's row is the
-        database's (the other is refused)."""
+        """Pair the next round and start it at once (the sweep's scheduled start), or start the
+        round the organizer published."""
+        if state.published() is not None:
+            await self.start_published(state, None)
+        else:
+            await self.publish(state, None, start=True)
+
+    async def publish(self, state: TournamentState, by: int | None, start: bool = False) -> None:
+        """Pair the next round and publish it (no table opens until it starts), or with ``start``
+        open its tables (online) or score sheets (over the board) at once. Two at once, in this
+        process or another, pair it once: the round's row is the database's (the other is
+        refused)."""
         number = len(state.rounds) + 1
+        published = state.published()
+        if published is not None:
+            raise Refused("conflict", "round_published_already", n=published)
         waiting = ", ".join(str(n) for n in state.awaiting_referees(len(state.rounds)))
         if waiting:
             raise Refused("conflict", "round_awaits_referees", n=len(state.rounds), tables=waiting)
         if state.rounds and not state.round_over(len(state.rounds)):
             raise Refused("conflict", "round_being_played", n=len(state.rounds))
+        result, settings = await self.pair(state, number)
+        boards = None
+        if state.format == "duplicate":
+            rng = self.tables.services.new_rng()
+            boards = [state.game.random_deal(rng).to_json() for _ in range(int(settings["deals"]))]
+        at = self.storage.now()
+        pool = [int(p) for p in settings.get("referee_pool") or []]
+
+        def write(c: Connection) -> None:
+            if rows.lock(c, state.id) >= number:
+                raise Refused("conflict", "round_started_already", n=number)
+            if pairable(rows.entries(c, state.id)) != state.active():  # paired on what was read
+                raise Refused("conflict", CHANGED)
+            status = "playing" if start else "published"
+            rows.insert_round(c, state.id, number, result.byes, boards, at, status, result.absent)
+            for index, table in enumerate(result.tables, 1):
+                referee = pool[(index - 1) % len(pool)] if pool else None
+                rows.insert_table(
+                    c,
+                    {
+                        "event_id": state.id,
+                        "round": number,
+                        "number": index,
+                        "entries": list(table),
+                        "referee": referee,
+                    },
+                )
+            rows.start(c, state.id, settings, at)
+
+        try:
+            await self.storage.write(write)
+        except IntegrityError:
+            raise Refused("conflict", "round_started_already", n=number) from None
+        if start:
+            await self.open_tables(state.id)
+
+    async def start_published(self, state: TournamentState, by: int | None) -> None:
+        """ "Start": the published round's tables (or score sheets) open; forfeits count from now."""
+        number = state.published()
+        if number is None:
+            raise Refused("conflict", "round_not_published")
+        at = self.storage.now()
+
+        def write(c: Connection) -> bool:
+            state.unchanged(c)
+            return rows.start_published(c, state.id, number, at)
+
+        if not await self.storage.write(write):
+            raise Refused("conflict", "round_started_already", n=number)
+        await self.open_tables(state.id)
+
+    async def pair(self, state: TournamentState, number: int) -> tuple[pairing.Pairing, dict[str, Any]]:
+        """Round ``number``'s pairing (forbidden pairs kept apart and requested byes honoured,
+        issue 42) and the settings to store with it (a round robin's field)."""
         active = state.active()
         barred = await self._barred(state, active)
         active = [e for e in active if e not in barred]
@@ -80,45 +150,24 @@ class TournamentRounds:
                     tables.append(t)
                 else:  # a withdrawn entrant is not paired again: the others of its table have a bye
                     byes.extend(e for e in t if e in playing)
-            result = pairing.Pairing(tuple(tables), tuple(byes))
             settings["field"] = list(field)
-        else:
-            if number > int(settings["rounds"]):
-                raise Refused("conflict", "rounds_all_played")
-            if len(active) < state.size:
-                raise Refused("conflict", "round_needs_confirmed", n=state.size)
-            history = self._history(state)
-            result = await asyncio.to_thread(
-                pairing.swiss,
-                active,
-                history,
-                size=state.size,
-                round_number=number,
-                total_rounds=int(settings["rounds"]),
-            )
-        boards = None
-        if state.format == "duplicate":
-            rng = self.tables.services.new_rng()
-            boards = [state.game.random_deal(rng).to_json() for _ in range(int(settings["deals"]))]
-        at = self.storage.now()
-
-        def write(c: Connection) -> None:
-            if rows.lock(c, state.id) >= number:
-                raise Refused("conflict", "round_started_already", n=number)
-            if pairable(rows.entries(c, state.id)) != state.active():  # paired on what was read
-                raise Refused("conflict", CHANGED)
-            rows.insert_round(c, state.id, number, result.byes, boards, at)
-            for index, table in enumerate(result.tables, 1):
-                rows.insert_table(
-                    c, {"event_id": state.id, "round": number, "number": index, "entries": list(table)}
-                )
-            rows.start(c, state.id, settings, at)
-
-        try:
-            await self.storage.write(write)
-        except IntegrityError:
-            raise Refused("conflict", "round_started_already", n=number) from None
-        await self.open_tables(state.id)
+            return pairing.Pairing(tuple(tables), tuple(byes)), settings
+        if number > int(settings["rounds"]):
+            raise Refused("conflict", "rounds_all_played")
+        requested = state.requested_byes(number)
+        if len([e for e in active if e not in requested]) < state.size:
+            raise Refused("conflict", "round_needs_confirmed", n=state.size)
+        result = await asyncio.to_thread(
+            pairing.swiss,
+            active,
+            self.history(state),
+            size=state.size,
+            round_number=number,
+            total_rounds=int(settings["rounds"]),
+            forbidden=state.forbidden(),
+            requested=requested,
+        )
+        return result, settings
 
     async def _barred(self, state: TournamentState, active: Sequence[int]) -> set[int]:
         """Entries whose pair is barred now (League §7, ``--league``): they are not paired."""
@@ -139,7 +188,9 @@ class TournamentRounds:
 
         return await self.storage.read(read)
 
-    def _history(self, state: TournamentState) -> list[pairing.Played]:
+    def history(self, state: TournamentState) -> list[pairing.Played]:
+        """The rounds as pairing needs them; a late entry's starting score counts as earned in
+        round 1 (issue 42)."""
         history = []
         for r in state.games():
             earned: dict[int, float] = {}
@@ -149,6 +200,9 @@ class TournamentRounds:
                         earned[e] = p
             for e in r.byes:
                 earned[e] = BYE_POINTS
+            if r.number == 1:
+                for e, points in state.late_scores().items():
+                    earned[e] = earned.get(e, 0) + points
             history.append(pairing.Played(tuple(g.entries for g in r.games), r.byes, earned))
         return history
 
@@ -205,7 +259,7 @@ class TournamentRounds:
             "options": options,
             "trick_pause": self.config.trick_pause,
             "rated": bool(settings.get("rated")),
-            "timer": int(settings.get("timer") or 0),
+            "timer": state.round_setting(int(t["round"]), "timer", 0),
             "event": {
                 "id": state.id,
                 "name": state.row["name"],

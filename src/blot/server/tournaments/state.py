@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -103,6 +103,8 @@ class TournamentState:
     sheets: dict[str, dict[str, Any]]
     #: The referees' announcements, disputes and escalations (the event page shows them).
     notes: list[dict[str, Any]]
+    #: The usernames of the event's referees (issue 42: each table names its referee).
+    names: dict[int, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -206,6 +208,29 @@ class TournamentState:
         summary = t.get("table_summary") or {}
         return t["table_status"] == "finished" and summary.get("ended") == AGREEMENT
 
+    def published(self) -> int | None:
+        """The number of the round paired and published but not started (issue 42 item 2)."""
+        last = self.rounds[-1] if self.rounds else None
+        return int(last["number"]) if last is not None and last.get("status") == "published" else None
+
+    def forbidden(self) -> list[tuple[int, int]]:
+        """The pairs of entries that must not meet while avoidable (issue 42)."""
+        return [(int(a), int(b)) for a, b in self.settings.get("forbidden") or []]
+
+    def requested_byes(self, number: int) -> list[int]:
+        """The entries that asked to sit round ``number`` out (issue 42)."""
+        asked = self.settings.get("requested_byes") or {}
+        return [int(e) for e, rounds in asked.items() if number in rounds]
+
+    def late_scores(self) -> dict[int, float]:
+        """Each late entry's starting score (issue 42; 0 unless the organizer gave one)."""
+        return {int(e): float(p) for e, p in (self.settings.get("late_scores") or {}).items()}
+
+    def round_setting(self, number: int, key: str, default: int) -> int:
+        """A time control of round ``number``: its own (``rounds_settings``) or the event's."""
+        own = (self.settings.get("rounds_settings") or {}).get(str(number)) or {}
+        return int(own.get(key, self.settings.get(key, default)) or 0)
+
     def requires_referees(self) -> bool:
         """Whether every table must have a referee before its round's play starts (L-6)."""
         return bool(self.settings.get("referees"))
@@ -224,6 +249,8 @@ class TournamentState:
         :mod:`blot.server.tournaments.rounds`)."""
         played = [t for t in self.tables if t["round"] == number]
         if any(t["table_id"] is not None or t["sheet_id"] is not None for t in played):
+            return []
+        if self.published() == number:  # not started: the organizer's start opens them
             return []
         return self.without_referee(number)
 

@@ -58,14 +58,22 @@ class TournamentSweep:
 
     async def _follow(self, state: TournamentState) -> None:
         """Start the tournament's next round when its scheduled time has come and the round before
-        is over (any process may: the round starts once)."""
+        is over (any process may: the round starts once): the round the organizer published, or
+        else paired, published and started at once (issue 42). Round 1 waits for registration to
+        close: its deadline, if any, passed (entries stop at the first scheduled start anyway,
+        :mod:`.commands`); only confirmed entries are paired."""
         schedule = state.settings.get("schedule") or []
-        number = len(state.rounds) + 1
+        published = state.published()
+        number = published or len(state.rounds) + 1
         if number > len(schedule) or state.status() == "finished":
             return
-        if self.storage.now() < _aware(datetime.fromisoformat(schedule[number - 1])):
+        now = self.storage.now()
+        if now < _aware(datetime.fromisoformat(schedule[number - 1])):
             return
-        if state.rounds and not state.round_over(len(state.rounds)):
+        deadline = state.settings.get("deadline")
+        if number == 1 and deadline is not None and now < _aware(datetime.fromisoformat(deadline)):
+            return
+        if published is None and state.rounds and not state.round_over(len(state.rounds)):
             return
         await self.rounds.start(state)
         log.info("event %s: round %s started at its scheduled time", state.id, number)
@@ -74,7 +82,8 @@ class TournamentSweep:
         state = await self.views.load(str(t["event_id"]))
         started = next(r["started_at"] for r in state.rounds if int(r["number"]) == int(t["round"]))
         if (
-            _aware(started) + timedelta(seconds=int(state.settings.get("forfeit_seconds", FORFEIT_SECONDS)))
+            _aware(started)
+            + timedelta(seconds=state.round_setting(int(t["round"]), "forfeit_seconds", FORFEIT_SECONDS))
             > now
         ):
             return

@@ -29,6 +29,12 @@ from blot.tournaments.standings import (
 )
 
 
+def _davtar(state: TournamentState, t: Mapping[str, Any]) -> str | None:
+    """The read-only live page of an over-the-board table's Davtar (issue 42 item 7)."""
+    sheet = state.sheets.get(str(t["sheet_id"])) if t["sheet_id"] is not None else None
+    return None if sheet is None else f"/scoresheet/shared/{sheet['share']}"
+
+
 class TournamentViews:
     """The tournaments' reading side: every method reads the database afresh."""
 
@@ -56,7 +62,12 @@ class TournamentViews:
             for t in tables:
                 if t["sheet_id"] is not None:
                     stored = service.load(c, t["sheet_id"])
-                    sheets[str(t["sheet_id"])] = stored.sheet.standing().to_json()
+                    sheets[str(t["sheet_id"])] = {
+                        **stored.sheet.standing().to_json(),
+                        "share": stored.share_id,
+                    }
+            pool = [int(p) for p in row["settings"].get("referee_pool") or []]
+            referees = [int(t["referee"]) for t in tables if t["referee"] is not None]
             return TournamentState(
                 row,
                 rows.organizers(c, event_id),
@@ -65,6 +76,7 @@ class TournamentViews:
                 tables,
                 sheets,
                 [note_json(n) for n in rows.notes(c, event_id)],
+                rows.usernames(c, [*pool, *referees]),
             )
 
         state = await self.storage.read(read)
@@ -82,10 +94,20 @@ class TournamentViews:
     def to_json(self, state: TournamentState, viewer: int | None = None) -> dict[str, Any]:
         settings = state.settings
         field = settings.pop("field", None)
+        desk = {
+            k: settings.pop(k, None) for k in ("forbidden", "requested_byes", "late_scores", "referee_pool")
+        }
+        organizer = viewer in state.organizers
         rounds = state.games()
         out_rounds = self._rounds_json(state, rounds, viewer)
         entrants = [
-            Entrant(int(e["id"]), str(e["name"]), e["withdrawn_at"] is not None, barred_note(e.get("barred")))
+            Entrant(
+                int(e["id"]),
+                str(e["name"]),
+                e["withdrawn_at"] is not None,
+                barred_note(e.get("barred")),
+                state.late_scores().get(int(e["id"]), 0),
+            )
             for e in state.entries
             if state.confirmed(e)
         ]
@@ -115,9 +137,14 @@ class TournamentViews:
                     "barred_note": barred_note(e.get("barred")),
                     "confirmed": state.confirmed(e),
                     "members": e["members"],
+                    "late_score": state.late_scores().get(int(e["id"])),
+                    "byes_requested": sorted((desk["requested_byes"] or {}).get(str(e["id"]), [])),
                 }
                 for e in state.entries
             ],
+            "referees": [{"id": p, "name": state.names.get(p, "")} for p in desk["referee_pool"] or []],
+            # the pairs that must not meet (a family, a club): the organizers' alone
+            "forbidden": [list(p) for p in desk["forbidden"] or []] if organizer else None,
             "rounds": out_rounds,
             "notes": self._notes_for(state, viewer),
             "court_questions": court_questions(state.notes),
@@ -137,6 +164,7 @@ class TournamentViews:
         table_rows = {(int(t["round"]), int(t["number"])): t for t in state.tables}
         out_rounds = []
         for r, stored in zip(rounds, state.rounds, strict=True):
+            published = stored.get("status") == "published"
             tables = []
             for number, g in enumerate(r.games, 1):
                 t = table_rows[(r.number, number)]
@@ -151,7 +179,12 @@ class TournamentViews:
                         "score": None if g.score is None else list(g.score),
                         "boards": [list(b) for b in g.boards],
                         "referee": t["referee"],
-                        "status": "finished"
+                        "referee_name": None if t["referee"] is None else state.names.get(int(t["referee"])),
+                        # the live read-only Davtar of an over-the-board table, for anybody
+                        "davtar": _davtar(state, t),
+                        "status": "published"
+                        if published
+                        else "finished"
                         if g.points is not None
                         else "unfinished"
                         if state.unfinished(t)
@@ -165,7 +198,17 @@ class TournamentViews:
             out_rounds.append(
                 {
                     "number": r.number,
-                    "status": "finished" if over else "awaiting_referees" if awaiting else "playing",
+                    "status": "published"
+                    if published
+                    else "finished"
+                    if over
+                    else "awaiting_referees"
+                    if awaiting
+                    else "playing",
+                    "absent": list(stored.get("absent") or []),
+                    "changes": [
+                        {"by": c["by"], "at": c["at"], "what": c["what"]} for c in stored.get("changes") or []
+                    ],
                     "without_referee": [] if over else state.without_referee(r.number),
                     "started_at": _iso(stored["started_at"]),
                     "tables": tables,
