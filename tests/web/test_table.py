@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import LiveServer
+from .conftest import LiveServer, quick_tricks
 from .test_browser import discard, event_number
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
@@ -39,6 +39,7 @@ def slow_server(tmp_path: Path) -> Iterator[LiveServer]:
 def open_page(browser: Any, size: str, locale: str = "en-US") -> Any:
     width, height = SIZES[size]
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    quick_tricks(context)
     page = context.new_page()
     page.set_default_timeout(45_000)  # a busy 2-core machine can be slow; passing tests do not wait
     errors: list[str] = []
