@@ -7,6 +7,7 @@ import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import { eventPages, nextGames } from "/static/events.js";
 import { registerPage } from "/static/register.js";
+import { DailyDeals, DailyResultsPage, dailyPanel } from "/static/daily.js";
 import {
   h, api, toast, errorText, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
@@ -62,7 +63,7 @@ function scoresheets() {
   return sheetPages;
 }
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
-const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending });
+const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending, dailyPanel });
 const { EventsPage, EventPage, ConsolePage, CourtPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
 const { RegisterPage } = registerPage({ h, api, toast, refusalText, main, showPending });
 
@@ -97,7 +98,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/)/.test(path);
   let m;
   listGames().catch(() => {}); // asked for at once: the lobby and the tables need it
   const sheets = path.startsWith("/scoresheet") ? scoresheets() : null;
@@ -125,6 +126,10 @@ async function route() {
   else if ((m = /^\/players\/([^/]+)$/.exec(path))) page = new ProfilePage(decodeURIComponent(m[1]));
   else if (path === "/puzzles") page = new PuzzlePage(null, new URLSearchParams(location.search).get("game"));
   else if ((m = /^\/puzzles\/(\d+)$/.exec(path))) page = new PuzzlePage(m[1], null);
+  else if ((m = /^\/daily\/([\w-]+)$/.exec(path))) {
+    const q = new URLSearchParams(location.search);
+    page = new DailyResultsPage(m[1], q.get("ruleset"), q.get("day"));
+  }
   else page = new LobbyPage();
   window.blotPage = page; // for tests and the console
   page.render();
@@ -162,6 +167,7 @@ class LobbyPage {
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
     this.daily = new DailyPuzzle(() => this.render()); // issue 28
+    this.deals = new DailyDeals(() => this.render(), go); // the day's deals (issue 45)
   }
 
   leave() {
@@ -278,6 +284,7 @@ class LobbyPage {
         h("div", { class: "row" }, quick, create),
         h("p", { class: "muted small" }, t("lobby_help")),
         h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
+      this.deals.view(),
       h("section", { class: "panel" }, h("h2", {}, t("open_tables")), this.tablesEl),
       this.daily.view(),
       h("section", { class: "panel help" }, h("p", {}, t("lobby_scoresheet"), " ",
@@ -394,11 +401,15 @@ class ReplayPage {
     api("GET", `/api/tables/${id}/replay`).then(async (d) => {
       this.info = await gameInfo(d.game);
       this.game = await presenter(this.info);
+      // ?deal=k opens at the deal numbered k (the day's results link a deal: issue 45)
+      const q = new URLSearchParams(location.search);
+      this.deal = Math.max(0, d.deals.findIndex((x) => String(x.number) === q.get("deal")));
       this.data = d;
       this.render();
       if (d.secret) return; // a duplicate round's deals still being played elsewhere: no record, no analysis yet
       const { Analysis } = await code;
       this.analysis = new Analysis(id, () => this.render(), this.game);
+      if (q.get("analysis") === "1" && !this.analysis.on) this.analysis.toggle(); // ?analysis=1: shown at once
       this.render();
     }).catch((e) => { if (!this.data) this.error = e; this.render(); });
   }

@@ -77,7 +77,7 @@ export function accuracyChart(history, width = 640, height = 200) {
     { start: null, lo: 0, hi: 100, label: t("acc_history"), testid: "accuracy-chart", width, height, first: 1 });
 }
 
-export function ratingPages({ h, api, toast, session, main, showPending }) {
+export function ratingPages({ h, api, toast, session, main, showPending, dailyPanel = () => null }) {
   class LeaderboardPage {
     constructor(game) {
       this.game = game;
@@ -220,7 +220,8 @@ export function ratingPages({ h, api, toast, session, main, showPending }) {
       const recent = h("section", { class: "panel wide" }, h("h3", {}, t("recent_games")),
         d.recent.length ? h("ul", { class: "tables", "data-testid": "recent-games" }, d.recent.map((r) => this.recentItem(r)))
           : h("p", { class: "muted" }, t("no_games")), more);
-      main.replaceChildren(h("div", { class: "profile" }, head, games, tars, recent));
+      // the day's deals: the streak and the days played (issue 45, daily.js)
+      main.replaceChildren(h("div", { class: "profile" }, head, games, dailyPanel(d.daily), tars, recent));
     }
   }
 

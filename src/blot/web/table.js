@@ -14,6 +14,7 @@ import { gameInfo, presenter, placesFrom, teamOf, hasPartners, rulesetLabel } fr
 import { AccuracyPanel } from "/static/learn.js";
 import { ChatBox } from "/static/chat.js";
 import { icon } from "/static/icons.js";
+import { resultsPath } from "/static/daily.js";
 
 const SWEEP_MS = 320; // the complete trick's move to its winner (style.css: .sweep)
 const DEAL_MS = 900; // the dealing of a new hand (style.css: .dealing)
@@ -771,6 +772,8 @@ export class TablePage {
     const asks = tb.rematch_asks || [];
     // each player's accuracy once the server has analysed the game (issue 28)
     if (!this.accuracy) this.accuracy = new AccuracyPanel(this.id, () => this.render());
+    // a set of the day's deals (issue 45; its settings name the day, game and ruleset): its results instead of a rematch
+    const daily = tb.settings.daily;
     return h("section", { class: "game-over", "data-testid": "game-over" },
       h("h2", {}, t("game_over")),
       headline,
@@ -780,7 +783,8 @@ export class TablePage {
       this.accuracy.view((s) => this.name(s), this.game.analysis),
       this.rematchNote(),
       h("div", { class: "row" },
-        tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))
+        daily ? h("a", { class: "button primary", href: resultsPath(daily.game, daily.ruleset, daily.day), "data-link": true, "data-testid": "daily-results-link" }, t("daily_results"))
+        : tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))
           : seated && !asks.includes(this.you.seat)
             ? h("button", { class: "primary", "data-testid": "rematch", onclick: () => this.rematch() }, t(asks.length ? "rematch_accept" : "rematch")) : null,
         h("a", { href: `/replay/${this.id}`, "data-link": true }, t("watch_replay")),

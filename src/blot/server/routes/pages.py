@@ -21,7 +21,7 @@ router = APIRouter(include_in_schema=False)
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
 #: leaderboards and a player's profile; the puzzles; the events, an event, a referee's console,
-#: the register, a court member's cases.
+#: the register, a court member's cases; a set of the day's deals' results (issue 45).
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -41,6 +41,7 @@ PAGES = (
     "/event/{event_id}/table/{table}",
     "/register",
     "/courts",
+    "/daily/{game}",
 )
 
 
