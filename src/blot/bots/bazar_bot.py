@@ -5,7 +5,6 @@ the cards to each bot."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from random import Random
 from typing import ClassVar
 
 from blot.bazar.calls import Call
@@ -15,7 +14,7 @@ from blot.bazar.tables import NT
 from blot.bazar.values import Action, Phase
 from blot.bazar.view import DealView
 from blot.bots import deal_of
-from blot.bots.settings import Setting
+from blot.bots.settings import Configured, Setting
 from blot.cards import KING, QUEEN, SUIT_MASKS, Card, cards_of
 from blot.game import View
 
@@ -55,18 +54,18 @@ def declaration_bonus(hand: int, rules: Rules, strain: int) -> int:
     return bonus
 
 
-class BazarBot:
+class BazarBot(Configured):
     """A Bazar Blot bot: :meth:`call` in the bidding, :meth:`card` in the play.
     ``boldness`` adds to the hand values the bidding compares with the bids."""
 
     name = ""
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "boldness": Setting(float, -10, 10, "game points added to the hand's estimate when bidding")
+        "boldness": Setting(
+            float, -10, 10, "game points added to the hand's estimate when bidding", default=0.0
+        )
     }
-
-    def __init__(self, rng: Random | None = None, boldness: float = 0.0) -> None:
-        self.rng = rng or Random()
-        self.boldness = boldness
+    #: Zero for the bots whose ``SETTINGS`` leave it out (they bid by search).
+    boldness: float = 0.0
 
     def choose(self, view: View) -> Action:
         v = deal_view(view)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
 from blot.bazar.declarations import best_choice, choices, resolve
@@ -46,8 +46,17 @@ from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, Clock, best_cards, resample, weighted_card_totals, weighted_deals
-from blot.bots.settings import Setting, check_values
+from blot.bots.bazar_pimc import SEARCH
+from blot.bots.sampling import (
+    Clock,
+    Weigher,
+    budget,
+    resample,
+    weighing,
+    weighted_card_totals,
+    weighted_deals,
+)
+from blot.bots.settings import Setting
 from blot.cards import KING, QUEEN, Card
 from blot.solver import default_solver
 
@@ -70,83 +79,49 @@ class _World:
     solved: dict[str, Solved]
 
 
-class ExpertBot(BazarBot):
+class ExpertBot(Weigher, BazarBot):
     """PIMC over deals weighted by the calls; levels, contras and redoubles by expected score."""
 
     name = "expert"
     WEB_SECONDS = 1.0
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        **BUDGET,
-        "pool": Setting(int, 1, 10, "deals drawn per deal solved, weighed by the calls"),
-        "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)"),
-        "bid_samples": Setting(int, 1, 100, "deals solved per bidding decision", web_high=32),
-        "caution": Setting(int, 0, 80, "card points taken off a contract's side when bidding"),
-        "margin": Setting(float, 0, 100, "game points by which another call must beat the heuristic's"),
-        "bidding": Setting(str, help="whose calls", choices=("expert", "heuristic", "pimc")),
-        "horizon": Setting(int, 1, 8, "tricks searched before the estimate"),
-        "bid_horizon": Setting(int, 1, 8, "tricks searched before the estimate when bidding", web_high=5),
-        "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
-        "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
-        "kapoot": Setting(float, 0, 1, "share of the bidding deals that must take all tricks to bid kapoot"),
+        **budget(samples=24),
+        **weighing(trust=0.9),
+        **SEARCH,
+        "bid_samples": Setting(int, 1, 100, "deals solved per bidding decision", web_high=32, default=24),
+        "margin": Setting(
+            float, 0, 100, "game points by which another call must beat the heuristic's", default=2.0
+        ),
+        "bidding": Setting(
+            str, help="whose calls", choices=("expert", "heuristic", "pimc"), default="expert"
+        ),
+        "bid_horizon": Setting(
+            int, 1, 8, "tricks searched before the estimate when bidding", web_high=5, default=3
+        ),
+        "kapoot": Setting(
+            float, 0, 1, "share of the bidding deals that must take all tricks to bid kapoot", default=0.9
+        ),
     }
+    caution: int
+    bid_samples: int
+    margin: float
+    bidding: str
+    bid_horizon: int
+    kapoot: float
 
-    def __init__(
-        self,
-        rng: Random | None = None,
-        samples: int = 24,
-        seconds: float | None = None,
-        pool: int = 3,
-        trust: float = 0.9,
-        bid_samples: int = 24,
-        caution: int = 10,
-        margin: float = 2.0,
-        bidding: str = "expert",
-        horizon: int = 4,
-        exact: int = 5,
-        bid_horizon: int = 3,
-        leaf: str = "fitted",
-        kapoot: float = 0.9,
-    ) -> None:
-        values = {
-            "samples": samples,
-            "seconds": seconds,
-            "pool": pool,
-            "trust": trust,
-            "bid_samples": bid_samples,
-            "caution": caution,
-            "margin": margin,
-            "bidding": bidding,
-            "horizon": horizon,
-            "exact": exact,
-            "bid_horizon": bid_horizon,
-            "leaf": leaf,
-            "kapoot": kapoot,
-        }
-        check_values(ExpertBot, values)
-        super().__init__(rng)
-        self.samples = samples
-        self.seconds = seconds
-        self.pool = pool
-        self.trust = trust
-        self.bid_samples = bid_samples
-        self.caution = caution
-        self.margin = margin
-        self.bidding = bidding
-        self.horizon = horizon
-        self.exact = exact
-        self.bid_horizon = bid_horizon
-        self.fitted = leaf == "fitted"
-        self.kapoot = kapoot
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        super().__init__(rng, **settings)
+        self.fitted = self.leaf == "fitted"
         self.fallback = HeuristicBot(self.rng)
         self._model: tuple[tuple[object, ...], CallModel] | None = None
         self._bid_pool: tuple[tuple[object, ...], list[_World]] | None = None
-        #: Deals solved by the last card decision (distinct deals, for tests and measurements).
-        self.last_samples = 0
         from blot.bots.bazar_pimc import PimcBot
         from blot.solver import bazar_kernel
         from blot.solver._jit import warn_if_cold
 
-        self._pimc = PimcBot(self.rng, bidding="pimc", seconds=seconds) if bidding == "pimc" else None
+        self._pimc = (
+            PimcBot(self.rng, bidding="pimc", seconds=self.seconds) if self.bidding == "pimc" else None
+        )
         warn_if_cold(bazar_kernel)
 
     def reset(self) -> None:
@@ -189,14 +164,7 @@ class ExpertBot(BazarBot):
             return solver.solve_cards(hands, trick, leader, k.tix, left, True, horizon, self.fitted).values
 
         totals, done = weighted_card_totals(legal, deals, len(deals), solve, self.seconds, self.name)
-        self.last_samples = done
-        if not done:
-            return self.fallback.card(view, legal)
-        tied = best_cards(totals)
-        if len(tied) == 1:
-            return tied[0]
-        choice = self.fallback.card(view, legal)
-        return choice if choice in tied else tied[0]
+        return self.settle(totals, done, lambda: self.fallback.card(view, legal), lambda tied: tied[0])
 
     # --- bidding -------------------------------------------------------------------------------
 

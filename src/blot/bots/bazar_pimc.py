@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from blot.bazar.calls import CONTRA, PASS, REDOUBLE, Call
 from blot.bazar.declarations import best_choice, choices
@@ -40,62 +40,38 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_bot import BazarBot, last_bid
 from blot.bots.bazar_heuristic import STRAINS, HeuristicBot, evaluate
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.sampling import BUDGET, Clock, best_cards, card_totals
-from blot.bots.settings import Setting, check_values
+from blot.bots.sampling import Clock, Sampler, budget, card_totals, search
+from blot.bots.settings import Setting
 from blot.cards import DECK32, KING, QUEEN, Card
 from blot.solver import default_solver
 
+#: The settings of the Bazar search bots' bidding and play, the same for ``pimc`` and ``expert``.
+SEARCH: Final = {
+    "caution": Setting(int, 0, 80, "card points taken off a contract's side when bidding", default=10),
+    **search(8, horizon=4, exact=5),
+}
 
-class PimcBot(BazarBot):
+
+class PimcBot(Sampler, BazarBot):
     """Samples hidden hands, solves each, plays the card with the best mean."""
 
     name = "pimc"
     #: The safety time limit per decision at web tables (:func:`blot.bots.make_bot`).
     WEB_SECONDS = 1.0
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        **BUDGET,
-        "bid_samples": Setting(int, 1, 100, "deals sampled per strain when bidding", web_high=16),
-        "caution": Setting(int, 0, 80, "card points taken off a contract's side when bidding"),
-        "bidding": Setting(str, help="whose calls", choices=("heuristic", "pimc")),
-        "horizon": Setting(int, 1, 8, "tricks searched before the estimate"),
-        "exact": Setting(int, 0, 8, "tricks left from which samples are solved exactly"),
-        "margin": Setting(float, 0, 100, "game points the samples must prefer another call by"),
+        **budget(samples=50),
+        "bid_samples": Setting(int, 1, 100, "deals sampled per strain when bidding", web_high=16, default=8),
+        "bidding": Setting(str, help="whose calls", choices=("heuristic", "pimc"), default="heuristic"),
+        "margin": Setting(float, 0, 100, "game points the samples must prefer another call by", default=6.0),
+        **SEARCH,
     }
+    bid_samples: int
+    bidding: str
+    margin: float
+    caution: int
 
-    def __init__(
-        self,
-        rng: Random | None = None,
-        samples: int = 50,
-        seconds: float | None = None,
-        bid_samples: int = 8,
-        caution: int = 10,
-        bidding: str = "heuristic",
-        horizon: int = 4,
-        exact: int = 5,
-        margin: float = 6.0,
-    ) -> None:
-        check_values(
-            PimcBot,
-            {
-                "samples": samples,
-                "seconds": seconds,
-                "bid_samples": bid_samples,
-                "caution": caution,
-                "bidding": bidding,
-                "horizon": horizon,
-                "exact": exact,
-                "margin": margin,
-            },
-        )
-        self.margin = margin
-        self.horizon = horizon
-        self.exact = exact
-        self.bidding = bidding
-        self.rng = rng or Random()
-        self.caution = caution
-        self.samples = samples
-        self.seconds = seconds
-        self.bid_samples = bid_samples
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        super().__init__(rng, **settings)
         self.fallback = HeuristicBot(self.rng)
         self._bid_cache: tuple[tuple[int, int, int], list[list[int]], dict[str, list[int]]] | None = None
         self._clock = Clock(None)
@@ -103,8 +79,6 @@ class PimcBot(BazarBot):
         from blot.solver._jit import warn_if_cold
 
         warn_if_cold(bazar_kernel)
-        #: Samples used by the last card decision (for tests and measurements).
-        self.last_samples = 0
 
     def reset(self) -> None:
         self._bid_cache = None
@@ -130,14 +104,7 @@ class PimcBot(BazarBot):
             self.seconds,
             self.name,
         )
-        self.last_samples = done
-        if not done:
-            return self.fallback.card(view, legal)
-        tied = best_cards(totals)
-        if len(tied) == 1:
-            return tied[0]
-        choice = self.fallback.card(view, legal)
-        return choice if choice in tied else tied[0]
+        return self.settle(totals, done, lambda: self.fallback.card(view, legal), lambda tied: tied[0])
 
     # --- bidding -----------------------------------------------------------------------------
 

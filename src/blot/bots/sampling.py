@@ -14,18 +14,95 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from random import Random
-from typing import Final
+from typing import TypeVar
 
-from blot.bots.settings import Setting
+from blot.bots.settings import Configured, Setting
 from blot.cards import Card, iter_bits
 
-#: The settings of a card decision's budget, the same in both games.
-BUDGET: Final = {
-    "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100),
-    "seconds": Setting(
-        float, 0, 60, "safety time limit per decision", web_high=3, above_low=True, optional=True
-    ),
-}
+A = TypeVar("A")
+
+
+def budget(samples: int) -> dict[str, Setting]:
+    """The settings of every sampling bot's budget, with its own default number of ``samples``."""
+    return {
+        "samples": Setting(int, 1, 1000, "deals sampled per card decision", web_high=100, default=samples),
+        "seconds": Setting(
+            float, 0, 60, "safety time limit per decision", web_high=3, above_low=True, optional=True
+        ),
+    }
+
+
+class Sampler(Configured):
+    """What every sampling bot (PIMC and the experts of both games) is built with; the bot's
+    ``SETTINGS`` say each one's range and default."""
+
+    samples: int
+    seconds: float | None
+    #: Tricks searched before the solver's estimate, and tricks left from which it searches all.
+    horizon: int
+    exact: int
+    #: Deals solved by the last card decision (for tests and measurements).
+    last_samples: int = 0
+
+    def settle(
+        self,
+        totals: Mapping[Card, int],
+        done: int,
+        fallback: Callable[[], A],
+        other: Callable[[list[Card]], Card],
+    ) -> A | Card:
+        """The card with the best total over the ``done`` deals solved. The fallback player
+        decides when no deal was solved, and among tied cards when its own is one of them;
+        ``other`` picks among the tied cards otherwise."""
+        self.last_samples = done
+        if not done:
+            return fallback()
+        tied = best_cards(totals)
+        if len(tied) == 1:
+            return tied[0]
+        choice = fallback()
+        return choice if choice in tied else other(tied)
+
+
+def search(
+    tricks: int, horizon: int, exact: int, web_horizon: int | None = None, web_exact: int | None = None
+) -> dict[str, Setting]:
+    """The settings of how deep a search bot looks in a game of ``tricks`` tricks: ``horizon``
+    tricks before the solver's estimate, every one of the last ``exact`` (their defaults)."""
+    return {
+        "horizon": Setting(
+            int, 1, tricks, "tricks searched before the estimate", web_high=web_horizon, default=horizon
+        ),
+        "exact": Setting(
+            int,
+            0,
+            tricks,
+            "tricks left from which samples are solved exactly",
+            web_high=web_exact,
+            default=exact,
+        ),
+    }
+
+
+def weighing(trust: float) -> dict[str, Setting]:
+    """The settings of an expert's deals weighed by the calls (:func:`weighted_deals`) and of the
+    solver's guess beyond the horizon, the same in both games but for how far a call is trusted."""
+    return {
+        "pool": Setting(int, 1, 10, "deals drawn per deal solved, weighed by the calls", default=3),
+        "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)", default=trust),
+        "leaf": Setting(
+            str, help="the guess beyond the horizon", choices=("fitted", "plain"), default="fitted"
+        ),
+    }
+
+
+class Weigher(Sampler):
+    """What both games' experts are built with besides a sampler's (:func:`weighing`)."""
+
+    pool: int
+    trust: float
+    leaf: str
+
 
 log = logging.getLogger("blot.bots")
 

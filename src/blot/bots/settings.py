@@ -25,7 +25,8 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from random import Random
+from typing import Any, ClassVar
 
 from blot.errors import SetupError
 
@@ -48,6 +49,8 @@ class Setting:
     above_low: bool = False
     #: The setting may be left unset (None) when a bot is built from code.
     optional: bool = False
+    #: The value a bot is built with when the setting is not given.
+    default: Any = None
 
     def describe(self) -> str:
         """The accepted values, as the players' guide's bot table writes them."""
@@ -116,13 +119,27 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def check_values(bot: type, values: Mapping[str, Any]) -> None:
-    """Check the settings a bot class is built with against its ``SETTINGS`` (SetupError)."""
-    for key, value in values.items():
-        setting: Setting = bot.SETTINGS[key]  # type: ignore[attr-defined]
-        if value is None and setting.optional:
-            continue
-        setting.check(bot.name, key, value)  # type: ignore[attr-defined]
+class Configured:
+    """A bot built from its class's ``SETTINGS`` as ``cls(rng, **settings)``: each setting given
+    (checked: SetupError), else its default, becomes an attribute of the same name. The one
+    place a bot's constructor reads its settings, so that a new setting is one line in
+    ``SETTINGS`` (issue 39: each bot had written every name three times, as a parameter, in a
+    dict to check and as an attribute)."""
+
+    name: ClassVar[str] = ""
+    SETTINGS: ClassVar[dict[str, Setting]] = {}
+
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        cls = type(self)
+        unknown = sorted(set(settings) - set(cls.SETTINGS))
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no setting {', '.join(unknown)}")
+        for key, setting in cls.SETTINGS.items():
+            value = settings.get(key, setting.default)
+            if value is not None or not setting.optional:
+                setting.check(cls.name, key, value)
+            setattr(self, key, value)
+        self.rng = rng or Random()
 
 
 def check_settings(

@@ -23,10 +23,9 @@ shown, its own discard, the tricks so far).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 from typing import ClassVar, Final
 
-from blot.bots.settings import Setting
+from blot.bots.settings import Configured, Setting
 from blot.bots.tfe_info import deal_view
 from blot.cards import ACE, CARD_OF_BIT, DECK52, JACK, KING, QUEEN, SUIT_MASKS, Card
 from blot.game import View
@@ -97,7 +96,7 @@ def hand_tricks(hand: int, trump: int | None) -> float:
     return total
 
 
-class BasicBot:
+class BasicBot(Configured):
     """The rule-based 3-5-8 player of ``blot simulate`` and ``blot play 3-5-8``.
 
     ``pass_margin``: it passes (while it still may) only when its best strain's estimate is
@@ -108,12 +107,9 @@ class BasicBot:
 
     name = "basic"
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "pass_margin": Setting(float, -16, 16, "tricks short of its target before it passes")
+        "pass_margin": Setting(float, -16, 16, "tricks short of its target before it passes", default=6.0)
     }
-
-    def __init__(self, rng: Random | None = None, pass_margin: float = 6.0) -> None:
-        self.rng = rng or Random()
-        self.pass_margin = pass_margin
+    pass_margin: float
 
     def choose(self, view: View) -> Action:
         deal = deal_view(view)

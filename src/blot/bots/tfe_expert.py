@@ -45,14 +45,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from blot.bots import tfe_rollout as rollout
-from blot.bots.sampling import BUDGET, Clock, best_cards, deal_rest, weighted_card_totals, weighted_deals
-from blot.bots.settings import Setting, check_values
+from blot.bots.sampling import (
+    Clock,
+    Weigher,
+    budget,
+    deal_rest,
+    search,
+    weighing,
+    weighted_card_totals,
+    weighted_deals,
+)
+from blot.bots.settings import Setting
 from blot.bots.tfe_basic import discard_bit, trump_call
 from blot.bots.tfe_heuristic import HeuristicBot
-from blot.bots.tfe_info import DISCARD, TfeKnowledge, deal_view, infer, sample_hands
+from blot.bots.tfe_info import DISCARD, TfeKnowledge, deal_view, infer, lowest, sample_hands
 from blot.cards import CARD_OF_BIT, DECK52, SUIT_MASKS, Card, iter_bits
 from blot.game import Action, View
 from blot.solver.three_five_eight import default_tfe_solver
@@ -99,67 +108,33 @@ class TfeCallModel:
         return weight
 
 
-class ExpertBot:
+class ExpertBot(Weigher):
     """PIMC over call-weighted deals; the trump call and the discard by search."""
 
     name = "expert"
     WEB_SECONDS = 1.5
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        **BUDGET,
-        "pool": Setting(int, 1, 10, "deals drawn per deal solved, weighed by the calls"),
-        "trust": Setting(float, 0, 1, "how surely a call tells the hand (0: plain PIMC)"),
-        "call_samples": Setting(int, 1, 100, "deals judged per strain or discard", web_high=40),
-        "choices": Setting(str, help="whose call and discard", choices=("expert", "heuristic", "rollout")),
-        "gifts": Setting(str, help="whose exchange gifts", choices=("heuristic", "rollout")),
-        "leaf": Setting(str, help="the guess beyond the horizon", choices=("fitted", "plain")),
-        "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
-        "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=9),
+        **budget(samples=14),
+        **weighing(trust=0.8),
+        "call_samples": Setting(int, 1, 100, "deals judged per strain or discard", web_high=40, default=40),
+        "choices": Setting(
+            str, help="whose call and discard", choices=("expert", "heuristic", "rollout"), default="rollout"
+        ),
+        "gifts": Setting(
+            str, help="whose exchange gifts", choices=("heuristic", "rollout"), default="rollout"
+        ),
+        **search(16, horizon=3, exact=9, web_horizon=4, web_exact=9),
     }
+    call_samples: int
+    choices: str
+    gifts: str
 
-    def __init__(
-        self,
-        rng: Random | None = None,
-        samples: int = 14,
-        seconds: float | None = None,
-        pool: int = 3,
-        trust: float = 0.8,
-        call_samples: int = 40,
-        choices: str = "rollout",
-        gifts: str = "rollout",
-        leaf: str = "fitted",
-        horizon: int = 3,
-        exact: int = 9,
-    ) -> None:
-        check_values(
-            ExpertBot,
-            {
-                "samples": samples,
-                "seconds": seconds,
-                "pool": pool,
-                "trust": trust,
-                "call_samples": call_samples,
-                "choices": choices,
-                "gifts": gifts,
-                "leaf": leaf,
-                "horizon": horizon,
-                "exact": exact,
-            },
-        )
-        self.rng = rng or Random()
-        self.samples = samples
-        self.seconds = seconds
-        self.pool = pool
-        self.trust = trust
-        self.call_samples = call_samples
-        self.choices = choices
-        self.gifts = gifts
-        self.fitted = leaf == "fitted"
-        self.horizon = horizon
-        self.exact = exact
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        super().__init__(rng, **settings)
+        self.fitted = self.leaf == "fitted"
         self.fallback = HeuristicBot(self.rng)
         self._discards: tuple[int, int] | None = None  # (hand when chosen, the four cards)
         self._model: tuple[tuple[object, ...], TfeCallModel] | None = None
-        self.last_samples = 0
         from blot.solver import tfe_kernel
         from blot.solver._jit import warn_if_cold
 
@@ -221,13 +196,10 @@ class ExpertBot:
             return solver.solve_cards(hands[:3], trick, leader, k.trump, left, seat, horizon, fitted).values
 
         totals, done = weighted_card_totals(legal, deals, len(deals), solve, self.seconds, self.name)
-        self.last_samples = done
-        tied = best_cards(totals) if done else legal
-        if len(tied) == 1:
-            return tied[0]
-        fallback = self.fallback.choose(view)  # the heuristic player's card breaks a tie
-        assert type(fallback) is Card
-        return fallback if fallback in tied else min(tied, key=lambda c: c.rank)
+        # The heuristic player's card breaks a tie, and decides when no deal was solved.
+        card = self.settle(totals, done, lambda: self.fallback.choose(view), lowest)
+        assert type(card) is Card
+        return card
 
     # --- the trump call ----------------------------------------------------------------------
 

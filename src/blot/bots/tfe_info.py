@@ -11,7 +11,7 @@ from random import Random
 
 from blot.bots import cards_played, deal_of, tricks_seen
 from blot.bots.sampling import deal_rest
-from blot.cards import DECK52, SUIT_MASKS
+from blot.cards import DECK52, SUIT_MASKS, Card
 from blot.game import View
 from blot.three_five_eight import DealView
 
@@ -124,3 +124,9 @@ def sample_hands(k: TfeKnowledge, rng: Random, tries: int = 50) -> list[int] | N
         if deal_rest(k.hidden & ~taken, slots, hands, room, k.forbidden, rng):
             return hands
     return None
+
+
+def lowest(cards: list[Card]) -> Card:
+    """The lowest of tied cards: what the 3-5-8 search bots play when their fallback's card is
+    not among them."""
+    return min(cards, key=lambda c: c.rank)

@@ -16,44 +16,30 @@ always searched to the end).
 from __future__ import annotations
 
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from blot.bots.sampling import BUDGET, best_cards, card_totals
-from blot.bots.settings import Setting, check_values
+from blot.bots.sampling import Sampler, budget, card_totals, search
+from blot.bots.settings import Setting
 from blot.bots.tfe_heuristic import HeuristicBot
-from blot.bots.tfe_info import deal_view, infer, sample_hands
+from blot.bots.tfe_info import deal_view, infer, lowest, sample_hands
 from blot.cards import Card
 from blot.game import Action, View
 from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import Phase
 
 
-class PimcBot:
+class PimcBot(Sampler):
     name = "pimc"
     #: The safety time limit per decision at web tables (:func:`blot.bots.make_bot`).
     WEB_SECONDS = 1.5
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        **BUDGET,
-        "horizon": Setting(int, 1, 16, "tricks searched before the estimate", web_high=4),
-        "exact": Setting(int, 0, 16, "tricks left from which samples are solved exactly", web_high=7),
+        **budget(samples=20),
+        **search(16, horizon=3, exact=7, web_horizon=4, web_exact=7),
     }
 
-    def __init__(
-        self,
-        rng: Random | None = None,
-        samples: int = 20,
-        seconds: float | None = None,
-        horizon: int = 3,
-        exact: int = 7,
-    ) -> None:
-        check_values(PimcBot, {"samples": samples, "seconds": seconds, "horizon": horizon, "exact": exact})
-        self.rng = rng or Random()
-        self.samples = samples
-        self.seconds = seconds
-        self.horizon = horizon
-        self.exact = exact
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        super().__init__(rng, **settings)
         self.fallback = HeuristicBot(self.rng)
-        self.last_samples = 0
         from blot.solver import tfe_kernel
         from blot.solver._jit import warn_if_cold
 
@@ -79,11 +65,4 @@ class PimcBot:
             self.seconds,
             self.name,
         )
-        self.last_samples = done
-        if not done:
-            return self.fallback.choose(view)
-        tied = best_cards(totals)
-        if len(tied) == 1:
-            return tied[0]
-        choice = self.fallback.choose(view)
-        return choice if choice in tied else min(tied, key=lambda c: c.rank)
+        return self.settle(totals, done, lambda: self.fallback.choose(view), lowest)
