@@ -4,7 +4,6 @@ anti-regression test of what one seat's frames may show."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from blot.records import replay_record
 from blot.store import Store
 
-from .conftest import Player, Socket, make_client, simple_choice, start_with_bots
+from .conftest import Player, Socket, simple_choice, start_with_bots
 from .frames import cards_in, check_no_leak, known_cards
 
 
@@ -132,32 +131,6 @@ def test_seat_frames_never_show_another_hand(client: Any, player: Player, game: 
     assert checked > 100
     kinds = {m["event"]["kind"] for m in sock.frames if m["type"] == "event"}
     assert {"deal", "call", "card"} <= kinds
-
-
-@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
-def test_the_finished_deal_stays_for_the_trick_and_deal_pauses(db: Any, game: str) -> None:
-    """Both games: after the last card the view keeps the finished deal with its result, and the
-    next deal comes only after the table's trick pause and the server's deal pause."""
-    with make_client(db, trick_pause=0.3, deal_pause=0.4) as client:
-        player = Player(client, "Ani")
-        table = start_with_bots(player, game, trick_pause=0.2)
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            sock = Socket(ws, player.token)
-            while True:
-                message = sock.receive()
-                view = message.get("view")
-                if view is None:
-                    continue
-                if view["result"] is not None and not view["result"].get("void"):
-                    break
-                if view["to_act"] == 0 and view["legal"] is not None:
-                    sock.act(**simple_choice(view))
-            ended = time.monotonic()
-            number = view["deal_number"]
-            assert len(view["tricks"]) == (8 if game == "bazar-blot" else 16)
-            dealt = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "deal")
-            assert 0.55 <= time.monotonic() - ended < 3
-            assert dealt["view"]["deal_number"] == number + 1 and dealt["view"]["result"] is None
 
 
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])

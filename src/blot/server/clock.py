@@ -117,9 +117,20 @@ class ManualClock(Clock):
 
     def move(self, seconds: float) -> None:
         """Move the clock ``seconds`` on (from any thread) and fire the timers due by then."""
+        self._fire_until(lambda now: now + seconds)
+
+    def advance(self) -> bool:
+        """Move the clock to the soonest timer and fire it (and any due with it); False when no
+        timer is set (a test that follows a game lets its pauses pass so)."""
+        pending = self.pending()
+        if pending:
+            self._fire_until(lambda now: max(now, pending[0]))
+        return bool(pending)
+
+    def _fire_until(self, to: Callable[[float], float]) -> None:
         fired = []
         with self._lock:
-            self.now += seconds
+            self.now = to(self.now)
             while self._due and self._due[0][0] <= self.now:
                 fired.append(heapq.heappop(self._due)[2])
         for due in fired:
