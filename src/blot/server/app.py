@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from blot.errors import BlotError
+from blot.server import secrecy
 from blot.server.chat import Chat
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
@@ -24,6 +25,7 @@ from blot.server.hub import Hub
 from blot.server.routes import (
     accounts,
     conduct,
+    daily,
     event_exports,
     events,
     health,
@@ -67,6 +69,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(config)
         app.state.hub = hub
+        secrecy.use_clock(config.clock)  # a day's deals open when the day is over (issue 45)
         app.state.chat = Chat(hub)
         await hub.start()
         try:
@@ -123,6 +126,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         puzzles,
         events,
         event_exports,
+        daily,
         conduct,
         reasons,
         ws,

@@ -110,6 +110,17 @@ class ServerConfig:
         """The scheduler of :attr:`clock` (the loop's real timers unless a test's clock)."""
         return scheduler(self.clock)
 
+    # --- the day's deals (issue 45) -------------------------------------------------------------
+
+    #: The zone whose midnight starts a new day's deals (``blot serve --daily-zone``).
+    daily_zone: str = "UTC"
+    #: The games offered, ``game`` or ``game/ruleset`` (empty: every game, its first ruleset).
+    daily_games: tuple[str, ...] = ()
+    #: Deals in a day's set per game (default 8 for a game to a target, a game's counted deals).
+    daily_deals: dict[str, int] = field(default_factory=dict)
+    #: The bot level of every other seat of a day's table, and of the par (``--daily-bots``).
+    daily_bots: str = "basic"
+
     def check_bots(self) -> None:
         """Start each bot program once: one that cannot play stops the server from starting."""
         from blot.bots.program import POOL

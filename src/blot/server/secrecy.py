@@ -27,18 +27,29 @@ deals its record holds. A table of the round not opened yet has finished none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from blot.server.errors import Refused
-from blot.store.schema import event_members, event_organizers, event_tables, table_log, tables
+from blot.store.schema import daily_plays, event_members, event_organizers, event_tables, table_log, tables
 
 #: How often a socket watching a secret table is looked at again (its watcher may lose the right).
 RECHECK_SECONDS = 2.0
+
+#: The server's clock (``ServerConfig.clock``; :func:`use_clock`): a day's deals open when it
+#: passes the day's end.
+_clock: Callable[[], float] = time.time
+
+
+def use_clock(clock: Callable[[], float]) -> None:
+    """Read the server's clock (the app sets it at its start; tests move it)."""
+    global _clock
+    _clock = clock
 
 
 def refused() -> Refused:
@@ -65,6 +76,9 @@ class Secret:
     seated: frozenset[int]
     #: The event's organizers and referees who play at no table of the group.
     exempt: frozenset[int]
+    #: A day's deals (issue 45): how many deals each person who played the day's set at their own
+    #: table has finished there (they may see those deals at every table of the set).
+    known: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -75,9 +89,12 @@ class Secret:
         """How many of the table's deals, from the first, ``viewer`` may see now."""
         if self.over or viewer in self.exempt:
             return self.deals
+        seen = self.opened
         if viewer is not None and viewer in self.seated:
-            return max(self.opened, self.finished)
-        return self.opened
+            seen = max(seen, self.finished)
+        if viewer is not None:
+            seen = max(seen, min(self.deals, self.known.get(viewer, 0)))
+        return seen
 
     def sees_all(self, viewer: int | None) -> bool:
         """Whether ``viewer`` may see every deal (the record, the analysis)."""
@@ -85,7 +102,9 @@ class Secret:
 
     def may_watch(self, viewer: int | None) -> bool:
         """Whether ``viewer`` may have the table's socket open now (as a spectator or seated)."""
-        return self.over or viewer in self.exempt or (viewer is not None and viewer in self.seated)
+        if self.over or viewer in self.exempt or (viewer is not None and viewer in self.seated):
+            return True
+        return viewer is not None and self.known.get(viewer, 0) >= self.deals
 
 
 def group_key(settings: Mapping[str, Any] | None) -> tuple[str, int, int] | None:
@@ -102,9 +121,56 @@ def group_key(settings: Mapping[str, Any] | None) -> tuple[str, int, int] | None
         return None
 
 
+def daily_key(settings: Mapping[str, Any] | None) -> tuple[str, str, str, int, float, bool] | None:
+    """The day's set a table plays (issue 45): (day, game, ruleset, deals, when the day ends,
+    whether it holds spare deals); None for any other table."""
+    daily = settings.get("daily") if isinstance(settings, Mapping) else None
+    if not isinstance(daily, Mapping):
+        return None
+    try:
+        day, game, ruleset = str(daily["day"]), str(daily["game"]), str(daily["ruleset"])
+        return day, game, ruleset, int(daily["deals"]), float(daily["ends"]), bool(daily.get("spares"))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def shares_deals(settings: Mapping[str, Any] | None) -> bool:
     """Whether a table with these settings deals what other tables deal (cheap: no database)."""
-    return group_key(settings) is not None
+    return group_key(settings) is not None or daily_key(settings) is not None
+
+
+def _daily(c: Connection, key: tuple[str, str, str, int, float, bool]) -> dict[int, int]:
+    """How many deals of a day's set each person who plays it has finished at their table (a
+    game of counted deals may have dealt a passed-out deal again: one less is counted, never
+    more)."""
+    day, game, ruleset, deals, _ends, spares = key
+    where = (daily_plays.c.day == day) & (daily_plays.c.game == game) & (daily_plays.c.ruleset == ruleset)
+    plays = c.execute(select(daily_plays.c.player_id, daily_plays.c.table_id).where(where)).all()
+    ids = [str(p.table_id) for p in plays]
+    status = {
+        str(r.id): str(r.status)
+        for r in c.execute(select(tables.c.id, tables.c.status).where(tables.c.id.in_(ids)))
+    }
+    dealt = _dealt(c, ids)
+    known = {}
+    for p in plays:
+        table_id = str(p.table_id)
+        if status.get(table_id) == "finished":
+            known[int(p.player_id)] = deals
+        else:
+            known[int(p.player_id)] = max(0, dealt.get(table_id, 0) - 1 - (1 if spares else 0))
+    return known
+
+
+def _of_daily(
+    c: Connection, row: Mapping[str, Any], key: tuple[str, str, str, int, float, bool], known: dict[int, int]
+) -> Secret:
+    """The secret of a day's table: deal k opens to whoever finished their own deal k, and to
+    everybody once the day is over; nobody is exempt."""
+    deals, over = key[3], _clock() >= key[4]
+    seated = frozenset(_players(row.get("seats")))
+    own = deals if row.get("status") == "finished" else max((known.get(p, 0) for p in seated), default=0)
+    return Secret(str(row["id"]), deals, deals if over else 0, own, seated, frozenset(), known)
 
 
 def _players(seats: Any) -> set[int]:
@@ -177,8 +243,15 @@ def of_rows(c: Connection, found: Iterable[Mapping[str, Any]]) -> dict[str, Secr
     """The secret of each of these tables (rows with ``id``, ``settings``, ``status``, ``seats``,
     ``summary``) that deals what other tables deal; the others are left out."""
     groups: dict[tuple[str, int, int], tuple[int, dict[str, int], frozenset[int]]] = {}
+    days: dict[tuple[str, str, str, int, float, bool], dict[int, int]] = {}
     out: dict[str, Secret] = {}
     for row in found:
+        day = daily_key(row.get("settings"))
+        if day is not None:
+            if day not in days:
+                days[day] = _daily(c, day)
+            out[str(row["id"])] = _of_daily(c, row, day, days[day])
+            continue
         key = group_key(row.get("settings"))
         if key is None:
             continue

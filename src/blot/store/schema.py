@@ -49,6 +49,8 @@ and change them; a test checks that the migrations and these definitions agree.
   event numbers are the same with or without talk. ``room``: ``players`` or ``spectators`` (the
   two never hear each other); ``removed_at``: removed by ``blot admin chat-remove``.
 - ``chat_mutes``: whom each player muted (their messages are never sent to that player).
+- ``daily_sets`` and ``daily_plays``: the day's deals (issue 45): each day's secret seed per game
+  and ruleset, the bots' par, and who played them at which table with what result per deal.
 - ``players.avatar``: the emoji a player chose to be shown by (initials otherwise);
   ``players.silenced_at``: ``blot admin silence`` took the account's voice at tables.
 """
@@ -502,4 +504,43 @@ court_decisions = Table(
     Column("recorded_by", Integer, nullable=True),
     Column("forgiven_on", String(10), nullable=True),
     Column("forgiven_by", Integer, nullable=True),
+)
+
+
+#: The day's deals (issue 45): one row per day, game and ruleset offered: the secret ``seed`` its
+#: deals are dealt from (published once the day is over), the seat the player takes, and the
+#: bots' own result from that seat (``par``: each deal's points and words, computed once).
+daily_sets = Table(
+    "daily_sets",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("ruleset", String(32), primary_key=True),
+    Column("seed", String(64), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("bots", String(80), nullable=False),
+    Column("par", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Who played a day's deals (issue 45): once per person, day, game and ruleset (its table; the
+#: browser it was started from; each counted deal's points and words once the table finished).
+daily_plays = Table(
+    "daily_plays",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("ruleset", String(32), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("guest", Boolean, nullable=False),
+    Column("device", String(64), nullable=True),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
+    Column("finished", Boolean, nullable=False, server_default=false()),
+    Column("scores", JSON, nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Index("ix_daily_plays_player", "player_id", "day"),
+    Index("ix_daily_plays_table", "table_id"),
 )

@@ -93,9 +93,10 @@ async def finished_table(request: Request, table_id: str) -> dict[str, Any]:
 
 async def check_may_see(request: Request, row: dict[str, Any]) -> None:
     """A private table's finished game (replay, record, analysis) is for the people who sat at
-    it (and its host) only: to anybody else it does not exist (404, as an unknown table)."""
-    if row.get("public", True):
-        return
+    it (and its host) only: to anybody else it does not exist (404, as an unknown table). A day's
+    set's table is private too, but the people who played the set see it as its secrecy allows."""
+    if row.get("public", True) or (row.get("settings") or {}).get("daily"):
+        return  # a day's set: blot.server.secrecy says who may see it (issue 45)
     found = await hub_of(request).accounts.player(bearer(request))
     allowed = {s.get("player") for s in row.get("seats") or []} | {row.get("host")}
     if found is None or found[0] not in allowed:

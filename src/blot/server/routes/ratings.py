@@ -46,10 +46,15 @@ async def profile(username: str, request: Request, page: int = Query(0, ge=0, le
         if row is None:
             return None
         found = ratings.profile(c, row, seer, page)
+        found["_player"] = int(row.id)
         secrecy.hide_in_games(found["recent"], secrecy.of_ids(c, [g["table"] for g in found["recent"]]), seer)
         return found
 
     found = await hub.read(read)
     if found is None:
         raise Refused("not_found", "no_such_player")
+    from blot.server.daily import results as daily
+    from blot.server.routes.daily import daily_of
+
+    found["daily"] = await daily.profile(daily_of(request), found.pop("_player"))  # issue 45
     return found
