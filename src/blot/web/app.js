@@ -6,6 +6,7 @@ import { accountPages, barLines } from "/static/accounts.js";
 import { ratingPages } from "/static/ratings.js";
 import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import { eventPages, nextGames } from "/static/events.js";
+import { printPages } from "/static/print.js";
 import { registerPage } from "/static/register.js";
 import { DailyDeals, DailyResultsPage, dailyPanel } from "/static/daily.js";
 import {
@@ -65,6 +66,7 @@ function scoresheets() {
 const { LoginPage, AccountPage } = accountPages({ h, api, toast, go, main, session });
 const { LeaderboardPage, ProfilePage } = ratingPages({ h, api, toast, session, main, showPending, dailyPanel });
 const { EventsPage, EventPage, ConsolePage, CourtPage } = eventPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
+const PrintPage = printPages({ h, api, toast, errorText, main, showPending, currentMe, refreshMe });
 const { RegisterPage } = registerPage({ h, api, toast, refusalText, main, showPending });
 
 let page = null; // the current page object: {render(), leave()}
@@ -118,6 +120,8 @@ async function route() {
   else if (path === "/events") page = new EventsPage();
   else if ((m = /^\/event\/([\w-]+)\/table\/(\d+)$/.exec(path))) page = new ConsolePage(m[1], m[2]);
   else if ((m = /^\/event\/([\w-]+)$/.exec(path))) page = new EventPage(m[1]);
+  else if ((m = /^\/event\/([\w-]+)\/print\/(\w+)$/.exec(path))) page = new PrintPage(m[1], m[2], new URLSearchParams(location.search).get("round"));
+  else if ((m = /^\/event\/([\w-]+)\/boards\/(\d+)$/.exec(path))) page = new PrintPage(m[1], "boards", m[2]);
   else if (path === "/register") page = new RegisterPage();
   else if (path === "/courts") page = new CourtPage();
   else if (path === "/login") page = new LoginPage();

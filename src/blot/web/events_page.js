@@ -6,6 +6,7 @@ import { t } from "/static/i18n.js";
 import { games as listGames } from "/static/games.js";
 import { roundView } from "/static/events_round.js";
 import { eventDesk } from "/static/events_desk.js";
+import { printMenu } from "/static/print.js";
 
 export function eventPage(kit) {
   const { h, api, main, showPending, currentMe, when, fail, barredText, entryNames, noteText } = kit;
@@ -65,7 +66,8 @@ export function eventPage(kit) {
           d.rounds_total ? ` · ${t("rounds_of", { n: d.rounds.length, of: d.rounds_total })}` : ""),
         h("p", {}, h("span", { class: `status ${d.status}`, "data-testid": "event-status" }, t("event_status_" + d.status))),
         this.timetable(d),
-        this.nextGame(d, mine));
+        this.nextGame(d, mine),
+        printMenu(h, d));
       const entries = h("section", { class: "panel" }, h("h2", {}, t("entries")),
         h("ul", { class: "tables", "data-testid": "entries" }, d.entries.map((e) => h("li", { class: "table-row", "data-testid": `entry-${e.id}` },
           h("div", { class: "what" }, names[e.id],

@@ -39,6 +39,8 @@ PAGES = (
     "/events",
     "/event/{event_id}",
     "/event/{event_id}/table/{table}",
+    "/event/{event_id}/print/{kind}",
+    "/event/{event_id}/boards/{number}",
     "/register",
     "/courts",
     "/daily/{game}",
