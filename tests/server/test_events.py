@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -490,7 +491,8 @@ def test_l3_b55_a_pair_barred_by_tars_kapoot_cannot_enter(tmp_path: Path) -> Non
         answer = ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]}, status=403)
         assert answer["message"] == (
             "ani and gohar suffered tars kapoot on 2025-03-01: under the League's rules they may not play "
-            "together as partners at a public table or in an event until 2026-03-01"
+            "together as partners at a public table or in an event until 2026-03-01; this online event "
+            "(unrated) takes no entry of theirs"  # the kind of event it is (issue 42 item 7)
         )
         assert client.get(f"/api/events/{event}").json()["entries"] == []
 
@@ -626,12 +628,12 @@ def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
                 organizer.post("/api/events", {**body, "schedule": schedule}, status=400)["message"]
                 == message
             )
-        event = organizer.post(
-            "/api/events", {**body, "schedule": ["2000-01-01T18:00:00Z", "2000-01-01T19:00:00Z"]}
-        )
-        for _ in range(4):
+        # a start time to come (issue 42 item 6 refuses a past one): two seconds from now
+        soon = [(datetime.now(UTC) + timedelta(seconds=s)).isoformat() for s in (2, 3)]
+        event = organizer.post("/api/events", {**body, "schedule": soon})
+        for _ in range(4):  # the organizer's entries (a player's would close at round 1's start)
             organizer.post(f"/api/events/{event['id']}/entries", {"bot": "basic"})
-        assert event["settings"]["schedule"] == ["2000-01-01T18:00:00+00:00", "2000-01-01T19:00:00+00:00"]
+        assert event["settings"]["schedule"] == soon
         deadline = time.monotonic() + 60
         while [e["status"] for e in client.get("/api/events").json()["events"]] != ["finished"]:
             assert time.monotonic() < deadline, client.get(f"/api/events/{event['id']}").json()

@@ -243,7 +243,7 @@ def test_l9_l10_a_court_member_records_a_dishonour_its_bar_holds_until_forgiven(
         sit(ani, private, 2)  # among friends
         event = organizer.post("/api/events", {"name": "Cup"})["id"]
         entered = ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]}, status=403)
-        assert entered["message"] == message
+        assert entered["message"] == message + "; this online event (unrated) takes no entry of theirs"
         assert client.get(f"/api/events/{event}").json()["entries"] == []
         # a warning names, bars nobody
         record(judge, usernames=["gohar"], penance="warning", until=None, kind="stakes")

@@ -53,3 +53,24 @@ def test_a_requested_bye_sits_the_round_out_and_is_no_pairing_bye() -> None:
     assert after.absent == () and len(after.byes) == 1 and 5 in after.entrants()
     threes = swiss(list(range(1, 8)), [], size=3, round_number=1, total_rounds=3, requested=[7])
     assert threes.absent == (7,) and threes.byes == () and len(threes.tables) == 2
+
+
+def test_round_robin_head_to_head_is_shown_only_where_it_decides_a_tie() -> None:
+    """Issue 42 item 7: head to head is a round robin's last tie-break; an entrant tied with
+    nobody on points and Sonneborn–Berger shows none (it was a meaningless 0), tied ones do."""
+    from blot.tournaments.standings import Entrant, Game, Round, standings
+
+    pairs = [Entrant(i, f"pair {i}") for i in (1, 2, 3, 4)]
+    rounds = [
+        Round(1, (Game(1, (1, 2), (2, 0)), Game(1, (3, 4), (1, 0)))),
+        Round(2, (Game(2, (1, 3), (2, 0)), Game(2, (2, 4), (1, 0)))),
+        Round(3, (Game(3, (1, 4), (2, 0)), Game(3, (2, 3), (0, 1)))),
+    ]
+    untied = [x.to_json()["tiebreaks"] for x in standings(pairs, rounds, "round_robin")]
+    assert all("head_to_head" not in t for t in untied)  # 6, 2, 1, 0 points: no tie to decide
+    tied = [
+        Round(1, (Game(1, (1, 2), (1, 0)), Game(1, (3, 4), (1, 0)))),
+        Round(2, (Game(2, (2, 1), (1, 0)), Game(2, (4, 3), (1, 0)))),
+    ]
+    shown = [x.to_json()["tiebreaks"] for x in standings(pairs, tied, "round_robin")]
+    assert all("head_to_head" in t for t in shown)  # all four level on points and S-B

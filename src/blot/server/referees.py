@@ -224,6 +224,8 @@ class Referees:
         if kind not in ANNOUNCEMENTS:
             raise Refused("malformed", "announcement_kinds", "kind", kinds=", ".join(ANNOUNCEMENTS))
         text = _text(body, "text", required=False)
+        if kind == "winner" and not text:  # issue 42 item 7: L-7 announces *the winning pair*
+            raise Refused("malformed", "winner_needs_pair", "text")
         at = self.storage.now()
         sheet_id = table["sheet_id"]
         if kind in SHEET_ONLY and sheet_id is None:

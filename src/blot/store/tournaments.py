@@ -85,6 +85,14 @@ def start(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetim
     )
 
 
+def set_settings(c: Connection, event_id: str, settings: Mapping[str, Any], at: datetime, **row: Any) -> None:
+    """The tournament's settings (and ``name``, ``public``) as the organizer edited them (issue 42);
+    the caller holds the lock (:func:`lock`) since it read them."""
+    c.execute(
+        update(events).where(events.c.id == event_id).values(settings=dict(settings), updated_at=at, **row)
+    )
+
+
 def set_status(c: Connection, event_id: str, status: str) -> None:
     """The tournament's status as last computed (:mod:`blot.server.tournaments`), for the listing."""
     c.execute(update(events).where(events.c.id == event_id, events.c.status != status).values(status=status))

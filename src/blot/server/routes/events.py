@@ -136,6 +136,56 @@ async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
     return await _commanded(request, "add_organizer", event_id, body=True)
 
 
+@router.patch("/events/{event_id}")
+async def edit_event(event_id: str, request: Request) -> dict[str, Any]:
+    """An organizer edits the event: any field of its creation, and ``rounds_settings`` (issue 42)."""
+    player, _ = await me(request)
+    data = await hub_of(request).tournaments.settings.edit(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
+
+
+@router.post("/events/{event_id}/referees")
+async def add_referee(event_id: str, request: Request) -> dict[str, Any]:
+    """``{"username"}``: a referee of the event, given tables in turn as rounds are paired."""
+    player, _ = await me(request)
+    data = await hub_of(request).tournaments.settings.add_referee(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
+
+
+@router.post("/events/{event_id}/forbidden")
+async def forbid(event_id: str, request: Request) -> dict[str, Any]:
+    """``{"entries": [a, b]}``: two entries that must not meet while avoidable."""
+    player, _ = await me(request)
+    data = await hub_of(request).tournaments.settings.forbid(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
+
+
+@router.delete("/events/{event_id}/forbidden/{a}/{b}")
+async def allow(event_id: str, a: str, b: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    desk = hub_of(request).tournaments.settings
+    data = await desk.allow(player, event_id, _number(a, "entry"), _number(b, "entry"))
+    return await _shown(request, data, player)
+
+
+@router.post("/events/{event_id}/entries/{entry}/byes")
+async def request_bye(event_id: str, entry: str, request: Request) -> dict[str, Any]:
+    """``{"round": n}``: the entry sits round n out (a requested bye, scoring nothing)."""
+    player, _ = await me(request)
+    desk = hub_of(request).tournaments.settings
+    data = await desk.request_bye(player, event_id, _number(entry, "entry"), await body_of(request))
+    return await _shown(request, data, player)
+
+
+@router.delete("/events/{event_id}/entries/{entry}/byes/{number}")
+async def cancel_bye(event_id: str, entry: str, number: str, request: Request) -> dict[str, Any]:
+    player, _ = await me(request)
+    desk = hub_of(request).tournaments.settings
+    body = {"round": _number(number, "round")}
+    data = await desk.request_bye(player, event_id, _number(entry, "entry"), body, wanted=False)
+    return await _shown(request, data, player)
+
+
 @router.post("/events/{event_id}/rounds")
 async def start_round(event_id: str, request: Request) -> dict[str, Any]:
     """Pair the next round and publish it (issue 42: its tables open at its start);

@@ -24,6 +24,7 @@ One collaborator per concern (issue 39 item 3):
 - :mod:`.commands`: creating, entries, organizers, score-sheet keepers;
 - :mod:`.rounds`: pairing rounds and opening their tables or score sheets;
 - :mod:`.publish`: a published round read, corrected and started (issue 42);
+- :mod:`.desk`: the organizer's edits: settings, referees, forbidden pairs, requested byes;
 - :mod:`.sweep`: the periodic sweep (scheduled rounds, forfeits);
 - :mod:`.exports`: the standings as CSV.
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 from blot.server.services import Storage
 from blot.server.tables import Tables
 from blot.server.tournaments.commands import TournamentCommands
+from blot.server.tournaments.desk import EventDesk
 from blot.server.tournaments.publish import RoundDesk
 from blot.server.tournaments.rounds import TournamentRounds
 from blot.server.tournaments.sweep import TournamentSweep
@@ -51,3 +53,4 @@ class Tournaments:
         self.rounds = TournamentRounds(storage, tables, self.views)
         self.sweep = TournamentSweep(storage, tables, self.views, self.rounds)
         self.desk = RoundDesk(storage, self.views, self.rounds)
+        self.settings = EventDesk(storage, self.views)

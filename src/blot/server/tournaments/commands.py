@@ -12,8 +12,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from blot.errors import BlotError
+from blot.games import GameSpec, spec
 from blot.games import names as game_names
-from blot.games import spec
 from blot.server.errors import Refused
 from blot.server.openings import TIMER_LIMIT
 from blot.server.services import Storage
@@ -55,48 +55,8 @@ class TournamentCommands:
         username = await self._username(player)
         if username is None:
             raise Refused("forbidden", "event_accounts_only")
-        name = _clean_text(body.get("name"), "name", NAME_LIMIT)
-        try:
-            game = spec(body.get("game", game_names()[0]))
-        except BlotError as e:
-            raise Refused.of(e) from None
-        fmt = body.get("format", "swiss")
-        if fmt not in FORMATS:
-            raise Refused("malformed", "event_formats", "format", formats=", ".join(FORMATS))
-        if fmt == "duplicate" and not game.duplicate:
-            raise Refused("malformed", "event_no_duplicate", "format", game=game.title)
-        options = body.get("options")
-        if options is not None and not isinstance(options, dict):
-            raise Refused("malformed", "options_object", "options")
-        try:
-            rules = game.rules(body.get("ruleset"), options or None)
-        except BlotError as e:
-            raise Refused.of(e) from None
-        online = _flag(body, "online", True)
-        rated = _flag(body, "rated", False)
-        public = _flag(body, "public", True)
-        if rated and not online:
-            raise Refused(
-                "malformed",
-                "event_rated_online",
-                "rated",
-            )
-        if rated and fmt == "duplicate":
-            raise Refused(
-                "malformed",
-                "event_duplicate_unrated",
-                "rated",
-            )
-        if not online and fmt == "duplicate":
-            raise Refused(
-                "malformed",
-                "event_duplicate_online",
-                "format",
-            )
-        if not online and not game.score_sheet:
-            raise Refused("malformed", "event_no_davtar", "online", game=game.title)
-        settings = _settings_of(body, rules, fmt, online, rated)
         at = self.storage.now()
+        name, game, fmt, settings, public = validated(body, at)
         event_id = secrets.token_urlsafe(9)
         row = {
             "id": event_id,
@@ -136,16 +96,20 @@ class TournamentCommands:
         organizer = player in state.organizers
         late = bool(state.rounds)
         self._check_open(state, organizer)
+        score = _late_score(body, state, organizer)
         at = self.storage.now()
         if "bot" in body:
-            return await self._enter_bot(state, player, body.get("bot"), late, at)
+            return await self._enter_bot(state, player, body.get("bot"), late, at, score)
         accounts = await self._accounts_of(state, body.get("usernames"), player, organizer)
-        await self._check_bars([a.id for a in accounts], at)
+        await self._check_bars(state, [a.id for a in accounts], at)
         entry_name = " & ".join(a.username for a in accounts)
 
         def write(c: Connection) -> int:
             state.unchanged(c)  # late or not, as decided
+            self._closed_at_start(state, organizer)  # on the clock of this locked write (item 6)
             referees = rows.referees(c, state.id)  # under the lock that assigning one takes too
+            row = rows.event_row(c, state.id)
+            referees |= {int(p) for p in (row or {}).get("settings", {}).get("referee_pool") or []}
             for account in accounts:
                 if account.id in referees:
                     raise Refused("conflict", "referee_cannot_play", name=account.username)
@@ -154,6 +118,8 @@ class TournamentCommands:
                 rows.insert_member(
                     c, state.id, account.id, entry, position, organizer or account.id == player
                 )
+            if score is not None:
+                _keep_late_score(c, state, entry, score, at)
             rows.touch(c, state.id, at)
             return entry
 
@@ -166,6 +132,20 @@ class TournamentCommands:
             who = next((a.username for a in accounts if a.id in taken), accounts[0].username)
             raise Refused("conflict", "already_entered", name=who) from None
         return self.views.to_json(await self.views.load(event_id), player)
+
+    def _closed_at_start(self, state: TournamentState, organizer: bool) -> None:
+        """Issue 42 item 6: registration closes at the deadline or, with a schedule, at round 1's
+        start time, read on the server's clock inside the write that locks the event: an entry
+        and a scheduled start never race (the organizer may still enter anybody before round 1)."""
+        if organizer or state.rounds:
+            return
+        now = self.storage.now()
+        deadline = state.settings.get("deadline")
+        if deadline is not None and now > _aware(datetime.fromisoformat(deadline)):
+            raise Refused("conflict", "deadline_passed")
+        schedule = state.settings.get("schedule") or []
+        if schedule and now >= _aware(datetime.fromisoformat(schedule[0])):
+            raise Refused("conflict", "registration_closed_start")
 
     def _check_open(self, state: TournamentState, organizer: bool) -> None:
         """Registration is open: before the first round (a late entry only by the organizer, in
@@ -224,7 +204,7 @@ class TournamentCommands:
         return accounts
 
     async def _enter_bot(
-        self, state: TournamentState, player: int, level: Any, late: bool, at: datetime
+        self, state: TournamentState, player: int, level: Any, late: bool, at: datetime, score: float | None
     ) -> dict[str, Any]:
         if player not in state.organizers:
             raise Refused("forbidden", "bot_entrants_organizer")
@@ -241,15 +221,18 @@ class TournamentCommands:
 
         def write(c: Connection) -> None:
             state.unchanged(c)
-            rows.insert_entry(c, state.id, name, level, late, at)
+            entry = rows.insert_entry(c, state.id, name, level, late, at)
+            if score is not None:
+                _keep_late_score(c, state, entry, score, at)
             rows.touch(c, state.id, at)
 
         await self.storage.write(write)
         return self.views.to_json(await self.views.load(state.id), player)
 
-    async def _check_bars(self, ids: Sequence[int], at: datetime) -> None:
+    async def _check_bars(self, state: TournamentState, ids: Sequence[int], at: datetime) -> None:
         """L-3, L-10: an account barred by a dishonour may not enter, nor (``--league``) a pair
-        barred by a tars kapoot."""
+        barred by a tars kapoot; the refusal names the kind of event it is kept out of (issue 42
+        item 7: rated online, online, or over the board)."""
         from blot import league
 
         tars = self.config.league
@@ -257,7 +240,12 @@ class TournamentCommands:
         if found is not None:
             from blot.server.conduct import bar_refusal
 
-            raise Refused("forbidden", bar_refusal(found))
+            why = bar_refusal(found)
+            if not state.settings.get("online"):
+                raise Refused("forbidden", "entry_barred_board", bar=why)
+            if state.settings.get("rated"):
+                raise Refused("forbidden", "entry_barred_rated", bar=why)
+            raise Refused("forbidden", "entry_barred_online", bar=why)
 
     async def confirm(self, player: int, event_id: str, entry: int) -> dict[str, Any]:
         state = await self.views.load(event_id)
@@ -282,6 +270,8 @@ class TournamentCommands:
             raise Refused("forbidden", "entry_withdraw_who")
         if found["withdrawn_at"] is not None:
             raise Refused("conflict", "entry_withdrawn")
+        if state.status() == "finished":  # issue 42 item 7: the standings are final
+            raise Refused("conflict", "event_over_withdraw")
         at = self.storage.now()
         played = any(entry in t["entries"] for t in state.tables) or any(
             entry in r["byes"] for r in state.rounds
@@ -334,7 +324,107 @@ class TournamentCommands:
             raise Refused("conflict", LEFT_UNFINISHED)
 
 
-def _settings_of(body: Mapping[str, Any], rules: Any, fmt: str, online: bool, rated: bool) -> dict[str, Any]:
+def _late_score(body: Mapping[str, Any], state: TournamentState, organizer: bool) -> float | None:
+    """A late entry's starting score (issue 42 item 1): ``late_score``, the organizer's, in half
+    points from 0 to the match points of a plain win (1) per round played; 0 unless given."""
+    if "late_score" not in body:
+        return None
+    value = body["late_score"]
+    played = len(state.rounds)
+    if not organizer or not played:
+        raise Refused("conflict", "late_score_late_only")
+    if type(value) not in (int, float) or not 0 <= value <= played or (value * 2) % 1:
+        raise Refused("malformed", "late_score_range", "late_score", n=played)
+    return float(value)
+
+
+def _keep_late_score(c: Connection, state: TournamentState, entry: int, score: float, at: datetime) -> None:
+    row = rows.event_row(c, state.id)  # read under the lock
+    assert row is not None
+    settings = dict(row["settings"])
+    settings["late_scores"] = {**(settings.get("late_scores") or {}), str(entry): score}
+    rows.set_settings(c, state.id, settings, at)
+
+
+def validated(
+    body: Mapping[str, Any], now: datetime, started: int = 0, deadline_due: bool = True
+) -> tuple[str, GameSpec, str, dict[str, Any], bool]:
+    """An event's name, game, format, settings and publicity from what an organizer sent (creating
+    it, or editing it: :mod:`.desk`), each checked; a start time or deadline in the past is refused
+    (issue 42 item 6; the first ``started`` rounds' times are history, and an edit that leaves
+    the deadline as it was, ``deadline_due`` false, does not check it again)."""
+    name = _clean_text(body.get("name"), "name", NAME_LIMIT)
+    try:
+        game = spec(body.get("game", game_names()[0]))
+    except BlotError as e:
+        raise Refused.of(e) from None
+    fmt = body.get("format", "swiss")
+    if fmt not in FORMATS:
+        raise Refused("malformed", "event_formats", "format", formats=", ".join(FORMATS))
+    if fmt == "duplicate" and not game.duplicate:
+        raise Refused("malformed", "event_no_duplicate", "format", game=game.title)
+    options = body.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise Refused("malformed", "options_object", "options")
+    try:
+        rules = game.rules(body.get("ruleset"), options or None)
+    except BlotError as e:
+        raise Refused.of(e) from None
+    online = _flag(body, "online", True)
+    rated = _flag(body, "rated", False)
+    public = _flag(body, "public", True)
+    if rated and not online:
+        raise Refused(
+            "malformed",
+            "event_rated_online",
+            "rated",
+        )
+    if rated and fmt == "duplicate":
+        raise Refused(
+            "malformed",
+            "event_duplicate_unrated",
+            "rated",
+        )
+    if not online and fmt == "duplicate":
+        raise Refused(
+            "malformed",
+            "event_duplicate_online",
+            "format",
+        )
+    if not online and not game.score_sheet:
+        raise Refused("malformed", "event_no_davtar", "online", game=game.title)
+    settings = _settings_of(body, rules, fmt, online, rated, now, started, deadline_due)
+    return name, game, fmt, settings, public
+
+
+def _per_round(value: Any, rounds: int) -> dict[str, dict[str, int]]:
+    """Each round's own time control (issue 42 item 1): ``{"3": {"timer": 60,
+    "forfeit_seconds": 600}}``; a round not named has the event's."""
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise Refused("malformed", "rounds_settings_form", "rounds_settings", n=rounds)
+    out: dict[str, dict[str, int]] = {}
+    for key, own in value.items():
+        number = int(key) if isinstance(key, str) and key.isdigit() else 0
+        if not 1 <= number <= rounds or set(own) - {"timer", "forfeit_seconds"}:
+            raise Refused("malformed", "rounds_settings_form", "rounds_settings", n=rounds)
+        out[str(number)] = {}
+        if "timer" in own:
+            out[str(number)]["timer"] = _whole(own, "timer", 0, 0, TIMER_LIMIT)
+        if "forfeit_seconds" in own:
+            out[str(number)]["forfeit_seconds"] = _whole(own, "forfeit_seconds", FORFEIT_SECONDS, 1, 3600)
+    return out
+
+
+def _settings_of(
+    body: Mapping[str, Any],
+    rules: Any,
+    fmt: str,
+    online: bool,
+    rated: bool,
+    now: datetime,
+    started: int,
+    deadline_due: bool,
+) -> dict[str, Any]:
     """A new tournament's settings from what the organizer sent (each checked, with its default)."""
     settings: dict[str, Any] = {
         "ruleset": rules.ruleset,
@@ -351,14 +441,21 @@ def _settings_of(body: Mapping[str, Any], rules: Any, fmt: str, online: bool, ra
         settings["timer"] = RATED_TIMER
     if fmt == "duplicate":
         settings["deals"] = _whole(body, "deals", 4, 1, DEAL_LIMIT)
+    per_round = body.get("rounds_settings")
+    if per_round:
+        settings["rounds_settings"] = _per_round(per_round, settings["rounds"])
     schedule = body.get("schedule")
     if schedule is not None:
         settings["schedule"] = _schedule_of(schedule, settings["rounds"])
+        if any(_aware(datetime.fromisoformat(t)) < now for t in settings["schedule"][started:]):
+            raise Refused("malformed", "schedule_past", "schedule")
     deadline = body.get("deadline")
     if deadline is not None:
         try:
             when = datetime.fromisoformat(str(deadline))
         except ValueError:
             raise Refused("malformed", "event_deadline_form", "deadline") from None
+        if deadline_due and _aware(when) < now:
+            raise Refused("malformed", "deadline_past", "deadline")
         settings["deadline"] = when.isoformat()
     return settings
