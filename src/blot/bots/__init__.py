@@ -60,6 +60,9 @@ class PlayedCards(Protocol):
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]: ...
 
+    @property
+    def seat(self) -> int: ...
+
 
 def tricks_seen(view: PlayedCards) -> list[tuple[int, tuple[Card, ...]]]:
     """Every trick a deal view shows as (leader, cards), the one in progress last."""

@@ -154,10 +154,7 @@ class ExpertBot(Weigher, BazarBot):
             pool,
             self.rng,
         )
-        trick = [c.index for _, c in view.trick]
-        leader = view.trick[0][0] if view.trick else view.seat
-        left = 8 - len(view.tricks)
-        horizon = 8 if left <= self.exact else self.horizon
+        trick, leader, left, horizon = self.position(view, 8)
         solver = default_solver()
 
         def solve(hands: list[int]) -> Mapping[Card, int]:

@@ -90,10 +90,7 @@ class PimcBot(Sampler, BazarBot):
             return legal[0]
         k = infer(view)
         tix = k.tix
-        trick = [c.index for _, c in view.trick]
-        leader = view.trick[0][0] if view.trick else view.seat
-        left = 8 - len(view.tricks)
-        horizon = 8 if left <= self.exact else self.horizon
+        trick, leader, left, horizon = self.position(view, 8)
         totals, done = card_totals(
             legal,
             lambda: sample_hands(k, self.rng),

@@ -16,6 +16,7 @@ from itertools import islice
 from random import Random
 from typing import TypeVar
 
+from blot.bots import PlayedCards
 from blot.bots.settings import Configured, Setting
 from blot.cards import Card, iter_bits
 
@@ -43,6 +44,14 @@ class Sampler(Configured):
     exact: int
     #: Deals solved by the last card decision (for tests and measurements).
     last_samples: int = 0
+
+    def position(self, view: PlayedCards, tricks: int) -> tuple[list[int], int, int, int]:
+        """Where the play stands for the solver, in a game of ``tricks`` tricks: the cards of the
+        trick on the table, its leader, the tricks left and how many of them to search."""
+        trick = [c.index for _, c in view.trick]
+        leader = view.trick[0][0] if view.trick else view.seat
+        left = tricks - len(view.tricks)
+        return trick, leader, left, tricks if left <= self.exact else self.horizon
 
     def settle(
         self,

@@ -185,10 +185,7 @@ class ExpertBot(Weigher):
             pool,
             self.rng,
         )
-        trick = [c.index for _, c in deal.trick]
-        leader = deal.trick[0][0] if deal.trick else deal.seat
-        left = 16 - len(deal.tricks)
-        horizon = 16 if left <= self.exact else self.horizon
+        trick, leader, left, horizon = self.position(deal, 16)
         solver = default_tfe_solver()
         seat, fitted = deal.seat, self.fitted
 

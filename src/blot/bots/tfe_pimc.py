@@ -52,10 +52,7 @@ class PimcBot(Sampler):
             return self.fallback.choose(view)
         cards = [a for a in legal if type(a) is Card]
         k = infer(deal)
-        trick = [c.index for _, c in deal.trick]
-        leader = deal.trick[0][0] if deal.trick else deal.seat
-        left = 16 - len(deal.tricks)
-        horizon = 16 if left <= self.exact else self.horizon
+        trick, leader, left, horizon = self.position(deal, 16)
         solve = default_tfe_solver().solve_cards
         totals, done = card_totals(
             cards,
