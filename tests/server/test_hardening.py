@@ -354,17 +354,18 @@ def test_item5_a_rematch_counts_against_the_host_limit(db: Path) -> None:
 class FullDisk:
     """Makes every write of a store's engine fail as SQLite does on a full disk (reads work)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, clock: Callable[[], float] = time.monotonic) -> None:
         self.on = False
         self.attempts = 0
-        #: time.monotonic() of each refused write.
+        self.clock = clock
+        #: The clock's time of each refused write.
         self.times: list[float] = []
         event.listen(engine, "before_cursor_execute", self._before)
 
     def _before(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         if self.on and statement.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
             self.attempts += 1
-            self.times.append(time.monotonic())
+            self.times.append(self.clock())
             import sqlite3
 
             raise OperationalError(statement, None, sqlite3.OperationalError("database or disk is full"))
@@ -413,9 +414,16 @@ def test_item6_a_full_disk_answers_json_503_and_announces_nothing_unstored(
 
 
 def test_item6_bots_back_off_while_the_disk_is_full(db: Path, caplog: pytest.LogCaptureFixture) -> None:
-    with make_client(db, bot_delay=0.0) as client, caplog.at_level(logging.INFO, logger="blot.server"):
+    """The table tries again 1 s, then 2 s after a refused write, not at bot speed: seconds of the
+    server's clock (issue 39 item 5), so a moment before each retry nothing was tried, and the
+    test moves the clock instead of waiting 3 s."""
+    clock = Clock()
+    with (
+        make_client(db, clock=clock, bot_delay=0.0) as client,
+        caplog.at_level(logging.INFO, logger="blot.server"),
+    ):
         hub = client.app.state.hub
-        disk = FullDisk(hub.store.engine)
+        disk = FullDisk(hub.store.engine, clock)
         player = Player(client, "Ani")
         table = player.table("3-5-8")
         player.post(f"/api/tables/{table}/leave")
@@ -426,15 +434,22 @@ def test_item6_bots_back_off_while_the_disk_is_full(db: Path, caplog: pytest.Log
         player.post(f"/api/tables/{table}/start")
         disk.on = True
         first = len(disk.times)
-        wait_until(lambda: len(disk.times) >= first + 3)  # bots at full speed would try at once
+        wait_until(lambda: len(disk.times) > first and bool(clock.pending()))  # refused, then waits
+        for wait in (1.0, 2.0):
+            tried = len(disk.times)
+            assert clock.pending() == [clock.now + wait]
+            clock.move(wait - 0.1)
+            assert len(disk.times) == tried  # bots at full speed would have tried again at once
+            clock.move(0.1)
+            wait_until(lambda: len(disk.times) > tried and bool(clock.pending()))  # noqa: B023
         times = disk.times[first : first + 3]
         disk.on = False
         n = len(hub.store.log(table))
+        clock.advance()
         wait_until(lambda: len(hub.store.log(table)) > n + 5)  # the table goes on once writes work
-    # the table waited 1 s, then 2 s between its tries, not a bot delay (a slow machine only
-    # makes the gaps longer, and three tries must have been made)
+    # the table waited 1 s, then 2 s between its tries, not a bot delay
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
-    assert gaps[0] >= 0.9 and gaps[1] >= 1.9, gaps
+    assert gaps == [1.0, 2.0], gaps
     lines = [r for r in caplog.records if r.name == "blot.server" and r.levelno >= logging.WARNING]
     assert all(r.exc_info is None for r in lines)
     assert sum(r.getMessage().startswith("storage failing") for r in lines) <= 2
