@@ -67,7 +67,7 @@ export function eventPage(kit) {
         h("p", {}, h("span", { class: `status ${d.status}`, "data-testid": "event-status" }, t("event_status_" + d.status))),
         this.timetable(d),
         this.nextGame(d, mine),
-        printMenu(h, d));
+        printMenu(h, d, this.info));
       const entries = h("section", { class: "panel" }, h("h2", {}, t("entries")),
         h("ul", { class: "tables", "data-testid": "entries" }, d.entries.map((e) => h("li", { class: "table-row", "data-testid": `entry-${e.id}` },
           h("div", { class: "what" }, names[e.id],

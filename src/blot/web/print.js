@@ -48,6 +48,8 @@ export function printPages(ctx) {
       try {
         this.data = await api("GET", `/api/events/${this.id}`);
         const n = this.roundNumber();
+        // the score sheet's columns, from its own module (loaded only for this sheet)
+        if (this.kind === "davtar") this.columns = (await import("/static/scoresheet.js")).PAPER_COLUMNS;
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
       } catch (e) { this.error = e; }
       this.render();
@@ -144,10 +146,10 @@ export function printPages(ctx) {
         this.title(d, t("sheet_title"), r.number),
         h("p", { class: "davtar-who" }, t("table_n", { n: tb.number }), " · ", sides.join(" — "), " · ", t("print_referee"), ": ", tb.referee_name || "—"),
         h("table", { class: "print-table davtar-grid" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
-            h("th", {}, t("sheet_belote_short")), sides.map((s) => h("th", { class: "pts" }, s)), sides.map((s) => h("th", { class: "pts" }, `${t("total")} ${s}`)))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), this.columns.map((k) => h("th", {}, t(k))),
+            sides.map((s) => h("th", { class: "pts" }, s)), sides.map((s) => h("th", { class: "pts" }, `${t("total")} ${s}`)))),
           h("tbody", {}, Array.from({ length: DAVTAR_ROWS }, (_, i) => h("tr", {}, h("td", { class: "num" }, i + 1),
-            empty(), empty(), empty(), empty(), sides.map(empty), sides.map(empty))))),
+            this.columns.map(empty), sides.map(empty), sides.map(empty))))),
         h("div", { class: "signatures" }, [...sides, t("print_referee")].map((s) => h("p", {}, `${s}: `, h("span", { class: "sign-line" })))));
     }
 
@@ -176,12 +178,12 @@ export function printPages(ctx) {
 }
 
 // The event page's Print menu: each printed sheet of the latest round, and the exports (the TRF
-// of a Swiss or round robin of Bazar Blot, the latest round as CSV).
-export function printMenu(h, d) {
+// of a Swiss or round robin of a game of two sides, the latest round as CSV).
+export function printMenu(h, d, info) {
   const last = d.rounds.length ? d.rounds[d.rounds.length - 1].number : null;
   const kinds = PRINTS.filter((k) => k === "standings" || (last && (k !== "boards" || d.format === "duplicate")));
   const link = (k) => h("a", { href: `/event/${d.id}/print/${k}${k === "standings" || !last ? "" : `?round=${last}`}`, "data-link": true, "data-testid": `print-${k}-link` }, t(`print_${k}`));
-  const trf = d.game === "bazar-blot" && d.format !== "duplicate"
+  const trf = info && info.teams.length === 2 && d.format !== "duplicate" // a TRF's game has two sides
     ? h("a", { href: `/api/events/${d.id}/trf`, download: `blot-event-${d.id}.trf`, "data-testid": "trf-link" }, "TRF") : null;
   const csv = last ? h("a", { href: `/api/events/${d.id}/rounds/${last}/csv`, download: `blot-event-${d.id}-round-${last}.csv` }, `${t("round_n", { n: last })} (CSV)`) : null;
   return h("details", { class: "print-menu", "data-testid": "print-menu" }, h("summary", {}, t("print_menu")),

@@ -14,6 +14,10 @@ const DECL_STEPS = [2, 5, 10, 15, 20];
 const MINE = "blot.sheets";
 const on = (cond) => (cond ? "on" : "");
 
+// The paper Davtar's column heads before each pair's points and totals: web/print.js prints a
+// blank one per table of an over-the-board round (issue 42 item 3).
+export const PAPER_COLUMNS = ["sheet_bid", "sheet_cards", "sheet_decl_short", "sheet_belote_short"];
+
 export function scoresheetPages({ h, api, toast, go, store, main, showPending }) {
   const strainLabel = (s) => (s === "NT" ? t("nt") : SUIT[s]);
   const pair = (p) => `${p[0]}–${p[1]}`;
