@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from blot.server.daily.deals import field_percents, matchpoints
+from blot.server.daily.deals import board_index, field_percents, matchpoints
 from blot.store import Store
 
 from .conftest import Account, Clock, Player, Socket, make_client, simple_choice
@@ -226,3 +226,32 @@ def test_profile_history_and_streak(database: Path | str) -> None:
         assert [(h["day"], h["rank"], h["field"]) for h in profile["daily"]["history"]] == [
             ("2026-11-27", 1, 1)
         ]
+
+
+def test_board_index_spares() -> None:
+    """A game to a target deals board k as its k-th deal, void or not; a game of counted deals
+    deals a passed-out counted deal's spare next (3-5-8, T-10), and stops after its counted deals."""
+    assert board_index([], 2, False) == 0 and board_index([True], 2, False) == 1
+    assert board_index([False, True], 2, False) is None
+    assert board_index([False], 3, True) == 1
+    assert board_index([False, True], 3, True) == 3 + 1  # counted deal 2 passed out: its spare
+    assert board_index([False, True, False], 3, True) == 2
+    assert board_index([False, True, False, False], 3, True) is None
+
+
+def test_three_five_eight_set(database: Path | str) -> None:
+    """A 3-5-8 set: the same seat for both players, each counted deal's targets and tricks in the
+    traveller, its score the seat's tricks against its target (T-40)."""
+    with server(database, Clock(MORNING)) as client:
+        ivan, maria = Player(client, "Ivan"), Player(client, "Maria")
+        finish(client, ivan, "3-5-8")
+        finish(client, maria, "3-5-8")
+        found = results(ivan, "3-5-8")
+        assert found["ruleset"] == "standard" and found["field"] == 2
+        seat = found["seat"]
+        for deal in found["deals"]:
+            for t in deal["traveller"]:
+                result = t["result"]
+                assert not result["void"]
+                assert t["score"] == result["tricks"][seat] - result["targets"][seat]
+            assert deal["par"]["score"] is not None

@@ -104,6 +104,24 @@ League = Annotated[
     ),
 ]
 
+DailyZone = Annotated[
+    str,
+    typer.Option("--daily-zone", help="The zone whose midnight starts the day's deals (e.g. Asia/Yerevan)."),
+]
+DailyBots = Annotated[
+    str, typer.Option("--daily-bots", help="The bot level of the day's deals' other seats.")
+]
+DailyGames = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--daily-game", help="A game (GAME or GAME/RULESET) offered as the day's deals; repeatable."
+    ),
+]
+DailyDeals = Annotated[
+    list[str] | None,
+    typer.Option("--daily-deals", help="GAME=N: the day's deals of a game (default 8; 3-5-8: 9)."),
+]
+
 
 def serve(
     host: Host = "127.0.0.1",
@@ -125,6 +143,10 @@ def serve(
     trusted_proxy: Proxies = None,
     admin: Admins = None,
     league: League = False,
+    daily_zone: DailyZone = "UTC",
+    daily_bots: DailyBots = "basic",
+    daily_game: DailyGames = None,
+    daily_deals: DailyDeals = None,
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
     from blot.bots.program import POOL
@@ -156,8 +178,39 @@ def serve(
         bots=programs,
         league=league,
         admins=tuple(admin or ()),
+        **_daily(daily_zone, daily_bots, daily_game, daily_deals, set(programs)),
     )
     _start(config, host, port, safe_url(url))
+
+
+def _daily(
+    zone: str, bots: str, games: list[str] | None, deals: list[str] | None, programs: set[str]
+) -> dict[str, Any]:
+    """The day's deals' options (issue 45), each checked (exit 2, naming the option)."""
+    from zoneinfo import ZoneInfo
+
+    from blot.errors import BlotError
+    from blot.games import SPECS, spec
+
+    if bots not in programs and any(bots not in g.bot_names() for g in SPECS.values()):
+        fail(f"--daily-bots {bots!r}: not a bot level of every game, nor a --bot program", BAD_USAGE)
+    try:
+        ZoneInfo(zone)
+    except (ValueError, KeyError, OSError):
+        fail(f"--daily-zone {zone!r}: not a time zone (e.g. UTC, Asia/Yerevan)", BAD_USAGE)
+    sizes: dict[str, int] = {}
+    try:
+        for item in games or ():
+            name, _, ruleset = item.partition("/")
+            spec(name).rules(ruleset or None, None)
+        for item in deals or ():
+            name, _, n = item.partition("=")
+            if not n.isdigit() or not 1 <= int(n) <= 40:
+                fail(f"--daily-deals {item!r}: write GAME=N, N from 1 to 40", BAD_USAGE)
+            sizes[spec(name).name] = int(n)
+    except BlotError as e:
+        fail(f"--daily-game/--daily-deals: {e}", BAD_USAGE)
+    return {"daily_zone": zone, "daily_bots": bots, "daily_games": tuple(games or ()), "daily_deals": sizes}
 
 
 def _checked(
