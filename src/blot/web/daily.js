@@ -129,22 +129,22 @@ function personText(r) {
   return r.guest ? playerLabel(`guest:${r.name}`) : playerLabel(r.name);
 }
 
-// One line of a traveller: a deal's result (DealResult.to_json, docs/format.md) as the game's
-// presenter says it, after the contract (or trump) and who made it, seen from the day's seat; a
-// string is shown as it comes.
+// One line of a traveller, short enough for a phone: a deal's result (DealResult.to_json,
+// docs/format.md) as its contract (or trump) and who made it, seen from the day's seat, then made
+// or failed (a contract) or the seat's tricks of its target (3-5-8's targets); the score column
+// says the points. A string is shown as it comes.
 function resultText(game, info, r, seat) {
   if (r === null || r === undefined) return "—";
-  if (typeof r === "string" || !game) return String(typeof r === "string" ? r : "—");
+  if (typeof r === "string" || !game) return typeof r === "string" ? r : "—";
+  if (r.void) return game.resultLine(r, () => "");
   const where = placesFrom(info, seat);
   const who = (s) => (where[s] === "bottom" ? t("you") : where[s] === "top" ? t("partner_short") : t("pos_" + where[s]));
-  const bits = [];
   const c = r.contract;
-  if (!r.void && c) bits.push(`${game.callLabel(`${c.level}${c.strain}`)}${c.multiplier > 1 ? ` ×${c.multiplier}` : ""} (${who(c.seat)})`);
-  else if (!r.void && r.trump) bits.push(`${game.callLabel(r.trump)} (${who(r.caller)})`);
-  try {
-    bits.push(game.resultLine(r, who));
-  } catch { /* the contract alone */ }
-  return bits.join(" · ");
+  const what = c ? `${game.callLabel(`${c.level}${c.strain}`)}${c.multiplier > 1 ? "\u00a0×" + c.multiplier : ""} (${who(c.seat)})`
+    : r.trump ? `${game.callLabel(r.trump)} (${who(r.caller)})` : "";
+  const how = typeof r.made === "boolean" ? t(r.made ? "made" : "failed")
+    : r.tricks && r.targets ? `${t("tricks")} ${r.tricks[seat]}/${r.targets[seat]}` : "";
+  return [what, how].filter(Boolean).join(" · ");
 }
 
 // The results of a set: /daily/<game>?ruleset=&day=.
@@ -196,12 +196,12 @@ export class DailyResultsPage {
         h("a", { href: "/", "data-link": true }, t("nav_lobby"))));
     const ranking = d.ranking && d.ranking.length ? h("section", { class: "panel" }, h("h2", {}, t("daily_ranking")),
       h("div", { class: "scroll" }, h("table", { class: "board-table", "data-testid": "daily-ranking" },
-        h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("player_col")), h("th", {}, "%"), h("th", {}, t("total")), h("th", {}, t("daily_deals_col"))),
+        h("tr", {}, h("th", {}, "#"), h("th", { class: "name" }, t("player_col")), h("th", {}, "%"), h("th", {}, t("total"))),
         d.ranking.map((r) => h("tr", { class: r.you ? "mine" : "", "data-testid": "daily-rank-row" },
           h("td", { class: "num" }, r.rank), h("td", { class: "name" }, personText(r)),
-          h("td", { class: "num" }, percentText(r.percent)), h("td", { class: "num" }, r.total ?? "—"), h("td", { class: "num" }, r.deals ?? "—"))),
+          h("td", { class: "num" }, percentText(r.percent)), h("td", { class: "num" }, r.total ?? "—"))),
         d.par ? h("tr", { class: "par", "data-testid": "daily-par" }, h("td"), h("td", { class: "name" }, t("daily_par")),
-          h("td", { class: "num" }, percentText(d.par.percent)), h("td", { class: "num" }, d.par.total ?? "—"), h("td")) : null)),
+          h("td", { class: "num" }, percentText(d.par.percent)), h("td", { class: "num" }, d.par.total ?? "—")) : null)),
       h("p", { class: "muted small" }, t("daily_par_help"))) : null;
     const deals = (d.deals || []).map((x) => this.deal(x));
     main.replaceChildren(h("div", { class: "daily-results" }, head, ranking,
@@ -217,15 +217,15 @@ export class DailyResultsPage {
     }
     const seat = this.data.seat;
     const rows = x.traveller.map((r) => h("tr", { class: r.you || (x.table && r.table === x.table) ? "mine" : "", "data-testid": "traveller-row" },
-      h("td", { class: "name" }, personText(r)), h("td", { class: "res" }, resultText(this.presenter, this.info, r.result, seat)),
+      h("td", { class: "name" }, personText(r), h("small", { class: "res" }, resultText(this.presenter, this.info, r.result, seat))),
       h("td", { class: "num" }, r.score ?? "—"), h("td", { class: "num" }, percentText(r.percent))));
-    const par = x.par ? h("tr", { class: "par" }, h("td", { class: "name" }, t("daily_par")), h("td", { class: "res" }, resultText(this.presenter, this.info, x.par.result, seat)),
+    const par = x.par ? h("tr", { class: "par" }, h("td", { class: "name" }, t("daily_par"), h("small", { class: "res" }, resultText(this.presenter, this.info, x.par.result, seat))),
       h("td", { class: "num" }, x.par.score ?? "—"), h("td", { class: "num" }, percentText(x.par.percent))) : null;
     // the replay page of the player's own table at this deal (its analysis is asked there)
     const replay = x.table ? `/replay/${x.table}?deal=${x.number}` : null;
     return h("div", { class: "daily-deal", "data-testid": `daily-deal-${x.number}` }, title,
       h("div", { class: "scroll" }, h("table", { class: "board-table", "data-testid": "traveller" },
-        h("tr", {}, h("th", { class: "name" }, t("player_col")), h("th", { class: "res" }, t("daily_result_col")), h("th", {}, t("score")), h("th", {}, "%")),
+        h("tr", {}, h("th", { class: "name" }, `${t("player_col")} · ${t("daily_result_col")}`), h("th", {}, t("score")), h("th", {}, "%")),
         rows, par)),
       h("p", { class: "row" },
         replay ? h("a", { href: replay, "data-link": true, "data-testid": "daily-replay" }, t("watch_replay")) : null,

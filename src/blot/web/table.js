@@ -488,6 +488,8 @@ export class TablePage {
     if (v && this.table.status !== "waiting") {
       const score = this.game.score(v, this);
       const deal = this.game.dealLabel(v);
+      // a set of the day's deals ends after its deals, not at the game's target (issue 45)
+      if (this.table.settings.daily) score.goal = t("daily_deals_n", { n: this.table.settings.daily.deals });
       bits.push(h("div", { class: "score", "data-testid": "score", role: "group", "aria-label": t("running_score") },
         score.parts.map((p) => h("span", { class: "side" + (p.mine ? " mine" : "") }, h("small", {}, p.label), h("b", {}, p.value))),
         h("span", { class: "goal" }, score.goal)));
@@ -765,15 +767,16 @@ export class TablePage {
     const score = this.game.score(v, this);
     const totals = h("div", { class: "score final", "data-testid": "final-totals" },
       score.parts.map((p) => h("span", { class: "side" + (p.mine ? " mine" : "") }, h("small", {}, p.label), h("b", {}, p.value))));
-    const headline = tb.ended
+    const daily = tb.settings.daily; // a set of the day's deals (issue 45)
+    const headline = daily && tb.ended !== "resigned" ? h("p", { class: "winner", "data-testid": "daily-done" }, t("daily_set_done"))
+      : tb.ended
       ? h("p", { class: "winner", "data-testid": "ended-agreement" }, t(tb.ended === "resigned" ? "ended_resigned" : "ended_agreement"))
       : h("p", { class: "winner", "data-testid": "winner" }, this.winnerLine(g.winner), g.match_score ? ` ${g.match_score.replace("-", "–")}` : "");
     const seated = this.you.seat !== null;
     const asks = tb.rematch_asks || [];
     // each player's accuracy once the server has analysed the game (issue 28)
     if (!this.accuracy) this.accuracy = new AccuracyPanel(this.id, () => this.render());
-    // a set of the day's deals (issue 45; its settings name the day, game and ruleset): its results instead of a rematch
-    const daily = tb.settings.daily;
+    // a set of the day's deals: its results instead of a rematch (its settings name the day, game and ruleset)
     return h("section", { class: "game-over", "data-testid": "game-over" },
       h("h2", {}, t("game_over")),
       headline,

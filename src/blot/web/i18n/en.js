@@ -686,7 +686,6 @@ export default {
   daily_your_score: "Your score: {percent},",
   daily_ranking_closed: "The ranking opens once you have played all the day's deals.",
   daily_ranking: "Ranking",
-  daily_deals_col: "Deals",
   daily_par: "Par (the bots)",
   daily_par_help: "Percent: matchpoints against everyone who played the same cards from the same seat. Par: the bots' own play from that seat.",
   daily_travellers: "Deal by deal",
@@ -697,4 +696,5 @@ export default {
   daily_rank_col: "Rank",
   daily_seed: "The day is over; its secret seed was {seed}.",
   daily_field_n: "{n} people finished these deals.",
+  daily_set_done: "The day's deals are played.",
 };

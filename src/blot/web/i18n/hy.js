@@ -686,7 +686,6 @@ export default {
   daily_your_score: "Ձեր արդյունքը՝ {percent},",
   daily_ranking_closed: "Դասակարգումը կբացվի, երբ խաղաք օրվա բոլոր խաղափուլերը։",
   daily_ranking: "Դասակարգում",
-  daily_deals_col: "Խաղափուլեր",
   daily_par: "Չափանիշ (բոտերը)",
   daily_par_help: "Տոկոս՝ միավորներ բոլոր նրանց դեմ, ովքեր նույն տեղից խաղացել են նույն թղթերը։ Չափանիշ՝ բոտերի խաղը նույն տեղից։",
   daily_travellers: "Խաղափուլ առ խաղափուլ",
@@ -697,4 +696,5 @@ export default {
   daily_rank_col: "Տեղ",
   daily_seed: "Օրն ավարտվել է․ նրա գաղտնի սերմը՝ {seed}։",
   daily_field_n: "Այս խաղափուլերն ավարտել է {n} հոգի։",
+  daily_set_done: "Օրվա խաղափուլերը խաղացված են։",
 };

@@ -686,7 +686,6 @@ export default {
   daily_your_score: "Ваш результат: {percent},",
   daily_ranking_closed: "Таблица откроется, когда вы сыграете все сдачи дня.",
   daily_ranking: "Таблица",
-  daily_deals_col: "Сдачи",
   daily_par: "Эталон (боты)",
   daily_par_help: "Процент — очки матча против всех, кто сыграл те же карты с того же места. Эталон — игра ботов с этого места.",
   daily_travellers: "По сдачам",
@@ -697,4 +696,5 @@ export default {
   daily_rank_col: "Место",
   daily_seed: "День окончен; его секретное зерно — {seed}.",
   daily_field_n: "Эти сдачи сыграли до конца: {n}.",
+  daily_set_done: "Сдачи дня сыграны.",
 };
