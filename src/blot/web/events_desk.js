@@ -19,8 +19,9 @@ export function eventDesk(kit) {
     const save = async () => {
       const body = changes(bodyOf(formOf(games, d), info), bodyOf(page.edit, info));
       if (!Object.keys(body).length) return;
-      await page.act("PATCH", `/api/events/${d.id}`, body);
-      page.edit = null; // the event as the server now has it
+      if (!(await page.act("PATCH", `/api/events/${d.id}`, body))) return;
+      Object.assign(page, { edit: null, editOpen: false, drawn: false }); // the event as the server now has it
+      kit.toast(t("saved"));
       page.render();
     };
     return h("details", { class: "more", "data-testid": "edit-settings", open: page.editOpen || null,
@@ -43,10 +44,14 @@ export function eventDesk(kit) {
     }
     if (!d.organizer) return rows;
     const names = (pair ? [1, 2] : [1]).map((i) => text(`entrant-${i}`, t("username_n", { n: i })));
-    rows.push(h("h3", {}, t(d.rounds.length ? "late_entry" : "enter_others")),
-      d.rounds.length ? h("p", { class: "muted small" }, t("late_entry_help")) : null,
-      h("div", { class: "row wrap" }, names,
-        h("button", { "data-testid": "enter-others", onclick: () => page.act("POST", `/api/events/${d.id}/entries`, { usernames: names.map(value) }) },
+    const late = d.rounds.length > 0;
+    // a late entry's starting score: the organizer's (none: it starts from nothing)
+    const score = late ? h("input", { type: "number", min: 0, step: 0.5, "data-testid": "late-score", placeholder: t("late_score"), "aria-label": t("late_score") }) : null;
+    const body = () => ({ usernames: names.map(value), ...(score && score.value !== "" ? { late_score: Number(score.value) } : {}) });
+    rows.push(h("h3", {}, t(late ? "late_entry" : "enter_others")),
+      late ? h("p", { class: "muted small" }, t("late_entry_help")) : null,
+      h("div", { class: "row wrap" }, names, score,
+        h("button", { "data-testid": "enter-others", onclick: () => page.act("POST", `/api/events/${d.id}/entries`, body()) },
           t(pair ? "enter_that_pair" : "enter_that_player"))));
     if (d.settings.online) {
       const levels = (d.settings.rated ? info.rated_bots : info.bots) || [];
@@ -59,15 +64,18 @@ export function eventDesk(kit) {
 
   // People who run the event with the organizer: organizers and referees, added by username.
   function people(page, d) {
-    const list = (key, ids) => h("p", { "data-testid": `${key}-list` }, h("strong", {}, `${t(key)}: `),
-      (ids || []).map((p) => (typeof p === "object" ? p.name : p)).join(", ") || "—");
+    const names = (list) => (list || []).map((p) => (typeof p === "object" ? p.name : p)).join(", ");
     const add = (key, path) => {
       const input = text(`add-${key}-name`, t("username"));
       return h("div", { class: "row wrap" }, input,
         h("button", { "data-testid": `add-${key}`, onclick: () => page.act("POST", `/api/events/${d.id}/${path}`, { username: value(input) }) }, t(`add_${key}`)));
     };
-    return h("div", {}, list("organizers", d.organizer_names || d.organizers), add("organizer", "organizers"),
-      list("referees", d.referees), add("referee", "referees"));
+    // the organizers by name where the event names them (their ids say nothing)
+    const organizers = d.organizer_names || (d.organizers || []).filter((p) => typeof p === "object");
+    return h("div", {},
+      h("h3", {}, t("organizers")), organizers.length ? h("p", { "data-testid": "organizers-list" }, names(organizers)) : null, add("organizer", "organizers"),
+      h("h3", {}, t("referees")), h("p", { class: "muted small" }, t("referees_help")),
+      (d.referees || []).length ? h("p", { "data-testid": "referees-list" }, names(d.referees)) : null, add("referee", "referees"));
   }
 
   // Pairs that must not meet, and the rounds an entrant asked to sit out.
@@ -81,7 +89,7 @@ export function eventDesk(kit) {
       h("button", { "data-testid": `unforbid-${p[0]}-${p[1]}`, onclick: () => page.act("DELETE", `/api/events/${d.id}/forbidden/${p[0]}/${p[1]}`) }, t("remove"))));
     const who = pick("bye-entry");
     const round = h("input", { type: "number", min: d.rounds.length + 1, max: 30, value: d.rounds.length + 1, "data-testid": "bye-round", "aria-label": t("round_word") });
-    const byes = active.flatMap((e) => (e.byes || []).map((n) => h("li", { class: "table-row" }, h("div", { class: "what" }, `${names[e.id]}: ${t("round_n", { n })}`),
+    const byes = active.flatMap((e) => (e.byes_requested || []).map((n) => h("li", { class: "table-row" }, h("div", { class: "what" }, `${names[e.id]}: ${t("round_n", { n })}`),
       h("button", { "data-testid": `unbye-${e.id}-${n}`, onclick: () => page.act("DELETE", `/api/events/${d.id}/entries/${e.id}/byes/${n}`) }, t("remove")))));
     return h("div", {},
       h("h3", {}, t("forbidden_pairs")), h("p", { class: "muted small" }, t("forbidden_help")),

@@ -76,7 +76,7 @@ const roundCount = (f) => (f.format === "round_robin" ? Math.max(1, f.roundsKnow
 export function settingsFields({ h, field }, games, f, redraw, editing = false) {
   const info = games.find((g) => g.game === f.game);
   const pre = editing ? "edit" : "event";
-  const input = (key, attrs, parse = (v) => v) => h("input", { ...attrs, value: f[key], onchange: (e) => { f[key] = parse(e.target.value); } });
+  const input = (key, attrs, parse = (v) => v) => h("input", { ...attrs, value: f[key], oninput: (e) => { f[key] = parse(e.target.value); } });
   const num = (v) => parseInt(v, 10) || 0;
   const select = (key, values, label, redrawn = false) => {
     const s = h("select", { "data-testid": `${pre}-${key}`, disabled: editing && (key === "game" || key === "format"),
@@ -111,9 +111,16 @@ export function settingsFields({ h, field }, games, f, redraw, editing = false) 
     check("referees", t("require_referees"), f.referees ?? !(f.online || !info.score_sheet)),
     perRound(h, pre, f, seconds),
   ];
-  // the rounds field redraws the rows of the rounds when it is left
+  // the rows of the rounds follow the number of rounds as it is typed (the rest of the form stays)
   const rounds = out[3] && out[3].querySelector("input");
-  if (rounds) rounds.addEventListener("change", () => redraw());
+  let each = out[out.length - 1];
+  if (rounds) {
+    rounds.addEventListener("input", () => {
+      const fresh = perRound(h, pre, f, seconds);
+      each.replaceWith(fresh);
+      each = fresh;
+    });
+  }
   return out;
 }
 
@@ -128,7 +135,7 @@ function optionControl(h, pre, o, f, info) {
   }
   let control;
   if (o.kind === "number") {
-    control = h("input", { type: "number", min: o.min, max: o.max, value: current, "data-testid": id, onchange: (e) => set(parseInt(e.target.value, 10) || current) });
+    control = h("input", { type: "number", min: o.min, max: o.max, value: current, "data-testid": id, oninput: (e) => set(parseInt(e.target.value, 10) || current) });
   } else {
     control = h("select", { "data-testid": id, onchange: (e) => set(JSON.parse(e.target.value)) }, o.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
     control.value = JSON.stringify(current);
@@ -152,7 +159,7 @@ function perRound(h, pre, f, seconds) {
       return s;
     };
     const start = h("input", { type: "datetime-local", value: f.schedule[r - 1] || "", "data-testid": `${pre}-start-${r}`,
-      "aria-label": `${t("round_n", { n: r })}: ${t("starts_at")}`, onchange: (e) => { f.schedule[r - 1] = e.target.value; } });
+      "aria-label": `${t("round_n", { n: r })}: ${t("starts_at")}`, oninput: (e) => { f.schedule[r - 1] = e.target.value; } });
     rows.push(h("div", { class: "round-settings", "data-testid": `${pre}-round-${r}` }, h("strong", {}, t("round_n", { n: r })),
       h("div", { class: "row wrap" }, h("label", {}, h("span", { class: "muted small" }, t("starts_at")), start),
         h("label", {}, h("span", { class: "muted small" }, t("turn_timer")), pick("timer", withValue(TIMERS, own.timer), seconds)),

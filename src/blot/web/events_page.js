@@ -38,15 +38,19 @@ export function eventPage(kit) {
       this.render();
     }
 
-    // A change sent to the server, then the event read again (an answer may be the event or a round).
+    // A change sent to the server, then the event read again (an answer may be the event or a
+    // round); whether the server took it.
     async act(method, path, body) {
       this.busy = true;
+      let done = false;
       try {
         await api(method, path, body);
+        done = true;
       } catch (e) { fail(e); }
       this.busy = false;
       this.drawn = false; // drawn again even with a field in focus
       await this.load();
+      return done;
     }
 
     render() {
@@ -81,10 +85,11 @@ export function eventPage(kit) {
             me && !e.withdrawn && d.status !== "finished" && (d.organizer || e.members.some((m) => m.player === me.id))
               ? h("button", { "data-testid": `withdraw-${e.id}`, onclick: () => this.act("DELETE", `/api/events/${d.id}/entries/${e.id}`) }, t("withdraw")) : null)))),
         desk.entries(this, d, me, mine, this.info));
-      const published = d.rounds.some((r) => r.status === "published");
-      const more = d.status !== "finished" && (d.rounds_total === null || d.rounds.length < d.rounds_total);
+      // the next round is paired once the last one is over (the server refuses it before)
+      const last = d.rounds[d.rounds.length - 1];
+      const more = d.status !== "finished" && (d.rounds_total === null || d.rounds.length < d.rounds_total) && (!last || last.status === "finished");
       const rounds = h("section", { class: "panel" }, h("h2", {}, t("rounds")),
-        d.organizer && more && !published
+        d.organizer && more
           ? h("button", { class: "primary", "data-testid": "pair-round", onclick: () => this.act("POST", `/api/events/${d.id}/rounds`) }, t("pair_round", { n: d.rounds.length + 1 })) : null,
         d.rounds.length ? d.rounds.slice().reverse().map((r) => round(this, d, r, names, me)) : h("p", { class: "muted" }, t("no_rounds")));
       const office = d.organizer && d.status !== "finished"

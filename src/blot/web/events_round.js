@@ -23,7 +23,7 @@ export function roundView(kit) {
   function changeText(c, names) {
     const w = c.what || {};
     if (w.swap) return t("change_swap", { a: names[w.swap[0]], b: names[w.swap[1]] });
-    if (w.bye !== undefined) return t("change_bye", { a: names[w.bye] });
+    if (w.bye) return t("change_bye", { a: names[w.bye.to], b: names[w.bye.from] });
     if (w.repair) return t("change_repair");
     return JSON.stringify(w);
   }
@@ -38,14 +38,18 @@ export function roundView(kit) {
     const a = pick(`swap-a-${r.number}`);
     const b = pick(`swap-b-${r.number}`);
     if (inRound.length > 1) b.value = String(inRound[1]);
-    const bye = pick(`bye-to-${r.number}`);
+    // the bye goes to an entrant at a table; with several byes, the organizer says whose it was
+    const seated = r.tables.flatMap((tb) => tb.entries);
+    const bye = h("select", { "data-testid": `bye-to-${r.number}`, "aria-label": t("give_bye") }, seated.map((e) => h("option", { value: e }, names[e])));
+    const instead = r.byes.length > 1 ? h("select", { "data-testid": `bye-from-${r.number}`, "aria-label": t("bye_from") }, r.byes.map((e) => h("option", { value: e }, names[e]))) : null;
     const path = `/api/events/${d.id}/rounds/${r.number}`;
     return h("div", { class: "desk", "data-testid": `desk-${r.number}` },
       h("p", { class: "muted small" }, t("published_help")),
       h("div", { class: "row wrap" }, a, b,
         h("button", { "data-testid": `swap-${r.number}`, onclick: () => page.act("PATCH", path, { swap: [Number(a.value), Number(b.value)] }) }, t("swap_entrants"))),
-      h("div", { class: "row wrap" }, bye,
-        h("button", { "data-testid": `move-bye-${r.number}`, onclick: () => page.act("PATCH", path, { bye: Number(bye.value) }) }, t("give_bye"))),
+      r.byes.length ? h("div", { class: "row wrap" }, bye, instead,
+        h("button", { "data-testid": `move-bye-${r.number}`, onclick: () => page.act("PATCH", path,
+          instead ? { bye: Number(bye.value), instead: Number(instead.value) } : { bye: Number(bye.value) }) }, t("give_bye"))) : null,
       h("div", { class: "row wrap" },
         h("button", { "data-testid": `repair-${r.number}`, onclick: () => page.act("PATCH", path, { repair: true }) }, t("pair_again")),
         h("button", { class: "primary", "data-testid": `start-${r.number}`, onclick: () => page.act("POST", `${path}/start`) }, t("start_round", { n: r.number }))));
