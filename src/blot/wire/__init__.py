@@ -20,7 +20,7 @@ can scan every frame for cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from blot.cards import Card, cards_of
@@ -35,6 +35,7 @@ __all__ = [
     "action_text",
     "cards_json",
     "frame_of",
+    "seat_view_json",
     "trick_json",
     "tricks_json",
 ]
@@ -65,6 +66,18 @@ def action_text(message: Mapping[str, Any]) -> str:
     if not isinstance(action, str) or not action.strip() or len(action) > ACTION_LIMIT:
         raise SetupError("action_message", "action")
     return action
+
+
+def seat_view_json(
+    view: Any,
+    own: Callable[[Any], dict[str, Any] | None],
+    public: Callable[[Any, Any], dict[str, Any]],
+) -> dict[str, Any] | None:
+    """A seat's view (a game view with its ``deal``) as JSON, in both games: the fields a
+    spectator's has (``public(view, view.deal)``) with the seat's own parts (``own(view)``) over
+    them. ``None`` before the first deal."""
+    mine = own(view)
+    return None if mine is None else {**public(view, view.deal), **mine}
 
 
 def frame_of(deal: DealState, hands: Iterable[int]) -> dict[str, Any]:

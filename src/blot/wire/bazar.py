@@ -22,7 +22,7 @@ from blot.bazar.declarations import DECLARE_NONE, Declare
 from blot.cards import RANK_TEXT, parse_cards
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Action, AnyGame, PublicView, View
-from blot.wire import Event, action_text, cards_json, frame_of, trick_json, tricks_json
+from blot.wire import Event, action_text, cards_json, frame_of, seat_view_json, trick_json, tricks_json
 
 SUITS: Final = "SHDC"
 
@@ -41,11 +41,7 @@ def _result(r: DealResult) -> dict[str, Any]:
 
 def view_json(view: View) -> dict[str, Any] | None:
     """The seat's view as the websocket sends it. ``None`` before the first deal."""
-    own = seat_json(view)
-    if own is None:
-        return None
-    assert isinstance(view, GameView) and view.deal is not None
-    return {**_json(view, view.deal), **own}
+    return seat_view_json(view, seat_json, _json)
 
 
 def seat_json(view: View) -> dict[str, Any] | None:

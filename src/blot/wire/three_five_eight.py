@@ -28,7 +28,7 @@ from blot.three_five_eight import (
     PublicDealView,
     PublicGameView,
 )
-from blot.wire import Event, action_text, cards_json, frame_of, trick_json, tricks_json
+from blot.wire import Event, action_text, cards_json, frame_of, seat_view_json, trick_json, tricks_json
 
 
 def _game(game: AnyGame) -> Game:
@@ -38,11 +38,7 @@ def _game(game: AnyGame) -> Game:
 
 def view_json(view: View) -> dict[str, Any] | None:
     """The seat's view as the websocket sends it. ``None`` before the first deal."""
-    own = seat_json(view)
-    if own is None:
-        return None
-    assert isinstance(view, GameView) and view.deal is not None
-    return {**_json(view, view.deal), **own}
+    return seat_view_json(view, seat_json, _json)
 
 
 def seat_json(view: View) -> dict[str, Any] | None:
