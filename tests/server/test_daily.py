@@ -255,3 +255,16 @@ def test_three_five_eight_set(database: Path | str) -> None:
                 assert not result["void"]
                 assert t["score"] == result["tricks"][seat] - result["targets"][seat]
             assert deal["par"]["score"] is not None
+
+
+def test_set_finished_after_its_day_does_not_count(database: Path | str) -> None:
+    """Once the day is over its deals are open to all: a set finished later is not ranked."""
+    clock = Clock(MORNING)
+    with server(database, clock) as client:
+        ani = Player(client, "Ani")
+        started = start(ani)
+        clock.move(DAY)
+        play_set(client, ani, started["table"], started["seat"])
+        past = results(ani, day="2026-11-27")
+        assert past["field"] == 0 and past["ranking"] == []
+        assert start(ani)["table"] != started["table"]  # today's set is another

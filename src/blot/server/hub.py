@@ -130,6 +130,9 @@ class Hub:
                     league.record_outcome(c, outcome, at)
             except Exception:
                 log.exception("table %s: the results of its game could not be stored", table_id)
+            from blot.store.daily import ended  # a day's set: when, by the server's clock (issue 45)
+
+            ended(c, table_id, at)
 
         await self.write(write)
         self.analyses.after_game(outcome)  # accuracy and puzzles (issue 28)

@@ -90,6 +90,13 @@ def finish_play(
     c.execute(update(daily_plays).where(where).values(finished=True, scores=scores, finished_at=at))
 
 
+def ended(c: Connection, table_id: str, at: datetime) -> None:
+    """A table's game ended: when, for the play of a day's set at it (a set finished after its
+    day does not count)."""
+    where = (daily_plays.c.table_id == table_id) & daily_plays.c.finished_at.is_(None)
+    c.execute(update(daily_plays).where(where).values(finished_at=at))
+
+
 def table_states(c: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The status and record of each of these tables (the plays' tables)."""
     if not ids:

@@ -10,6 +10,8 @@ but shows its own percentage against the people. A guest plays and is ranked by 
 day; the history and the streak (consecutive days with a finished set, up to today or yesterday)
 are an account's.
 
+A set finished after its day is over (when everything of the day was open) does not count.
+
 **Secret until played.** The asker sees a deal's traveller once they finished that deal, the
 ranking once they finished the set, everything (and the seed) once the day is over.
 """
@@ -17,7 +19,7 @@ ranking once they finished the set, everything (and the seed) once the day is ov
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Connection
@@ -46,14 +48,18 @@ async def settle(daily: Daily, day: str, game: GameSpec, ruleset: str) -> list[d
     the_set = await hub.read(lambda c: rows.the_set(c, day, game.name, ruleset))
     assert the_set is not None
     at = hub.now()
+    end = deals.ends(date.fromisoformat(day), daily.config.daily_zone)
     for p in plays:
         state = states.get(str(p["table_id"]))
         if p["finished"] or state is None or state["status"] != FINISHED or state["record"] is None:
             continue
+        done = p["finished_at"] or at  # when its game ended, by the server's clock
+        if (done if done.tzinfo else done.replace(tzinfo=UTC)) >= end:
+            continue  # finished after the day, when its deals were open to all: it does not count
         results = game.replay(state["record"]).game.result.deals
         scores = deals.deal_scores(game, results, int(the_set["seat"]), int(the_set["deals"]))
-        await hub.write(_finisher(day, game.name, ruleset, int(p["player_id"]), scores, at))
-        p.update(finished=True, scores=scores, finished_at=at)
+        await hub.write(_finisher(day, game.name, ruleset, int(p["player_id"]), scores, done))
+        p.update(finished=True, scores=scores, finished_at=done)
     return plays
 
 
