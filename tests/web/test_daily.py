@@ -102,6 +102,10 @@ def test_item5_play_the_days_deals_from_the_lobby_then_the_results_and_the_trave
             assert ani in deal.locator("tr.mine").inner_text()
             assert deal.locator("tr.par").count() == 1  # the bots' own result from the seat
             assert deal.locator("[data-testid=daily-replay]").get_attribute("href").endswith(f"?deal={k}")
+            assert deal.locator("[data-testid=daily-analysis]").count() == 0  # analysed after the day
+        first.click("[data-testid=daily-deal-1] [data-testid=daily-replay]")  # the player's own table, deal 1
+        first.wait_for_selector("[data-testid=replay-step]")
+        assert first.locator("[data-testid=replay-secret]").count() == 0
 
         # the second player, before playing: no ranking, no traveller, not the first one's name
         second.goto(daily_server.url + "/daily/bazar-blot?ruleset=league")

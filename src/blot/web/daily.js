@@ -229,7 +229,8 @@ export class DailyResultsPage {
         rows, par)),
       h("p", { class: "row" },
         replay ? h("a", { href: replay, "data-link": true, "data-testid": "daily-replay" }, t("watch_replay")) : null,
-        replay && x.analysis ? h("a", { href: `${replay}&analysis=1`, "data-link": true, "data-testid": "daily-analysis" }, t("analysis")) : null));
+        // the analyses of a day's games wait until the day is over (players.md, "The day's deals")
+        replay && x.analysis && this.data.over ? h("a", { href: `${replay}&analysis=1`, "data-link": true, "data-testid": "daily-analysis" }, t("analysis")) : null));
   }
 }
 
