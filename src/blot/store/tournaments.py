@@ -235,6 +235,10 @@ def insert_round(
     )
 
 
+class ChangedMeanwhile(Exception):
+    """A published round changed between its reading and a correction decided on it."""
+
+
 def start_published(c: Connection, event_id: str, number: int, at: datetime) -> bool:
     """A published round starts (once: False when it was not published): its tables open."""
     r = event_rounds.c
@@ -253,6 +257,7 @@ def repair_round(
     tables: Sequence[Sequence[int]],
     byes: Sequence[int],
     change: Mapping[str, Any],
+    before: Sequence[Sequence[int]] | None = None,
 ) -> bool:
     """A published round's tables and byes corrected (a swap, a bye moved, a new pairing), the
     change appended to its record; False when the round is no longer published. Table rows are
@@ -264,12 +269,16 @@ def repair_round(
     ).first()
     if found is None:
         return False
+    t = event_tables.c
+    if before is not None:  # corrected on what was read: another organizer's change came first
+        now = c.execute(select(t.entries).where(t.event_id == event_id, t.round == number).order_by(t.number))
+        if [list(x.entries) for x in now] != [list(b) for b in before]:
+            raise ChangedMeanwhile()
     c.execute(
         update(event_rounds)
         .where(r.event_id == event_id, r.number == number)
         .values(byes=list(byes), changes=[*(found.changes or []), dict(change)])
     )
-    t = event_tables.c
     rows = {
         int(x.number): int(x.id)
         for x in c.execute(select(t.id, t.number).where(t.event_id == event_id, t.round == number))

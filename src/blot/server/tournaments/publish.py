@@ -14,7 +14,7 @@ from sqlalchemy.engine import Connection
 from blot.server.errors import Refused
 from blot.server.services import Storage
 from blot.server.tournaments.rounds import TournamentRounds
-from blot.server.tournaments.state import TournamentState, _iso
+from blot.server.tournaments.state import CHANGED, TournamentState, _iso
 from blot.server.tournaments.views import TournamentViews
 from blot.store import accounts as account_rows
 from blot.store import tournaments as rows
@@ -45,6 +45,7 @@ class RoundDesk:
         has several byes) or ``{"repair": true}``, while the round is published."""
         state = await self._published(player, event_id, number)
         tables = [list(t["entries"]) for t in state.tables if int(t["round"]) == number]
+        before = [list(t) for t in tables]
         byes = list(state.rounds[-1]["byes"])
         if "swap" in body:
             what: dict[str, Any] = {"swap": _swap(tables, byes, body["swap"])}
@@ -52,10 +53,10 @@ class RoundDesk:
             what = {"bye": _move_bye(tables, byes, body["bye"], body.get("instead"))}
         elif body.get("repair") is True:
             earlier = [r for r in state.rounds if int(r["number"]) < number]
-            before = dataclasses.replace(
+            unpaired = dataclasses.replace(
                 state, rounds=earlier, tables=[t for t in state.tables if int(t["round"]) < number]
             )
-            paired, _ = await self.rounds.pair(before, number)
+            paired, _ = await self.rounds.pair(unpaired, number)
             tables, byes = [list(t) for t in paired.tables], list(paired.byes)
             what = {"repair": True}
         else:
@@ -65,7 +66,10 @@ class RoundDesk:
 
         def write(c: Connection) -> bool:
             state.unchanged(c)
-            return rows.repair_round(c, state.id, number, tables, byes, change)
+            try:
+                return rows.repair_round(c, state.id, number, tables, byes, change, before)
+            except rows.ChangedMeanwhile:
+                raise Refused("conflict", CHANGED) from None
 
         if not await self.storage.write(write):
             raise Refused("conflict", "round_not_published")
