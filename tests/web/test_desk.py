@@ -16,7 +16,6 @@ from .conftest import LiveServer
 from .test_events import SCREENS, account, fits, post, shot, signed_in
 from .test_scoresheet import click
 
-
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "players.md"
 #: Everything a page shows in words: its text, and what its empty fields say.
 SHOWN = """() => document.body.innerText + " " +
@@ -32,7 +31,8 @@ def walkthrough_words() -> set[str]:
 
 
 def event_json(server: LiveServer, who: dict[str, Any], event: str) -> Any:
-    answer = httpx.get(f"{server.url}/api/events/{event}", headers={"Authorization": f"Bearer {who['token']}"})
+    headers = {"Authorization": f"Bearer {who['token']}"}
+    answer = httpx.get(f"{server.url}/api/events/{event}", headers=headers)
     assert answer.status_code == 200, answer.text
     return answer.json()
 
@@ -59,7 +59,8 @@ def test_an_organizer_makes_edits_enters_pairs_and_runs_a_published_round(
     click(page, "event-each-round")
     page.select_option("[data-testid=event-timer-2]", "60")
     seen = [page.evaluate(SHOWN)]
-    page.locator("section.panel:has([data-testid=create-event])").screenshot(path=str(SCREENS / "doc-new-event.png"))
+    form = page.locator("section.panel:has([data-testid=create-event])")
+    form.screenshot(path=str(SCREENS / "doc-new-event.png"))  # docs/images/desk-new-event.png
     click(page, "create-event")
     page.wait_for_selector("[data-testid=organizer-desk]")
     event = page.url.rsplit("/", 1)[1]
@@ -123,9 +124,7 @@ def test_an_organizer_makes_edits_enters_pairs_and_runs_a_published_round(
     assert not page.errors
 
 
-def test_a_player_sees_his_referee_and_the_live_davtar_of_his_table(
-    browser: Any, server: LiveServer
-) -> None:
+def test_a_player_sees_his_referee_and_the_live_davtar_of_his_table(browser: Any, server: LiveServer) -> None:
     """Item 7: an over-the-board table names its referee on the event page, and its players get
     a link to the table's live read-only Davtar (in Armenian too)."""
     organizer, arbiter = account(server, "organizer"), account(server, "arbiter")
@@ -151,3 +150,57 @@ def test_a_player_sees_his_referee_and_the_live_davtar_of_his_table(
     assert "/scoresheet/shared/" in mine.url
     assert mine.locator("[data-testid=submit-deal]").count() == 0  # read only
     assert not mine.errors
+
+
+def test_the_desk_keeps_two_pairs_apart_grants_a_requested_bye_and_takes_a_late_entry(
+    browser: Any, server: LiveServer
+) -> None:
+    """Items 1 and 2 from the page (Russian, a phone): a referee and an organizer added by
+    username, two pairs kept apart, a pair's requested bye for round 1; the published round
+    honours both; a late pair entered with its starting score once round 1 has started."""
+    organizer = account(server, "organizer")
+    people = ("arbiter", "helper", "ani", "gohar", "davit", "emma", "lilit", "aram")
+    for name in (*people, "nare", "tigran", "anna", "hayk"):
+        account(server, name)
+    event = post(server, organizer, "/api/events", {"name": "Club Swiss", "rounds": 3})["id"]
+    entries = [
+        post(server, organizer, f"/api/events/{event}/entries", {"usernames": pair})["entries"][-1]["id"]
+        for pair in (["ani", "gohar"], ["davit", "emma"], ["lilit", "aram"], ["nare", "tigran"])
+    ]
+    page = signed_in(browser, server, organizer, 390, 844, locale="ru-RU")
+    page.goto(f"{server.url}/event/{event}")
+    page.wait_for_selector("[data-testid=organizer-desk]")
+    page.fill("[data-testid=add-referee-name]", "arbiter")
+    click(page, "add-referee")
+    page.wait_for_selector('[data-testid=referees-list]:has-text("arbiter")')
+    page.fill("[data-testid=add-organizer-name]", "helper")
+    click(page, "add-organizer")
+    page.select_option("[data-testid=forbid-a]", str(entries[0]))
+    page.select_option("[data-testid=forbid-b]", str(entries[1]))
+    click(page, "forbid")
+    page.wait_for_selector("[data-testid=forbidden] li")
+    page.select_option("[data-testid=bye-entry]", str(entries[2]))
+    page.fill("[data-testid=bye-round]", "1")
+    click(page, "request-bye")
+    page.wait_for_selector("[data-testid=requested-byes] li")
+    assert fits(page), "the organizer's desk is wider than a phone"
+    shot(page, "desk-constraints-ru")
+    data = event_json(server, organizer, event)
+    assert len(data["organizers"]) == 2 and data["forbidden"] == [[entries[0], entries[1]]]
+
+    click(page, "pair-round")
+    page.wait_for_selector("[data-testid=desk-1]")
+    first = event_json(server, organizer, event)["rounds"][0]
+    assert first["absent"] == [entries[2]]
+    assert sorted(first["tables"][0]["entries"]) != sorted(entries[:2])
+    assert "lilit & aram" in page.inner_text("[data-testid=absent-1]")
+    click(page, "start-1")
+    page.wait_for_selector("[data-testid=late-score]")
+    page.fill("[data-testid=entrant-1]", "anna")
+    page.fill("[data-testid=entrant-2]", "hayk")
+    page.fill("[data-testid=late-score]", "1")
+    click(page, "enter-others")
+    page.wait_for_selector('[data-testid=entries] li:has-text("anna & hayk")')
+    late = event_json(server, organizer, event)["entries"][-1]
+    assert (late["late"], late["late_score"]) == (True, 1)
+    assert not page.errors
