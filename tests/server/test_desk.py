@@ -313,3 +313,19 @@ def test_item1_a_late_entry_starts_with_the_score_the_organizer_gives(database: 
         late = data["entries"][-1]
         assert late["late"] is True and late["late_score"] == 0.5
         assert next(s for s in data["standings"] if s["entry"] == late["id"])["points"] == 0.5
+
+
+def test_item7_the_standings_csv_has_head_to_head_only_as_a_column_some_standing_shows() -> None:
+    """Issue 42 item 7: head to head is left out of a standing it decides nothing for; the CSV
+    still has one column for it (in the order of the tie-breaks), empty where it is not shown."""
+    from blot.server.tournaments.exports import csv_of
+
+    standings = [
+        {"rank": 1, "entry": 1, "name": "a", "points": 4, "games": 2, "withdrawn": False,
+         "tiebreaks": {"sonneborn_berger": 4, "difference": 9}},
+        {"rank": 2, "entry": 2, "name": "b", "points": 2, "games": 2, "withdrawn": False,
+         "tiebreaks": {"sonneborn_berger": 1, "head_to_head": 1, "difference": 3}},
+    ]  # fmt: skip
+    rows = csv_of({"standings": standings}).splitlines()
+    assert rows[0].split(",")[4:7] == ["sonneborn_berger", "head_to_head", "difference"]
+    assert rows[1].split(",")[4:7] == ["4", "", "9"] and rows[2].split(",")[4:7] == ["1", "1", "3"]

@@ -7,11 +7,19 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+#: The tie-breaks in the order the standings apply them.
+TIEBREAKS = ("buchholz", "sonneborn_berger", "head_to_head", "difference")
+
 
 def csv_of(data: Mapping[str, Any]) -> str:
     """The standings of a tournament's answer as CSV (a spreadsheet's rows)."""
     out = io.StringIO()
-    keys = list(data["standings"][0]["tiebreaks"]) if data["standings"] else []
+    # a round robin's head to head is shown only where it decides a tie (issue 42 item 7): the
+    # column is there when any standing has it, empty for the others
+    seen = [k for st in data["standings"] for k in st["tiebreaks"]]
+    keys = sorted(
+        set(seen), key=lambda k: (TIEBREAKS.index(k) if k in TIEBREAKS else len(TIEBREAKS), seen.index(k))
+    )
     writer = csv.writer(out)
     writer.writerow(["rank", "entry", "name", "points", *keys, "games", "withdrawn"])
     for s in data["standings"]:
@@ -21,7 +29,7 @@ def csv_of(data: Mapping[str, Any]) -> str:
                 s["entry"],
                 s["name"],
                 s["points"],
-                *(s["tiebreaks"][k] for k in keys),
+                *(s["tiebreaks"].get(k, "") for k in keys),
                 s["games"],
                 s["withdrawn"],
             ]
