@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from blot.errors import BlotError
+from blot.games import spec
 from blot.tournaments.standings import Entrant, Game, Round, export_parts, standings
 
 #: The formats a TRF holds, as its "092" line names them.
@@ -42,9 +43,10 @@ class Report:
 
 def write(data: Mapping[str, Any]) -> str:
     """The TRF of an event's answer (``GET /api/events/{id}``'s JSON, as its viewer may see it);
-    :class:`BlotError` keyed ``trf_formats`` for a duplicate event or one of more than two sides."""
+    :class:`BlotError` keyed ``trf_formats`` for a duplicate event or a game of more than two sides
+    (3-5-8)."""
     fmt = str(data.get("format", "swiss"))
-    if fmt not in TYPES or data.get("game", "bazar-blot") != "bazar-blot":
+    if fmt not in TYPES or len(spec(str(data.get("game", "bazar-blot"))).teams) != 2:
         raise BlotError("trf_formats")
     confirmed = {**data, "entries": [e for e in data.get("entries") or [] if e.get("confirmed", True)]}
     entrants, rounds, _ = export_parts(confirmed)
