@@ -12,6 +12,7 @@ counted deal is passed out at most once).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from random import Random
@@ -109,20 +110,33 @@ def matchpoints(mine: int, others: Sequence[int]) -> float | None:
     return 100.0 * earned / (2 * len(others))
 
 
+def percent_in(column: Sequence[int], mine: int) -> float | None:
+    """:func:`matchpoints` of ``mine`` against the rest of ``column``, the deal's scores sorted
+    (``mine`` among them); None alone."""
+    if len(column) < 2:
+        return None
+    below = bisect_left(column, mine)
+    ties = bisect_right(column, mine) - below - 1
+    return 100.0 * (2 * below + ties) / (2 * (len(column) - 1))
+
+
 def field_percents(scores: Mapping[Any, Sequence[int]], par_scores: Sequence[int]) -> dict[Any, float]:
     """Each entrant's mean percentage over the deals it played: on each deal, its score against
     every other entrant's and the par's (the bots' own result from that seat). ``scores`` holds
-    each entrant's deal scores (the par under the key ``None`` is compared with the people)."""
-    out: dict[Any, float] = {}
+    each entrant's deal scores (the par under the key ``None`` is compared with the people).
+    Each deal's scores are sorted once, so a large field costs n log n, not n²."""
     everyone: dict[Any, Sequence[int]] = dict(scores)
     everyone[None] = par_scores
-    for key, mine in everyone.items():
-        percents = []
-        for k, score in enumerate(mine):
-            others = [s[k] for other, s in everyone.items() if other != key and k < len(s)]
-            found = matchpoints(score, others)
-            if found is not None:
-                percents.append(found)
-        if percents:
-            out[key] = sum(percents) / len(percents)
-    return out
+    deals = max((len(s) for s in everyone.values()), default=0)
+    sums: dict[Any, float] = {}
+    counts: dict[Any, int] = {}
+    for k in range(deals):
+        column = sorted(s[k] for s in everyone.values() if k < len(s))
+        if len(column) < 2:
+            continue
+        for key, mine in everyone.items():
+            if k >= len(mine):
+                continue
+            sums[key] = sums.get(key, 0.0) + (percent_in(column, mine[k]) or 0.0)
+            counts[key] = counts.get(key, 0) + 1
+    return {key: sums[key] / counts[key] for key in sums}

@@ -144,17 +144,16 @@ def _traveller(
     """Deal ``k`` (from 0) as everybody who finished the set played it, and the par."""
     entries = [(p, p["scores"][k]) for p in finished if k < len(p["scores"] or [])]
     par_deal = par[k] if k < len(par) else None
-    everyone = [int(d["score"]) for _, d in entries] + ([int(par_deal["score"])] if par_deal else [])
+    column = sorted([int(d["score"]) for _, d in entries] + ([int(par_deal["score"])] if par_deal else []))
     traveller = []
-    for i, (p, d) in enumerate(entries):
-        others = everyone[:i] + everyone[i + 1 :]
+    for p, d in entries:
         table = str(p["table_id"])
         traveller.append(
             {
                 "name": str(p["name"]),
                 "result": d["result"],
                 "score": int(d["score"]),
-                "percent": deals.matchpoints(int(d["score"]), others),
+                "percent": deals.percent_in(column, int(d["score"])),
                 "table": table,
                 "replay": f"/api/tables/{table}/replay",
             }
@@ -162,11 +161,10 @@ def _traveller(
     traveller.sort(key=lambda t: -t["score"])
     out: dict[str, Any] = {"number": k + 1, "traveller": traveller, "par": None}
     if par_deal is not None:
-        people = [int(d["score"]) for _, d in entries]
         out["par"] = {
             "result": par_deal["result"],
             "score": int(par_deal["score"]),
-            "percent": deals.matchpoints(int(par_deal["score"]), people),
+            "percent": deals.percent_in(column, int(par_deal["score"])),
         }
     return out
 
