@@ -24,14 +24,20 @@ if TYPE_CHECKING:
     from blot.server.services import TableServices
 
 
-class OpeningsRegistry(Protocol):
-    """What openings need of the tables registry (:class:`blot.server.tables.Tables`)."""
+class RegistryParts(Protocol):
+    """What every collaborator of the tables registry (:class:`blot.server.tables.Tables`) needs
+    of it: its services, configuration, cluster, the tables this process drives and when each
+    last moved."""
 
     services: TableServices
     config: ServerConfig
     cluster: Cluster
     live: dict[str, Table]
     _quiet: dict[str, float]
+
+
+class OpeningsRegistry(RegistryParts, Protocol):
+    """What openings need of the tables registry besides :class:`RegistryParts`."""
 
     async def table(self, table_id: str) -> Table: ...
 

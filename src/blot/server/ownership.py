@@ -9,32 +9,22 @@ import contextlib
 import logging
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from sqlalchemy.engine import Connection
 
 from blot.server.cluster import BrokerAway
 from blot.server.connection import dumps
 from blot.server.errors import Refused
+from blot.server.openings import Openings, RegistryParts
 from blot.server.periodic import every
 from blot.server.table import Moved, Table
 from blot.store import Store
 
-if TYPE_CHECKING:
-    from blot.server.cluster import Cluster
-    from blot.server.config import ServerConfig
-    from blot.server.openings import Openings
-    from blot.server.services import TableServices
 
+class OwnershipRegistry(RegistryParts, Protocol):
+    """What ownership needs of the tables registry besides :class:`RegistryParts`."""
 
-class OwnershipRegistry(Protocol):
-    """What ownership needs of the tables registry (:class:`blot.server.tables.Tables`)."""
-
-    services: TableServices
-    config: ServerConfig
-    cluster: Cluster
-    live: dict[str, Table]
-    _quiet: dict[str, float]
     openings: Openings
 
     async def load(self, table_id: str) -> Table | None: ...
