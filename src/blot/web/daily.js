@@ -133,7 +133,7 @@ function personText(r) {
 // docs/format.md) as its contract (or trump) and who made it, seen from the day's seat, then made
 // or failed (a contract) or the seat's tricks of its target (3-5-8's targets); the score column
 // says the points. A string is shown as it comes.
-function resultText(game, info, r, seat) {
+export function resultText(game, info, r, seat) {
   if (r === null || r === undefined) return "—";
   if (typeof r === "string" || !game) return typeof r === "string" ? r : "—";
   if (r.void) return game.resultLine(r, () => "");
