@@ -26,7 +26,8 @@ def walkthrough_words() -> set[str]:
     """The page's words that docs/players.md's organizer's night names: its **bold** words and
     its screenshots' captions' "quoted" ones."""
     text = GUIDE.read_text(encoding="utf-8")
-    part = text[text.index("### An organizer's night") : text.index("## Records and")]
+    start = text.index("### An organizer's night")
+    part = text[start : text.index("\n#", start + 1)]  # up to the next heading
     return set(re.findall(r"\*\*([^*]+)\*\*", part)) | set(re.findall(r'"([^"]+)"', part))
 
 
