@@ -204,6 +204,10 @@ def test_secret_until_played(database: Path | str) -> None:
         assert client.get(f"/api/tables/{table}/record", headers=bagrat.headers).status_code == 200
         assert len(client.get(f"/api/tables/{table}/replay", headers=bagrat.headers).json()["deals"]) == 2
         assert client.get(f"/api/tables/{table}/record", headers=gohar.headers).status_code == 403
+        # the analysis too, for him (a private table: no puzzles), not for Gohar
+        assert client.post(f"/api/tables/{table}/analysis", headers=gohar.headers).status_code == 403
+        analysis = client.post(f"/api/tables/{table}/analysis", headers=bagrat.headers)
+        assert analysis.status_code == 200 and analysis.json()["status"] != "none", analysis.text
         # the day is over: everything opens, the seed too
         clock.move(DAY)
         assert client.get(f"/api/tables/{table}/record", headers=gohar.headers).status_code == 200
