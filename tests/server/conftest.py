@@ -88,6 +88,24 @@ class Clock(ManualClock):
     and the game's timers (turn timer, pauses, bot pace, grace) fire only when it is moved past
     them (:mod:`blot.server.clock`)."""
 
+    def my_turn(self, sock: Socket, seat: int, table: Any) -> dict[str, Any]:
+        """The view once ``seat`` must act (or the game is over), the clock moved past each timer
+        the table waits on meanwhile (another seat's turn timer, a pause, a bot's pace). It moves
+        only when a timer is set and the last frame read is still the table's (``table``: the
+        hub's) latest: then that timer is what the table waits on, never the seat's own."""
+
+        def ready(view: dict[str, Any] | None) -> bool:
+            return view is not None and (
+                view["game_over"] is not None or (view["to_act"] == seat and view["legal"] is not None)
+            )
+
+        while not ready(sock.view):
+            if self.pending() and sock.n == table.n:
+                self.advance()
+            sock.receive()
+        assert sock.view is not None
+        return sock.view
+
 
 @pytest.fixture
 def player(client: TestClient) -> Player:

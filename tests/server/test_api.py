@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from .conftest import Account, Player, Socket, make_client, simple_choice
+from .conftest import Account, Clock, Player, Socket, make_client, simple_choice
 
 
 def test_players_have_a_name_and_a_secret_token(client: Any) -> None:
@@ -180,8 +180,13 @@ def test_tables_show_who_is_a_guest(db: Path) -> None:
         assert [(s["name"], s["guest"]) for s in seats[:2]] == [("Ani", False), ("Boris", False)]
 
 
-def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: Any, player: Player) -> None:
-    # Boris never connects: the turn timer (1 s) moves for him
+def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(db: Path) -> None:
+    clock = Clock()  # Boris never connects: the turn timer (1 s of the server's clock) moves for him
+    with make_client(db, clock=clock) as client:
+        check_a_rematch(client, clock, Player(client, "Ani"))
+
+
+def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
     table = player.table("bazar-blot", options={"target": 1}, timer=1, trick_pause=0.1)
     friend = Player(client, "Boris")
     friend.post(f"/api/tables/{table}/sit", {"seat": 2})
@@ -191,7 +196,7 @@ def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(client: An
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         sock = Socket(ws, player.token)
         while True:  # target 1: the first deal that is not void ends the game
-            view = sock.my_turn(0)
+            view = clock.my_turn(sock, 0, client.app.state.hub.tables[table])
             if view["game_over"] is not None:
                 break
             sock.play(0, simple_choice(view))

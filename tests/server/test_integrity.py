@@ -375,16 +375,23 @@ def test_item2_a_rated_table_always_has_a_turn_timer(client: Any) -> None:
 
 
 def test_item2_a_staller_at_a_rated_table_gets_the_automatic_move(tmp_path: Path) -> None:
-    """A player who stays connected and never acts cannot freeze a rated game: the timer moves."""
-    from .conftest import make_client
+    """A player who stays connected and never acts cannot freeze a rated game: the timer moves,
+    when the server's clock passes it (issue 39 item 5), not a moment before."""
+    from .conftest import Clock, make_client
 
-    with make_client(tmp_path / "blot.sqlite3") as client:
+    clock = Clock()
+    with make_client(tmp_path / "blot.sqlite3", clock=clock) as client:
         ani = Account(client, "ani")
-        table = ani.table("3-5-8", rated=True, timer=1)
+        table = ani.table("3-5-8", rated=True, timer=20)
         ani.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
         ani.post(f"/api/tables/{table}/start")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, ani.token)
+            sock.my_turn(0)
+            assert clock.pending() == [clock.now + 20]
+            clock.move(19.9)
+            assert clock.pending() and client.app.state.hub.tables[table].game.to_act == 0
+            clock.move(0.1)
             moved = sock.until(lambda m: m["type"] == "event" and m["event"].get("by") == "timer")
             assert moved["event"]["seat"] == 0
 
