@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import shutil
+import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,8 +29,35 @@ FAST = {"bot_delay": 0.0, "trick_pause": 0.0, "deal_pause": 0.0, "password_profi
 PASSWORD = "correct horse battery"
 
 
+@functools.cache
+def _migrated() -> bytes:
+    """An SQLite database migrated to the newest revision, made once per test process."""
+    from blot.store import Store
+
+    folder = Path(tempfile.mkdtemp(prefix="blot-migrated-"))
+    try:
+        store = Store.open(f"sqlite:///{folder / 'blot.sqlite3'}")
+        store.close()  # the write-ahead log is checkpointed into the file and removed
+        return (folder / "blot.sqlite3").read_bytes()
+    finally:
+        shutil.rmtree(folder)
+
+
+def fresh_database(path: Path) -> None:
+    """A new SQLite file at ``path`` whose schema is already the newest: a copy of one migrated
+    once per test process, since running every Alembic migration cost each server a test starts
+    0.7 s on a busy 2-core machine, against 0.06 s for a current schema (a server then migrates
+    nothing). Migrating from nothing keeps its own test
+    (test_store.py::test_migrations_create_exactly_the_schema) and runs in every test process."""
+    if path.parent.is_dir() and not path.exists():
+        path.write_bytes(_migrated())
+
+
 def make_client(db: Path | str, **settings: Any) -> TestClient:
-    """A server on the SQLite file ``db``, or on the database URL ``db`` (PostgreSQL)."""
+    """A server on the SQLite file ``db`` (a new file starts with the schema migrated), or on
+    the database URL ``db`` (PostgreSQL)."""
+    if not isinstance(db, str):
+        fresh_database(db)
     url = db if isinstance(db, str) else f"sqlite:///{db}"
     config = ServerConfig(
         db_url=url, seed=settings.pop("seed", 7), **{"hosts": ("testserver",), **FAST, **settings}
