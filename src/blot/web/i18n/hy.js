@@ -605,7 +605,7 @@ export default {
   round_word: "Տուր",
   pair_round: "Զուգավորել {n}-րդ տուրը",
   late: "ուշ",
-  event_status_published: "զուգավորումը հրապարակված է",
+  event_status_published: "զույգերը հրապարակված",
   published_help: "Զուգավորումը հրապարակված է. ստուգեք, ուղղեք, ապա սկսեք տուրը։ Մինչ այդ ոչ մի սեղան չի բացվում։",
   swap_entrants: "Փոխել այս երկուսի տեղերը",
   give_bye: "Տալ ազատ տուրը",
