@@ -135,6 +135,9 @@ def test_item6_past_times_refused_and_entries_stop_at_the_scheduled_start(databa
         assert past["message"] == "schedule holds a start time that has passed: give times to come"
         late = organizer.post("/api/events", {**body, "deadline": iso(clock, -1)}, status=400)
         assert late["message"] == "that deadline has passed already: give a time to come"
+        after = {**body, "schedule": [iso(clock, 60)], "deadline": iso(clock, 120)}
+        refused = organizer.post("/api/events", after, status=400)
+        assert refused["message"] == "the registration deadline cannot come after round 1's start"
         event = organizer.post("/api/events", {**body, "schedule": [iso(clock, 600), iso(clock, 7200)]})["id"]
         for _ in range(2):
             organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})

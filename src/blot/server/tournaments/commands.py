@@ -458,4 +458,7 @@ def _settings_of(
         if deadline_due and _aware(when) < now:
             raise Refused("malformed", "deadline_past", "deadline")
         settings["deadline"] = when.isoformat()
+        first = (settings.get("schedule") or [None])[0]
+        if first is not None and _aware(when) > _aware(datetime.fromisoformat(first)):
+            raise Refused("malformed", "deadline_after_start", "deadline")  # registration ends first
     return settings
