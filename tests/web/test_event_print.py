@@ -106,6 +106,10 @@ def test_issue42_the_printed_sheets_and_travellers_print_on_a4_without_the_scree
             count == len(tables)
             and page.get_by_test_id("davtar-blank").nth(0).locator("tbody tr").count() == 20
         )
+        page.emulate_media(media="screen")
+        page.goto(f"{server.url}/event/{dup['id']}")
+        page.get_by_test_id("boards-1").click()  # each duplicate round links its boards
+        page.get_by_test_id("print-boards").wait_for()
         count, page = printed(page, f"{server.url}/event/{dup['id']}/boards/1", "boards")
         boards = page.get_by_test_id("board")
         assert boards.count() == 2 and count >= 1

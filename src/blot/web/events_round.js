@@ -110,6 +110,7 @@ export function roundView(kit) {
         t(r.status === "awaiting_referees" ? "tables_awaiting_referee" : "tables_without_referee", { tables: r.without_referee.join(", ") })) : null,
       h("ul", { class: "tables" }, r.tables.map((tb) => table(page, d, r, tb, names, me))),
       r.byes.length ? h("p", { class: "muted", "data-testid": `byes-${r.number}` }, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null,
+      d.format === "duplicate" && !published ? h("p", { class: "small" }, h("a", { href: `/event/${d.id}/boards/${r.number}`, "data-link": true, "data-testid": `boards-${r.number}` }, t("print_boards"))) : null,
       (r.absent || []).length ? h("p", { class: "muted", "data-testid": `absent-${r.number}` }, `${t("requested_byes")}: `, r.absent.map((e) => names[e]).join(", ")) : null,
       published && d.organizer ? desk(page, d, r, names) : null,
       changesList(r, names));
