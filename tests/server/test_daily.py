@@ -184,6 +184,7 @@ def test_secret_until_played(database: Path | str) -> None:
                 f"/api/tables/{table}/record",
                 f"/api/tables/{table}/replay",
                 f"/api/tables/{table}/analysis",
+                f"/api/tables/{table}/ratings",
             ):
                 response = client.get(path, headers=asker.headers)
                 assert response.status_code == 403, (path, response.text)

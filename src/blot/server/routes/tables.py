@@ -215,6 +215,9 @@ async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
 
     hub = hub_of(request)
     row = await finished_table(request, table_id)
+    secret = await hub.read(lambda c: secrecy.of_table(c, table_id))
+    if secret is not None and not secret.sees_all(await viewer_of(request)):
+        raise secrecy.refused()  # the places tell how its secret deals went (issues 38, 45)
     seats = await hub.read(lambda c: ratings.table_results(c, table_id))
     return {"rated": bool(row["settings"].get("rated")), "seats": seats}
 
