@@ -26,7 +26,8 @@ One collaborator per concern (issue 39 item 3):
 - :mod:`.publish`: a published round read, corrected and started (issue 42);
 - :mod:`.desk`: the organizer's edits: settings, referees, forbidden pairs, requested byes;
 - :mod:`.sweep`: the periodic sweep (scheduled rounds, forfeits);
-- :mod:`.exports`: the standings as CSV.
+- :mod:`.exports`: the standings and a round as CSV (the TRF is :mod:`blot.tournaments.trf`);
+- :mod:`.travellers`: a duplicate round's boards, hand records and travellers, as secrecy allows.
 """
 
 from __future__ import annotations
