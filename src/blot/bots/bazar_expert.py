@@ -43,10 +43,10 @@ from blot.bazar.tables import NT, STRAIN_INDEX
 from blot.bazar.values import Action
 from blot.bazar.view import DealView
 from blot.bots.bazar_belief import CallModel, deal_others
-from blot.bots.bazar_bot import BazarBot, last_bid
+from blot.bots.bazar_bot import last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import infer, sample_hands
-from blot.bots.bazar_pimc import SEARCH
+from blot.bots.bazar_pimc import SEARCH, BazarSampler
 from blot.bots.sampling import (
     Clock,
     Weigher,
@@ -79,7 +79,7 @@ class _World:
     solved: dict[str, Solved]
 
 
-class ExpertBot(Weigher, BazarBot):
+class ExpertBot(Weigher, BazarSampler):
     """PIMC over deals weighted by the calls; levels, contras and redoubles by expected score."""
 
     name = "expert"
@@ -102,16 +102,11 @@ class ExpertBot(Weigher, BazarBot):
             float, 0, 1, "share of the bidding deals that must take all tricks to bid kapoot", default=0.9
         ),
     }
-    caution: int
-    bid_samples: int
-    margin: float
-    bidding: str
     bid_horizon: int
     kapoot: float
 
     def __init__(self, rng: Random | None = None, **settings: Any) -> None:
         super().__init__(rng, **settings)
-        self.fitted = self.leaf == "fitted"
         self.fallback = HeuristicBot(self.rng)
         self._model: tuple[tuple[object, ...], CallModel] | None = None
         self._bid_pool: tuple[tuple[object, ...], list[_World]] | None = None

@@ -52,7 +52,17 @@ SEARCH: Final = {
 }
 
 
-class PimcBot(Sampler, BazarBot):
+class BazarSampler(Sampler, BazarBot):
+    """What both Bazar search bots (``pimc``, ``expert``) are built with besides a sampler's:
+    their bidding's samples, whose calls they make, and the margins of :data:`SEARCH`."""
+
+    caution: int
+    bid_samples: int
+    bidding: str
+    margin: float
+
+
+class PimcBot(BazarSampler):
     """Samples hidden hands, solves each, plays the card with the best mean."""
 
     name = "pimc"
@@ -65,10 +75,6 @@ class PimcBot(Sampler, BazarBot):
         "margin": Setting(float, 0, 100, "game points the samples must prefer another call by", default=6.0),
         **SEARCH,
     }
-    bid_samples: int
-    bidding: str
-    margin: float
-    caution: int
 
     def __init__(self, rng: Random | None = None, **settings: Any) -> None:
         super().__init__(rng, **settings)

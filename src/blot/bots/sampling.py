@@ -112,6 +112,11 @@ class Weigher(Sampler):
     trust: float
     leaf: str
 
+    @property
+    def fitted(self) -> bool:
+        """Whether the solver guesses beyond the horizon with the fitted estimate."""
+        return self.leaf == "fitted"
+
 
 log = logging.getLogger("blot.bots")
 

@@ -131,7 +131,6 @@ class ExpertBot(Weigher):
 
     def __init__(self, rng: Random | None = None, **settings: Any) -> None:
         super().__init__(rng, **settings)
-        self.fitted = self.leaf == "fitted"
         self.fallback = HeuristicBot(self.rng)
         self._discards: tuple[int, int] | None = None  # (hand when chosen, the four cards)
         self._model: tuple[tuple[object, ...], TfeCallModel] | None = None
