@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from server.conftest import fresh_database
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--headless",
@@ -59,6 +61,7 @@ class LiveServer:
         from blot.server.app import create_app, uvicorn_config
         from blot.server.config import ServerConfig
 
+        fresh_database(self.db)  # the schema migrated once per process (tests/server/conftest.py)
         config = ServerConfig(db_url=f"sqlite:///{self.db}", **self.settings)
         self.app = create_app(config)
         self.server = uvicorn.Server(uvicorn_config(self.app, config, host="127.0.0.1", port=self.port))
