@@ -15,7 +15,7 @@ import {
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, isCard } from "/static/cards.js";
-import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel } from "/static/games.js";
+import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel, optionField } from "/static/games.js";
 
 document.getElementById("name").addEventListener("change", async () => {
   try {
@@ -209,24 +209,9 @@ class LobbyPage {
     return (this.games || []).find((g) => g.game === this.form.game);
   }
 
-  // An option of the game as the server describes it: a number, a yes/no box, or a choice.
+  // An option of the game as the server describes it (games.js optionField).
   optionControl(f, value) {
-    const set = (v) => (this.form.options[f.name] = v);
-    const label = t("opt_" + f.name) || f.name;
-    if (f.kind === "yes_no") {
-      return h("label", { class: "check" }, h("input", { type: "checkbox", checked: value, "data-testid": `opt-${f.name}`, onchange: (e) => set(e.target.checked) }), h("span", {}, label));
-    }
-    let control;
-    if (f.kind === "number") {
-      control = h("input", { type: "number", min: f.min, max: f.max, value, "data-testid": f.name === "target" ? "target" : `opt-${f.name}`,
-        onchange: (e) => set(parseInt(e.target.value, 10) || value) });
-    } else {
-      control = h("select", { "data-testid": `opt-${f.name}`, onchange: (e) => set(JSON.parse(e.target.value)) },
-        f.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
-      control.value = JSON.stringify(value);
-    }
-    control.id = `f-opt-${f.name}`;
-    return h("div", { class: "field" }, h("label", { for: control.id }, label), control);
+    return optionField(f, value, (v) => (this.form.options[f.name] = v), f.name === "target" ? "target" : `opt-${f.name}`, `f-opt-${f.name}`);
   }
 
   render() {

@@ -5,7 +5,7 @@
 // public, a referee at every table, the registration deadline and the rounds' start times.
 // Then the list of events with the form of a new one.
 import { t } from "/static/i18n.js";
-import { games as listGames, rulesetLabel } from "/static/games.js";
+import { games as listGames, rulesetLabel, optionField } from "/static/games.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300, 600]; // seconds a turn may take (0: no timer)
 const FORFEITS = [60, 180, 300, 600, 900, 1800, 3600]; // seconds a missing entrant is waited for
@@ -100,7 +100,7 @@ export function settingsFields({ h, field }, games, f, redraw, editing = false) 
     f.format !== "round_robin" ? field(`${pre}-f-rounds`, t("rounds"), input("rounds", { type: "number", min: 1, max: 30, "data-testid": `${pre}-rounds` }, num)) : null,
     f.format === "duplicate" ? field(`${pre}-f-deals`, t("deals_per_round"), input("deals", { type: "number", min: 1, max: 16, "data-testid": `${pre}-deals` }, num)) : null,
     info.rulesets.length > 1 ? field(`${pre}-f-ruleset`, t("ruleset"), select("ruleset", info.rulesets, (r) => rulesetLabel(info, r))) : null,
-    ...info.option_fields.filter((o) => !(o.name === "target" && f.format === "duplicate")).map((o) => optionControl(h, pre, o, f, info)),
+    ...info.option_fields.filter((o) => !(o.name === "target" && f.format === "duplicate")).map((o) => optionField(o, { ...info.options, ...f.options }[o.name], (v) => (f.options[o.name] = v), `${pre}-opt-${o.name}`, `${pre}-opt-${o.name}`)),
     field(`${pre}-f-timer`, t("turn_timer"), select("timer", withValue(TIMERS, f.timer), seconds)),
     field(`${pre}-f-forfeit`, t("forfeit_time"), select("forfeit", withValue(FORFEITS, f.forfeit), (v) => t("minutes", { n: v / 60 }))),
     field(`${pre}-f-deadline`, t("registration_deadline"), input("deadline", { type: "datetime-local", "data-testid": `${pre}-deadline` })),
@@ -122,26 +122,6 @@ export function settingsFields({ h, field }, games, f, redraw, editing = false) 
     });
   }
   return out;
-}
-
-// An option of the game as the lobby shows it: a number, a yes/no box, or a choice.
-function optionControl(h, pre, o, f, info) {
-  const current = { ...info.options, ...f.options }[o.name];
-  const set = (v) => (f.options[o.name] = v);
-  const label = t("opt_" + o.name) || o.name;
-  const id = `${pre}-opt-${o.name}`;
-  if (o.kind === "yes_no") {
-    return h("label", { class: "check" }, h("input", { type: "checkbox", checked: current, "data-testid": id, onchange: (e) => set(e.target.checked) }), h("span", {}, label));
-  }
-  let control;
-  if (o.kind === "number") {
-    control = h("input", { type: "number", min: o.min, max: o.max, value: current, "data-testid": id, oninput: (e) => set(parseInt(e.target.value, 10) || current) });
-  } else {
-    control = h("select", { "data-testid": id, onchange: (e) => set(JSON.parse(e.target.value)) }, o.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
-    control.value = JSON.stringify(current);
-  }
-  control.id = id;
-  return h("div", { class: "field" }, h("label", { for: id }, label), control);
 }
 
 // Each round's start time (the first ones start by themselves) and, when it differs from the

@@ -34,8 +34,8 @@
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
-import { api } from "/static/util.js";
-import { lang } from "/static/i18n.js";
+import { api, h } from "/static/util.js";
+import { lang, t } from "/static/i18n.js";
 
 let listed = null;
 
@@ -54,6 +54,26 @@ export async function gameInfo(name) {
 export function rulesetLabel(info, name) {
   const labels = (info && info.ruleset_labels && info.ruleset_labels[name]) || {};
   return labels[lang()] || labels.en || name;
+}
+
+// An option of a game as the server describes it (`option_fields`), as the lobby and an event's
+// form show it: a number, a yes/no box, or a choice, labelled by the page's words; `set` takes
+// each new value, `testid` names the control and `id` its field.
+export function optionField(o, value, set, testid, id) {
+  const label = t("opt_" + o.name) || o.name;
+  if (o.kind === "yes_no") {
+    return h("label", { class: "check" }, h("input", { type: "checkbox", checked: value, "data-testid": testid, onchange: (e) => set(e.target.checked) }), h("span", {}, label));
+  }
+  let control;
+  if (o.kind === "number") {
+    control = h("input", { type: "number", min: o.min, max: o.max, value, "data-testid": testid, oninput: (e) => set(parseInt(e.target.value, 10) || value) });
+  } else {
+    control = h("select", { "data-testid": testid, onchange: (e) => set(JSON.parse(e.target.value)) },
+      o.choices.map((c) => h("option", { value: JSON.stringify(c) }, String(c))));
+    control.value = JSON.stringify(value);
+  }
+  control.id = id;
+  return h("div", { class: "field" }, h("label", { for: id }, label), control);
 }
 
 // The game whose paper score sheet /scoresheet keeps (the one the server says has one), or null.
