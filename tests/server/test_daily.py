@@ -42,14 +42,17 @@ def start(p: Player, game: str = "bazar-blot", status: int = 200) -> Any:
     return p.post(f"/api/daily/{game}/start", {}, status=status)
 
 
-def play_set(client: TestClient, p: Player, table: str, seat: int) -> None:
+def play_set(client: TestClient, p: Player, table: str, seat: int, deals: int | None = None) -> None:
     """Play the person's seat of a day's table until its deals are played (the table ends with
-    ``boards_over`` or the game's own end)."""
+    ``boards_over`` or the game's own end), or with ``deals`` until that many are."""
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         sock = Socket(ws, p.token)
         for _ in range(5000):
             message = sock.receive()
             if message["type"] == "event" and message["event"]["kind"] == "boards_over":
+                return
+            event = message.get("event") or {}
+            if deals is not None and event.get("kind") == "deal" and event["deal_number"] > deals:
                 return
             view = message.get("view")
             if view is None:
@@ -273,3 +276,19 @@ def test_set_finished_after_its_day_does_not_count(database: Path | str) -> None
         past = results(ani, day="2026-11-27")
         assert past["field"] == 0 and past["ranking"] == []
         assert start(ani)["table"] != started["table"]  # today's set is another
+
+
+def test_a_deal_opens_once_played(database: Path | str) -> None:
+    """Having played the first deal only, a player sees its traveller and that deal of another's
+    replay, not the second deal, the ranking nor the record (item 4)."""
+    with server(database, Clock(MORNING)) as client:
+        ani, bagrat = Player(client, "Ani"), Player(client, "Bagrat")
+        table = finish(client, ani)
+        started = start(bagrat)
+        play_set(client, bagrat, started["table"], started["seat"], deals=1)
+        seen = results(bagrat)
+        assert [t["name"] for t in seen["deals"][0]["traveller"]] == ["Ani"]
+        assert seen["deals"][1] == {"number": 2, "secret": True} and seen["ranking"] == []
+        replay = client.get(f"/api/tables/{table}/replay", headers=bagrat.headers).json()
+        assert len(replay["deals"]) == 1 and replay["secret"] == 1 and replay["summary"] is None
+        assert client.get(f"/api/tables/{table}/record", headers=bagrat.headers).status_code == 403

@@ -70,19 +70,24 @@ def _finisher(
     return lambda c: rows.finish_play(c, day, game, ruleset, player, scores, at)
 
 
-def done_deals(daily: Daily, play: Mapping[str, Any] | None, n: int) -> int:
-    """How many of the set's deals a person has finished (their table in memory tells it while
-    it is played: a table being played is in memory; one that is not counts none)."""
+async def done_deals(daily: Daily, play: Mapping[str, Any] | None, n: int) -> int:
+    """How many of the set's deals a person has finished: exactly from their table when this
+    process holds it, else as :mod:`blot.server.secrecy` counts them from the stored log (a
+    game of counted deals: one fewer while it is played, never more)."""
     if play is None:
         return 0
     if play["finished"]:
         return n
-    table = daily.hub.registry.live.get(str(play["table_id"]))
-    if table is None or table.status != "playing":
-        return 0
-    game = table.spec
-    counted = [r for r in table.game.result.deals if not (deals.spares(game) and r.void)]
-    return min(n, len(counted))
+    table_id = str(play["table_id"])
+    table = daily.hub.registry.live.get(table_id)
+    if table is not None and table.status == "playing":
+        game = table.spec
+        counted = [r for r in table.game.result.deals if not (deals.spares(game) and r.void)]
+        return min(n, len(counted))
+    from blot.server import secrecy
+
+    found = await daily.hub.read(lambda c: secrecy.of_table(c, table_id))
+    return 0 if found is None else min(n, found.visible(int(play["player_id"])))
 
 
 async def today(daily: Daily, player: int | None) -> dict[str, Any]:
@@ -195,7 +200,7 @@ async def results(
     finished = [p for p in plays if p["finished"]]
     mine = next((p for p in plays if player is not None and int(p["player_id"]) == player), None)
     over = daily.is_over(day)
-    seen = n if over else done_deals(daily, mine, n)
+    seen = n if over else await done_deals(daily, mine, n)
     par = await daily.par(the_set) if seen else []
     out: dict[str, Any] = {
         "day": day,
