@@ -239,9 +239,21 @@ def test_item2_forbidden_pairs_and_requested_byes_are_honoured_by_the_server(dat
         assert bad["message"] == "round is a round not paired yet, from 1 to 3"
         asked = organizer.post(f"/api/events/{event}/entries/{ids[4]}/byes", {"round": 1})
         assert next(e for e in asked["entries"] if e["id"] == ids[4])["byes_requested"] == [1]
+        headers = organizer.headers
+        client.delete(f"/api/events/{event}/entries/{ids[3]}/byes/2", headers=headers)  # none asked: no-op
+        organizer.post(f"/api/events/{event}/entries/{ids[3]}/byes", {"round": 2})
+        taken = client.delete(f"/api/events/{event}/entries/{ids[3]}/byes/2", headers=headers).json()
+        assert next(e for e in taken["entries"] if e["id"] == ids[3])["byes_requested"] == []
+        organizer.post(f"/api/events/{event}/forbidden", {"entries": [ids[1], ids[3]]})
+        allowed = client.delete(f"/api/events/{event}/forbidden/{ids[3]}/{ids[1]}", headers=headers)
+        assert allowed.json()["forbidden"] == [sorted([a, b])]
+        again = client.delete(f"/api/events/{event}/forbidden/{ids[3]}/{ids[1]}", headers=headers)
+        assert (again.status_code, again.json()["message"]) == (404, "these two entries are not kept apart")
         first = organizer.post(f"/api/events/{event}/rounds")["rounds"][0]
         assert first["absent"] == [ids[4]] and first["byes"] == [] and len(first["tables"]) == 2
         assert (min(a, b), max(a, b)) not in met(first)
+        late = organizer.post(f"/api/events/{event}/entries/{ids[0]}/byes", {"round": 1}, status=400)
+        assert late["message"] == "round is a round not paired yet, from 2 to 3"
 
         robin = event_with_bots(organizer, 4, format="round_robin")
         entry = client.get(f"/api/events/{robin}").json()["entries"][0]["id"]
