@@ -116,6 +116,33 @@ def play(
     play_in_terminal(game_spec.name, seed, bots, seat)
 
 
+@app.command()
+def daily(
+    server: Annotated[
+        str, typer.Option("--server", help="The blot server's address.")
+    ] = "http://127.0.0.1:8000",
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="The game of the day's set (default: the first not finished)."),
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="Its ruleset, where it offers several.")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name as a guest (without --token).")] = "Terminal",
+    token: Annotated[
+        str | None,
+        typer.Option("--token", envvar="BLOT_TOKEN", help="Your token (an account's or a guest's)."),
+    ] = None,
+) -> None:
+    """Play the day's deals of a running server in the terminal, then see the day's results."""
+    from rich.console import Console
+
+    from blot.cli.daily import run as run_daily
+    from blot.cli.terminal import run_until_quit
+
+    run_until_quit(lambda: run_daily(server, game, ruleset, name, token), Console())
+
+
 @app.command("score-deal")
 def score_deal(
     contract: Annotated[str | None, typer.Option("--contract", help="The bid, e.g. 10H, 12NT, 25S.")] = None,
