@@ -2,7 +2,7 @@
 each of them, against ``pimc`` on the same duplicate deals, with the margin's 95% interval and
 both sides' double-dummy loss per deal and seat (``blot arena --dd-loss``).
 
-    python benchmarks/ablation.py [--game bazar-blot] [--deals 300] [--seed 27] [--jobs 2]
+    python benchmarks/ablation.py [--game bazar-blot] [--deals 300] [--seed 27] [--jobs 2] [--no-dd]
 
 Bazar Blot's ingredients: the deals weighted by the calls (``trust=0`` weighs them alike, as
 ``pimc`` does), the bidder (``bidding=heuristic``: the heuristic player's calls, which ``pimc``
@@ -14,7 +14,8 @@ the 20 deals that budget affords), each away and all three away, and one row tha
 searched trump call and discard (``choices=expert``; the default is the heuristic player's,
 ``choices=heuristic``). Each row's time per decision is the variant's own (``bot_seconds`` over
 its decisions), wall clock: on a busy machine it grows with the load, so compare the rows of one
-run.
+run. ``--no-dd`` leaves the double-dummy losses out (shown as ``—``): a quick run of the table's
+rows, since solving every decision double dummy costs most of a small run's time.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--against", default="pimc", help="the bot every variant plays")
     parser.add_argument("--budget", default="", help="settings added to every variant, e.g. samples=4")
+    parser.add_argument("--no-dd", action="store_true", help="leave out the double-dummy losses (quick)")
     args = parser.parse_args()
 
     from blot.arena import check, run
@@ -71,12 +73,15 @@ def main() -> None:
         for label, variant in VARIANTS[game]:
             bot = _with(variant, args.budget)
             start = time.perf_counter()
-            result = list(run(game, bot, args.against, args.deals, args.seed, jobs=args.jobs, dd=True))[-1]
+            dd = not args.no_dd
+            result = list(run(game, bot, args.against, args.deals, args.seed, jobs=args.jobs, dd=dd))[-1]
             low, high = result.ci95
-            loss = result.mean_dd_loss or {"a": 0.0, "b": 0.0}
+            loss = {side: f"{v:.3f}" for side, v in (result.mean_dd_loss or {"a": 0.0, "b": 0.0}).items()}
+            if not dd:
+                loss = {"a": "—", "b": "—"}
             print(
                 f"| {label} | `{bot}` | {result.mean_margin:+.3f} | [{low:+.3f}, {high:+.3f}] "
-                f"| {loss['a']:.3f} | {loss['b']:.3f} "
+                f"| {loss['a']} | {loss['b']} "
                 f"| {1000 * result.bot_seconds['a'] / max(1, result.decisions['a']):.1f} "
                 f"| {time.perf_counter() - start:.0f} |",
                 flush=True,
