@@ -104,7 +104,7 @@ def test_issue42_the_printed_sheets_and_travellers_print_on_a4_without_the_scree
         count, page = printed(page, f"{base}/print/davtar?round=1", "davtar")
         assert (
             count == len(tables)
-            and page.get_by_test_id("davtar-blank").nth(0).locator("tbody tr").count() == 20
+            and page.get_by_test_id("davtar-blank").nth(0).locator("tbody tr").count() == 24
         )
         page.emulate_media(media="screen")
         page.goto(f"{server.url}/event/{dup['id']}")

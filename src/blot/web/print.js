@@ -11,7 +11,7 @@ import { eventKit } from "/static/events_kit.js";
 export const PRINTS = ["pairings", "standings", "cards", "davtar", "boards"];
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 //: Rows of a blank Davtar: a long game of Bazar Blot rarely needs more.
-const DAVTAR_ROWS = 20;
+const DAVTAR_ROWS = 24;
 
 export function printPages(ctx) {
   const kit = eventKit(ctx);
