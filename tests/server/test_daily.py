@@ -219,6 +219,8 @@ def test_secret_until_played(database: Path | str) -> None:
         assert past["seed"] and past["field"] == 2 and len(past["ranking"]) == 2
         response = client.get("/api/daily/bazar-blot/results", params={"day": "2026-11-29"})
         assert response.status_code == 400 and response.json()["reason"] == "daily_day"
+        response = client.get("/api/daily/bazar-blot/results", params={"day": "2026-01-01"})
+        assert response.status_code == 404 and response.json()["reason"] == "daily_no_set"
 
 
 def test_profile_history_and_streak(database: Path | str) -> None:

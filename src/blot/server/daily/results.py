@@ -193,7 +193,9 @@ async def results(
     game, ruleset = daily.choose(game_name, ruleset)
     day = _day(day_text, daily)
     the_set = await daily.hub.read(lambda c: rows.the_set(c, day, game.name, ruleset))
-    if the_set is None:
+    if the_set is None:  # made today by the first request; a past day without one had none
+        if day != daily.today().isoformat():
+            raise Refused("not_found", "daily_no_set", game=game.name, day=day)
         the_set = await daily.the_set(day, game, ruleset)
     n = int(the_set["deals"])
     plays = await settle(daily, day, game, ruleset)
