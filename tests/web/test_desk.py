@@ -176,6 +176,7 @@ def test_the_desk_keeps_two_pairs_apart_grants_a_requested_bye_and_takes_a_late_
     page.wait_for_selector('[data-testid=referees-list]:has-text("arbiter")')
     page.fill("[data-testid=add-organizer-name]", "helper")
     click(page, "add-organizer")
+    page.wait_for_selector('[data-testid=organizers-list]:has-text("organizer, helper")')
     page.select_option("[data-testid=forbid-a]", str(entries[0]))
     page.select_option("[data-testid=forbid-b]", str(entries[1]))
     click(page, "forbid")

@@ -68,15 +68,16 @@ class TournamentViews:
                     }
             pool = [int(p) for p in row["settings"].get("referee_pool") or []]
             referees = [int(t["referee"]) for t in tables if t["referee"] is not None]
+            organizers = rows.organizers(c, event_id)
             return TournamentState(
                 row,
-                rows.organizers(c, event_id),
+                organizers,
                 rows.entries(c, event_id),
                 rounds,
                 tables,
                 sheets,
                 [note_json(n) for n in rows.notes(c, event_id)],
-                rows.usernames(c, [*pool, *referees]),
+                rows.usernames(c, [*pool, *referees, *organizers]),
             )
 
         state = await self.storage.read(read)
@@ -125,6 +126,8 @@ class TournamentViews:
             else None,
             "organizers": state.organizers,
             "organizer": viewer in state.organizers,
+            # the desk names them (issue 42 item 1), as it names the referees
+            "organizer_names": [state.names.get(p, "") for p in state.organizers],
             "created_at": _iso(state.row["created_at"]),
             "entries": [
                 {
