@@ -12,14 +12,15 @@ The mapping (docs/operators.md, "TRF"):
 - the *points* column is blot's match points (B-71: a Rubicon win counts 2, so it may be more
   than the wins a TRF reader counts), the *rank* column blot's rank;
 - blot's exact values travel in extension lines a TRF reader skips: ``XXR`` the number of rounds
-  (as JaVaFo and bbpPairings read it) and one ``XXG round table white black points points score
-  score`` per game, so that :func:`read` gives back the same standings.
+  (as JaVaFo and bbpPairings read it), one ``XXG round table white black points points score
+  score`` per game, ``XXL player score`` a late entry's starting score and ``XXW player [why]`` a
+  withdrawn (or barred) entry, so that :func:`read` gives back the same standings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from blot.errors import BlotError
@@ -68,6 +69,11 @@ def write(data: Mapping[str, Any]) -> str:
         )
         line += "".join(f"  {_cell(e.id, r, start)}" for r in rounds)
         lines.append(line)
+    for e in entrants:  # what a TRF has no field for: a late entry's start, a withdrawal, a bar
+        if e.start:
+            lines.append(f"XXL {start[e.id]} {e.start:g}")
+        if e.withdrawn or e.barred:
+            lines.append(f"XXW {start[e.id]} {_field(e.barred or '', 80)}".rstrip())
     for r in rounds:
         for number, g in enumerate(r.games, 1):
             if len(g.entries) != 2 or any(x not in start for x in g.entries):
@@ -113,6 +119,8 @@ def read(text: str) -> Report:
     name, fmt = "event", "swiss"
     players: list[tuple[int, Entrant, list[str]]] = []
     extra: dict[tuple[int, int, int], tuple[tuple[int, int] | None, tuple[int, int] | None]] = {}
+    late: dict[int, float] = {}
+    gone: dict[int, str | None] = {}
     for raw in text.splitlines():
         if raw.startswith("012 "):
             name = raw[4:].strip() or name
@@ -120,6 +128,11 @@ def read(text: str) -> Report:
             fmt = "round_robin"
         elif raw.startswith("001 "):
             players.append(_player(raw))
+        elif raw.startswith("XXL ") and len(raw.split()) == 3:
+            late[int(raw.split()[1])] = float(raw.split()[2])
+        elif raw.startswith("XXW "):
+            parts = raw.split(maxsplit=2)
+            gone[int(parts[1])] = parts[2] if len(parts) > 2 else None
         elif raw.startswith("XXG "):
             parts = raw.split()[1:]
             if len(parts) == 8:
@@ -127,7 +140,11 @@ def read(text: str) -> Report:
                 extra[key] = (_two(parts[4:6]), _two(parts[6:8]))
     if not players:
         raise BlotError("trf_no_players")
-    return Report(name, fmt, [p[1] for p in players], _rounds(players, extra))
+    entrants = [
+        replace(e, withdrawn=start in gone, barred=gone.get(start), start=late.get(start, 0.0))
+        for start, e, _ in players
+    ]
+    return Report(name, fmt, entrants, _rounds(players, extra))
 
 
 def _player(line: str) -> tuple[int, Entrant, list[str]]:
