@@ -294,3 +294,18 @@ def test_a_deal_opens_once_played(database: Path | str) -> None:
         replay = client.get(f"/api/tables/{table}/replay", headers=bagrat.headers).json()
         assert len(replay["deals"]) == 1 and replay["secret"] == 1 and replay["summary"] is None
         assert client.get(f"/api/tables/{table}/record", headers=bagrat.headers).status_code == 403
+
+
+def test_no_bot_plays_for_the_absent_player(database: Path | str) -> None:
+    """A day's table waits for its player past the grace period: the set is theirs to play, and
+    they resume it where they left it (item 2)."""
+    clock = Clock(MORNING)
+    with make_client(database, clock=clock, daily_deals=SMALL, daily_bots="random", grace=5.0) as client:
+        ani = Player(client, "Ani")
+        started = start(ani)
+        clock.move(60)  # past the grace period of a player who never opened the table
+        time.sleep(0.3)
+        summary = client.get(f"/api/tables/{started['table']}").json()
+        assert summary["status"] == "playing"
+        assert not summary["seats"][started["seat"]]["substitute"]
+        assert start(ani) == started
