@@ -2,8 +2,8 @@
 lobby a player plays the day's set (one deal of Bazar Blot against random bots, the test
 server's small size) to its end, opens the results from the game's end, and sees their percent,
 rank, the ranking with the par line and each deal's traveller; a second player sees neither the
-first's name nor a traveller before finishing, then both in the ranking; the lobby then says the
-set is played, with the percent."""
+first's name nor a traveller before finishing (then plays from the terminal, ``blot daily``), then
+both in the ranking; the lobby then says the set is played, with the percent."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from blot.cli.daily import run
 
 from .conftest import LiveServer
 from .test_browser import discard, event_number
@@ -108,13 +110,18 @@ def test_item5_play_the_days_deals_from_the_lobby_then_the_results_and_the_trave
         assert first.locator("[data-testid=replay-secret]").count() == 0
 
         # the second player, before playing: no ranking, no traveller, not the first one's name
+        second.goto(daily_server.url + "/")
+        second.locator("[data-testid=daily-set-bazar-blot][data-status=new]").wait_for()
+        boris = str(second.input_value("#name"))
         second.goto(daily_server.url + "/daily/bazar-blot?ruleset=league")
         second.wait_for_selector("[data-testid=daily-closed]")
         assert second.locator("[data-testid=daily-ranking], [data-testid=traveller]").count() == 0
         assert ani not in second.inner_text("#main")
-        boris = start_from_the_lobby(second, daily_server)
-        play_to_the_end(second)
-        second.click("[data-testid=daily-results-link]")
+        # they play it from the terminal (blot daily, the first choice each turn: quicker than a
+        # second browser game), then the page they had open shows both of them
+        token = second.evaluate("localStorage.getItem('blot.token')")
+        run(daily_server.url, "bazar-blot", None, boris, token, ask=lambda prompt: "1", say=lambda line: None)
+        second.reload()
         second.wait_for_selector("[data-testid=daily-ranking]")
         names = " ".join(second.locator("[data-testid=daily-rank-row]").all_inner_texts())
         assert ani in names and boris in names
