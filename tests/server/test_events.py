@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from blot.cli.main import main
 from blot.games import spec
 
-from .conftest import Account, Player, make_client
+from .conftest import Account, Clock, Player, make_client
 
 
 def wait_round(organizer: Account, event: str, number: int, seconds: float = 120) -> dict[str, Any]:
@@ -160,13 +160,22 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table(tmp_path: Path) -
         assert sum(percent.values()) == 6 * 50  # every comparison gives 2 points between two pairs
 
 
+def forfeit_sweep(client: TestClient, clock: Clock, seconds: float) -> None:
+    """Move the server's clock ``seconds`` on and run the events' sweep (issue 39 item 5)."""
+    clock.move(seconds)
+    client.portal.call(client.app.state.hub.tournaments.sweep.sweep)  # type: ignore[attr-defined]
+
+
 def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
-    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+    """The forfeit time is on the server's clock: a sweep a moment before it forfeits nothing,
+    the sweep once the clock has passed it does (no real second waited)."""
+    clock = Clock()
+    with make_client(tmp_path / "db.sqlite3", clock=clock, event_sweep_seconds=3600) as client:
         organizer = Account(client, "organizer")
         ani, gohar = Account(client, "ani"), Account(client, "gohar")
         event = organizer.post(
             "/api/events",
-            {"name": "Club night", "rounds": 1, "forfeit_seconds": 1, "options": {"target": 51}},
+            {"name": "Club night", "rounds": 1, "forfeit_seconds": 30, "options": {"target": 51}},
         )["id"]
         ani.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         data = gohar.post(f"/api/events/{event}/entries/{data_entry(client, event)}/confirm")
@@ -175,6 +184,10 @@ def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
         organizer.post(f"/api/events/{event}/rounds", {"start": True})
         next_game = ani.client.get("/api/events/next", headers=ani.headers).json()["games"]
         assert [g["round"] for g in next_game] == [1]  # "your table is ready"
+        started = client.get(f"/api/events/{event}").json()["rounds"][0]["tables"][0]["table"]
+        forfeit_sweep(client, clock, 29.9)
+        assert client.get(f"/api/tables/{started}").json()["status"] == "playing"  # not yet
+        forfeit_sweep(client, clock, 0.2)
         data = wait_round(organizer, event, 1, seconds=30)
         table = data["rounds"][0]["tables"][0]
         humans = next(e["id"] for e in data["entries"] if e["bot"] is None)
@@ -186,11 +199,12 @@ def test_an_entrant_who_does_not_come_loses_by_forfeit(tmp_path: Path) -> None:
 def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> None:
     """Two pairs of persons, nobody moves: the game waits on the first to bid, so that pair did
     not come; the other pair never had a turn and wins by forfeit (it did not fail to come)."""
-    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=0.1) as client:
+    clock = Clock()
+    with make_client(tmp_path / "db.sqlite3", clock=clock, event_sweep_seconds=3600) as client:
         organizer = Account(client, "organizer")
         for name in ("ani", "gohar", "davit", "emma"):
             Account(client, name)
-        body = {"name": "Club night", "rounds": 1, "forfeit_seconds": 1, "options": {"target": 51}}
+        body = {"name": "Club night", "rounds": 1, "forfeit_seconds": 30, "options": {"target": 51}}
         event = organizer.post("/api/events", body)["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
@@ -198,6 +212,7 @@ def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> Non
         with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator sees whose turn it is
             ws.send_json({"type": "hello", "token": None})
             waited_on = ws.receive_json()["view"]["to_act"]
+        forfeit_sweep(client, clock, 30.1)
         data = wait_round(organizer, event, 1, seconds=30)
         result = data["rounds"][0]["tables"][0]["result"]
         assert result == ([0, 1] if waited_on in (0, 2) else [1, 0]), (waited_on, result)
