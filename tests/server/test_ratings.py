@@ -139,17 +139,34 @@ def test_a_game_ended_by_agreement_is_not_rated(client: Any) -> None:
     assert [e.kind for e in hub.store.log(table)][-2:] == ["end", "end"]
 
 
+def grace_passes(client: Any, clock: Clock, table: str) -> None:
+    """Boris (seat 1) has gone: the seat is his for the grace period (60 s of the server's clock,
+    issue 39 item 5), a stand-in bot plays it once the clock has passed it."""
+
+    def seat() -> dict[str, Any]:
+        return dict(client.get(f"/api/tables/{table}").json()["seats"][1])
+
+    deadline = time.monotonic() + 10
+    while not (seat()["away"] and clock.pending()):  # his socket closed: the grace timer is set
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    clock.move(59.0)
+    assert not seat()["substitute"]
+    clock.move(1.0)
+    while not seat()["substitute"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
 def test_a_player_who_leaves_loses_and_the_others_game_is_not_rated(db: Path) -> None:
-    with make_client(db, grace=0.05) as client:
+    clock = Clock()
+    with make_client(db, clock=clock) as client:
         ani, boris = Account(client, "Ani"), Account(client, "Boris")
         table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "basic", 3: "heuristic"}, **SMALL)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             Socket(ws, boris.token).receive()
         # Boris has gone: after the grace period a stand-in bot plays his seat; Ani plays on
-        deadline = time.monotonic() + 10
-        while not client.get(f"/api/tables/{table}").json()["seats"][1]["substitute"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        grace_passes(client, clock, table)
         play_out(client, table, {0: ani})
         board = {r["username"]: r for r in leaderboard(client, "bazar-blot")}
         assert list(board) == ["Boris"]  # only the leaver's rating moves: a loss, whoever won
@@ -161,15 +178,13 @@ def test_a_player_who_leaves_loses_and_the_others_game_is_not_rated(db: Path) ->
 
 
 def test_a_player_who_comes_back_before_the_end_is_rated_as_usual(db: Path) -> None:
-    with make_client(db, grace=0.05) as client:
+    clock = Clock()
+    with make_client(db, clock=clock) as client:
         ani, boris = Account(client, "Ani"), Account(client, "Boris")
         table = rated_table(ani, "bazar-blot", {0: ani, 1: boris, 2: "basic", 3: "basic"}, **SMALL)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             Socket(ws, boris.token).receive()
-        deadline = time.monotonic() + 10
-        while not client.get(f"/api/tables/{table}").json()["seats"][1]["substitute"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        grace_passes(client, clock, table)
         play_out(client, table, {0: ani, 1: boris})  # Boris is back: he plays his own seat again
         assert {r["username"] for r in leaderboard(client, "bazar-blot")} == {"Ani", "Boris", "bot:basic"}
 
