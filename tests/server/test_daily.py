@@ -309,3 +309,23 @@ def test_no_bot_plays_for_the_absent_player(database: Path | str) -> None:
         assert summary["status"] == "playing"
         assert not summary["seats"][started["seat"]]["substitute"]
         assert start(ani) == started
+
+
+def test_past_days_unplayed_tables_are_not_resumed(tmp_path: Path) -> None:
+    """A set left unplayed when its day ended is not loaded again at a restart (it no longer
+    counts); it still opens when somebody asks for it."""
+    db = tmp_path / "blot.sqlite3"
+    clock = Clock(MORNING)
+    with server(db, clock) as client:
+        started = start(Player(client, "Ani"))
+    clock.move(DAY)
+    with server(db, clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        resuming = hub.resuming  # the restart resumes the tables being played in the background
+        for _ in range(500):
+            if resuming is None or resuming.done():
+                break
+            time.sleep(0.01)
+        assert resuming is not None and resuming.done()
+        assert started["table"] not in hub.tables
+        assert client.get(f"/api/tables/{started['table']}").json()["status"] == "playing"

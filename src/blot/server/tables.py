@@ -126,6 +126,8 @@ class Tables:
         if self.cluster.shared:
             return  # the processes of a cluster take the tables whose owner is gone (orphans)
         ids = await self.services.read(lambda c: Store.ids_with_status(c, [PLAYING]))
+        past = await self._past_days()
+        ids = [t for t in ids if t not in past]
         for table_id in ids:
             try:
                 await self.load(table_id)
@@ -134,6 +136,15 @@ class Tables:
             await asyncio.sleep(0)
         if ids:
             log.info("resumed %d tables", len(ids))
+
+    async def _past_days(self) -> set[str]:
+        """The tables of a day's set left unplayed when its day ended (issue 45): they no longer
+        count, and load only when somebody opens them."""
+        from blot.server.daily.deals import day_of
+        from blot.store.daily import left_unplayed
+
+        today = day_of(self.config.clock(), self.config.daily_zone).isoformat()
+        return await self.services.read(lambda c: left_unplayed(c, today))
 
     async def unfinished_seat(self, player: int) -> str | None:
         """A table whose game is not over where ``player`` sits, if any (from the database: the

@@ -97,6 +97,14 @@ def ended(c: Connection, table_id: str, at: datetime) -> None:
     c.execute(update(daily_plays).where(where).values(finished_at=at))
 
 
+def left_unplayed(c: Connection, today: str) -> set[str]:
+    """The tables of sets of days before ``today`` whose game never ended."""
+    query = select(daily_plays.c.table_id).where(
+        daily_plays.c.day < today, daily_plays.c.finished_at.is_(None)
+    )
+    return {str(t) for t in c.execute(query).scalars()}
+
+
 def table_states(c: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
     """The status and record of each of these tables (the plays' tables)."""
     if not ids:
