@@ -17,16 +17,13 @@ from .helpers import declare, fill, finish, new_deal, play, play_random_game, sn
 
 #: The fields a view has. A new field must be checked for leaks before it is added here.
 VIEW_FIELDS = [
-    "seat",
     "rules",
     "dealer",
     "phase",
     "to_act",
-    "hand",
     "calls",
     "contract",
     "trump",
-    "own_declarations",
     "announced",
     "shown",
     "declarations_team",
@@ -35,9 +32,13 @@ VIEW_FIELDS = [
     "tricks_taken",
     "card_points",
     "belotes",
+    "result",
+    # the seat's own, after the public view's (a seat's view extends the public view)
+    "seat",
+    "hand",
+    "own_declarations",
     "legal",
     "best_declare",
-    "result",
 ]
 GAME_VIEW_FIELDS = [
     "seat",

@@ -64,31 +64,16 @@ class PublicDealView:
 
 
 @dataclass(frozen=True, slots=True)
-class DealView:
-    """One seat's view of a deal. ``legal`` is empty unless ``seat`` is to act; ``best_declare``
-    is the seat's best set of declarations while it must say what it declares (B-43)."""
+class DealView(PublicDealView):
+    """One seat's view of a deal: the public view's fields and the seat's own after them.
+    ``legal`` is empty unless ``seat`` is to act; ``best_declare`` is the seat's best set of
+    declarations while it must say what it declares (B-43)."""
 
     seat: int
-    rules: Rules
-    dealer: int
-    phase: Phase
-    to_act: int | None
     hand: int
-    calls: tuple[tuple[int, Call], ...]
-    contract: Contract | None
-    trump: int | None
     own_declarations: tuple[Declaration, ...] | None
-    announced: tuple[Announcement, ...]
-    shown: tuple[tuple[int, Declaration], ...]
-    declarations_team: int | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_taken: tuple[int, ...]
-    card_points: tuple[int, int]
-    belotes: tuple[tuple[int, Card], ...]
     legal: tuple[Action, ...]
     best_declare: Declare | None
-    result: DealResult | None
 
     @property
     def team(self) -> int:

@@ -47,8 +47,9 @@ class PublicDealView:
 
 
 @dataclass(frozen=True, slots=True)
-class DealView:
-    """What one seat may know of a deal, and nothing more.
+class DealView(PublicDealView):
+    """What one seat may know of a deal, and nothing more: the public view's fields (with the
+    cards of the exchange steps it took part in) and the seat's own after them.
 
     Card sets are ints (``blot.cards``). ``talon`` is ``None`` until it is shown (T-22),
     ``discard`` is ``None`` except for the first seat once he discards, and an exchange step's
@@ -57,26 +58,9 @@ class DealView:
     """
 
     seat: int
-    phase: Phase
-    to_act: int | None
-    dealer: int
-    targets: tuple[int, int, int]
     hand: int
-    hand_sizes: tuple[int, int, int]
-    may_pass: tuple[bool, bool, bool]
-    calls: tuple[Call, ...]
-    trump: Call | None
-    caller: int | None
-    plan: tuple[tuple[int, int], ...]
-    exchanges: tuple[Exchange, ...]
-    talon: int | None
     discard: int | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[Trick, ...]
-    tricks_taken: tuple[int, ...]
-    scores: tuple[int, int, int] | None
     legal: tuple[Action, ...]
-    result: DealResult | None
 
     @property
     def hand_cards(self) -> list[Card]:
