@@ -147,12 +147,6 @@ class DealSequence(Generic[D, A, P, R, GV, PV]):
             raise SetupError("this game has no random source: give the cards of the deal", "hands")
         return shuffle(self._rng)
 
-    def _view_head(self, seat: int) -> tuple[int, R, P, int | None, int, int]:
-        """What every view of the game starts with (:class:`blot.game.GameViewHead`), in order;
-        BlotError when ``seat`` is not one of the game's."""
-        seat = check_seat(seat, self.seats)
-        return seat, *self._public_head()
-
     def _public_head(self) -> tuple[R, P, int | None, int, int]:
         """What every public view of the game starts with (:class:`blot.game.PublicViewHead`),
         in order."""
@@ -166,11 +160,15 @@ class DealSequence(Generic[D, A, P, R, GV, PV]):
     def view(self, seat: int) -> GV:
         """What ``seat`` may know of the game: the head, the game's own fields, the seat's view
         of the deal (see its ``Deal.view``) and what the seat may do."""
-        head = self._view_head(seat)
+        seat = check_seat(seat, self.seats)
         deal = self.deal
         dv = None if deal is None else deal.view(seat)
         return self._seat_view_type(
-            *head, *self._game_fields(), deal=dv, legal=() if dv is None else dv.legal
+            *self._public_head(),
+            *self._game_fields(),
+            deal=dv,
+            seat=seat,
+            legal=() if dv is None else dv.legal,
         )
 
     def public_view(self) -> PV:

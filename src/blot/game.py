@@ -109,20 +109,6 @@ class PublicViewHead(Generic[R, P]):
     deal_number: int
 
 
-@dataclass(frozen=True, slots=True)
-class GameViewHead(Generic[R, P]):
-    """What every game view starts with, in both games: whose view it is, the rules, where the
-    game stands, who acts, who dealt, and how many deals have been dealt (the current one
-    included)."""
-
-    seat: int
-    rules: R
-    phase: P
-    to_act: int | None
-    dealer: int
-    deal_number: int
-
-
 class Rules(Protocol):
     """A game's ruleset and options, as records and tables name them."""
 

@@ -41,7 +41,6 @@ VIEW_FIELDS = [
     "best_declare",
 ]
 GAME_VIEW_FIELDS = [
-    "seat",
     "rules",
     "phase",
     "to_act",
@@ -54,6 +53,8 @@ GAME_VIEW_FIELDS = [
     "match_score",
     "tars_kapoot",
     "deal",
+    # the seat's own, after the public view's
+    "seat",
     "legal",
 ]
 

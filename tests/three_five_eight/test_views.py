@@ -106,3 +106,19 @@ def test_the_public_view_shows_the_exchange_steps_without_their_cards_and_the_ta
     assert public.exchanges == (Exchange(0, 1, None, None), Exchange(0, 2, None, None))
     assert public.talon == parse_cards(TALON) and public.phase is Phase.DISCARD
     assert public.hand_sizes == (16, 16, 20) and public.plan == ((0, 1), (0, 2))  # seat 2 took the talon
+
+
+def test_a_seats_view_extends_the_public_one_but_is_never_shown_to_all() -> None:
+    """Issue 39: a seat's view is the public view's fields and the seat's own after them; the
+    presenter still refuses to show a seat's view (its exchanged cards, T-20) as the public one."""
+    from blot.wire import three_five_eight as wire
+
+    game = Game(rng=Random(5))
+    seat, public = game.view(0), game.public_view()
+    assert isinstance(seat.deal, PublicDealView) and public.deal is not None
+    assert {f.name: getattr(public.deal, f.name) for f in dataclasses.fields(public.deal)} == {
+        f.name: getattr(seat.deal, f.name) for f in dataclasses.fields(public.deal) if f.name != "exchanges"
+    } | {"exchanges": public.deal.exchanges}
+    assert wire.public_json(public) is not None
+    with pytest.raises(AssertionError):
+        wire.public_json(seat)

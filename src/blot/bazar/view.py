@@ -22,7 +22,7 @@ from blot.bazar.rules import Rules
 from blot.bazar.tables import NT
 from blot.bazar.values import Action, DealResult, Phase
 from blot.cards import Card, cards_of
-from blot.game import GameViewHead, PublicViewHead, Trick
+from blot.game import PublicViewHead, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,22 +100,6 @@ class DealView(PublicDealView):
 
 
 @dataclass(frozen=True, slots=True)
-class GameView(GameViewHead[Rules, Phase]):
-    """One seat's view of a game: after the head both games share, the public results so far and
-    its view of the current deal (``None`` before the first deal)."""
-
-    totals: tuple[int, int]
-    #: Every finished deal, void ones and the current one (once over) included.
-    results: tuple[DealResult, ...]
-    finished: bool
-    winner: int | None
-    match_score: str | None
-    tars_kapoot: bool
-    deal: DealView | None
-    legal: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class PublicGameView(PublicViewHead[Rules, Phase]):
     """What everybody may know of a game (spectators): the public results so far and the public
     view of the current deal (``None`` before the first deal)."""
@@ -128,3 +112,13 @@ class PublicGameView(PublicViewHead[Rules, Phase]):
     match_score: str | None
     tars_kapoot: bool
     deal: PublicDealView | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView(PublicGameView):
+    """One seat's view of a game: the public view's fields, with the seat's view of the current
+    deal (``None`` before the first deal), and the seat's own after them."""
+
+    deal: DealView | None
+    seat: int
+    legal: tuple[Action, ...]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from blot.cards import Card, cards_of
-from blot.game import GameViewHead, PublicViewHead, Trick
+from blot.game import PublicViewHead, Trick
 from blot.three_five_eight.calls import Call
 from blot.three_five_eight.rules import Rules
 from blot.three_five_eight.values import Action, DealResult, Exchange, Phase
@@ -68,22 +68,6 @@ class DealView(PublicDealView):
 
 
 @dataclass(frozen=True, slots=True)
-class GameView(GameViewHead[Rules, Phase]):
-    """What one seat may know of a game: after the head both games share, the public results of
-    the finished deals and its view of the current deal (``None`` before the first deal)."""
-
-    counted: int
-    totals: tuple[int, int, int]
-    may_pass: tuple[bool, bool, bool]
-    #: Every finished deal, void ones and the current one (once over) included.
-    results: tuple[DealResult, ...]
-    finished: bool
-    winner: int | None
-    deal: DealView | None
-    legal: tuple[Action, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class PublicGameView(PublicViewHead[Rules, Phase]):
     """What everybody may know of a game (spectators): the public results of the finished deals
     and the public view of the current deal (``None`` before the first deal)."""
@@ -96,3 +80,13 @@ class PublicGameView(PublicViewHead[Rules, Phase]):
     finished: bool
     winner: int | None
     deal: PublicDealView | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView(PublicGameView):
+    """What one seat may know of a game: the public view's fields, with the seat's view of the current
+    deal (``None`` before the first deal), and the seat's own after them."""
+
+    deal: DealView | None
+    seat: int
+    legal: tuple[Action, ...]

@@ -80,7 +80,8 @@ def seat_json(view: View) -> dict[str, Any] | None:
 def public_json(view: PublicView) -> dict[str, Any] | None:
     """A spectator's view, from the public view: a seat's shape with ``seat``, ``hand``,
     ``own_declarations`` and ``legal`` null. ``None`` before the first deal."""
-    assert isinstance(view, PublicGameView), "a Bazar Blot presenter was given another game's view"
+    # A seat's view extends the public view: only the public view itself may be shown to all.
+    assert type(view) is PublicGameView, "a Bazar Blot presenter was given another view than the public one"
     v = view.deal
     return None if v is None else _json(view, v)
 

@@ -73,7 +73,8 @@ def seat_json(view: View) -> dict[str, Any] | None:
 def public_json(view: PublicView) -> dict[str, Any] | None:
     """A spectator's view, from the public view: a seat's shape with ``seat``, ``hand``,
     ``discard``, ``legal`` and the exchanged cards null. ``None`` before the first deal."""
-    assert isinstance(view, PublicGameView), "a 3-5-8 presenter was given another game's view"
+    # A seat's view extends the public view: only the public view itself may be shown to all.
+    assert type(view) is PublicGameView, "a 3-5-8 presenter was given another view than the public one"
     d = view.deal
     return None if d is None else _json(view, d)
 
