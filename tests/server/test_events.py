@@ -626,8 +626,10 @@ def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
     """Issue 25 item 3: a round whose scheduled time has come starts when the one before is over
     (the sweep, which any process runs: the round starts once); the listing shows the event
     finished. The server's own sweep waits an hour: the test runs the sweep itself once the
-    entries are in, so that no round starts between two entries."""
-    with make_client(tmp_path / "db.sqlite3", event_sweep_seconds=3600) as client:
+    entries are in, so that no round starts between two entries. The start times are on the
+    server's clock, which the test moves (issue 39 item 5): a sweep before them starts nothing."""
+    clock = Clock()
+    with make_client(tmp_path / "db.sqlite3", clock=clock, event_sweep_seconds=3600) as client:
         sweep = client.app.state.hub.tournaments.sweep.sweep
         organizer = Account(client, "organizer")
         body = {"name": "Timed", "rounds": 2, "options": {"target": 51}}
@@ -644,11 +646,15 @@ def test_rounds_on_a_schedule_start_by_themselves(tmp_path: Path) -> None:
                 == message
             )
         # a start time to come (issue 42 item 6 refuses a past one): two seconds from now
-        soon = [(datetime.now(UTC) + timedelta(seconds=s)).isoformat() for s in (2, 3)]
+        soon = [(datetime.fromtimestamp(clock.now, UTC) + timedelta(seconds=s)).isoformat() for s in (2, 3)]
         event = organizer.post("/api/events", {**body, "schedule": soon})
         for _ in range(4):  # the organizer's entries (a player's would close at round 1's start)
             organizer.post(f"/api/events/{event['id']}/entries", {"bot": "basic"})
         assert event["settings"]["schedule"] == soon
+        clock.move(1.9)
+        client.portal.call(sweep)
+        assert client.get(f"/api/events/{event['id']}").json()["rounds"] == []  # not yet
+        clock.move(1.2)
         deadline = time.monotonic() + 60
         while [e["status"] for e in client.get("/api/events").json()["events"]] != ["finished"]:
             assert time.monotonic() < deadline, client.get(f"/api/events/{event['id']}").json()
