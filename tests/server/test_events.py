@@ -208,7 +208,9 @@ def test_only_an_entrant_whose_turn_came_loses_by_forfeit(tmp_path: Path) -> Non
         event = organizer.post("/api/events", body)["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-        table = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["table"]
+        table = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0][
+            "table"
+        ]
         with client.websocket_connect(f"/ws/tables/{table}") as ws:  # a spectator sees whose turn it is
             ws.send_json({"type": "hello", "token": None})
             waited_on = ws.receive_json()["view"]["to_act"]
@@ -304,7 +306,9 @@ def test_a_round_started_twice_at_once_is_started_once(tmp_path: Path) -> None:
         answers: list[Any] = []
 
         def start() -> None:
-            answers.append(client.post(f"/api/events/{event}/rounds", json={"start": True}, headers=organizer.headers))
+            answers.append(
+                client.post(f"/api/events/{event}/rounds", json={"start": True}, headers=organizer.headers)
+            )
 
         threads = [threading.Thread(target=start) for _ in range(4)]
         for thread in threads:
@@ -583,7 +587,9 @@ def test_l2_an_over_the_board_game_left_unfinished_is_reopened_by_its_referee(tm
                 for path in paths
             ]
 
-        (left, left_sheet), (done, done_sheet) = keep(organizer.post(f"/api/events/{event}/rounds", {"start": True}), 1)
+        (left, left_sheet), (done, done_sheet) = keep(
+            organizer.post(f"/api/events/{event}/rounds", {"start": True}), 1
+        )
         Account(client, "sage")
         late = organizer.post(f"/api/events/{event}/entries", {"usernames": ["arbiter", "sage"]}, status=409)
         assert late["message"] == "arbiter referees a table of this event and cannot also play in it"

@@ -452,7 +452,9 @@ def test_l3_an_unfinished_game_of_a_pair_barred_since_is_not_continued_in_public
         event = organizer.post("/api/events", {"name": "Cup", "rounds": 1, "options": {"target": 51}})["id"]
         organizer.post(f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
-        old = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["table"]
+        old = organizer.post(f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0][
+            "table"
+        ]
         ani.post(f"/api/tables/{old}/end", {"agree": True})
         assert gohar.post(f"/api/tables/{old}/end", {"agree": True})["ended"] == "agreement"
         elsewhere = organizer.table()

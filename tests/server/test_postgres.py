@@ -178,7 +178,9 @@ def test_an_event_on_postgresql(pg_url: str) -> None:
         answers: list[Any] = []
 
         def start() -> None:
-            answers.append(client.post(f"/api/events/{event}/rounds", json={"start": True}, headers=organizer.headers))
+            answers.append(
+                client.post(f"/api/events/{event}/rounds", json={"start": True}, headers=organizer.headers)
+            )
 
         threads = [threading.Thread(target=start) for _ in range(3)]
         for thread in threads:

@@ -30,7 +30,9 @@ def test_l5_a_court_member_answers_a_case_that_names_nobody(browser: Any, server
     )["id"]
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
     post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-    table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]["id"]
+    table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0][
+        "id"
+    ]
     path = f"/api/events/{event}/tables/{table}"
     post(server, organizer, f"{path}/referee", {"username": "arbiter"})
     question = "A player tapped the table twice before each lead. Is that a signal to his partner (L-9)?"
@@ -141,7 +143,9 @@ def test_l6_l8_the_page_names_tables_without_a_referee_and_a_referee_steps_down(
     ]
     post(server, organizer, f"/api/events/{online}/entries", {"usernames": ["aram", "lilit"]})
     post(server, organizer, f"/api/events/{online}/entries", {"bot": "basic"})
-    row = post(server, organizer, f"/api/events/{online}/rounds", {"start": True})["rounds"][0]["tables"][0]["id"]
+    row = post(server, organizer, f"/api/events/{online}/rounds", {"start": True})["rounds"][0]["tables"][0][
+        "id"
+    ]
     table = post(server, organizer, f"/api/events/{online}/tables/{row}/referee", {"username": "arbiter"})
     played = table["rounds"][0]["tables"][0]["table"]
     phone = signed_in(browser, server, players["aram"], 390, 844)

@@ -82,7 +82,9 @@ def test_the_event_page_says_a_pair_was_barred_by_tars_kapoot(browser: Any, tmp_
         event = post(server, organizer, "/api/events", body)["id"]
         post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["ani", "gohar"]})
         post(server, organizer, f"/api/events/{event}/entries", {"usernames": ["davit", "emma"]})
-        table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0]["tables"][0]
+        table = post(server, organizer, f"/api/events/{event}/rounds", {"start": True})["rounds"][0][
+            "tables"
+        ][0]
         path = f"/api/events/{event}/tables/{table['id']}"
         post(server, organizer, f"{path}/referee", {"username": "arbiter"})
         import httpx
