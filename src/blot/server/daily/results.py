@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.engine import Connection
 
@@ -31,7 +31,23 @@ from blot.server.table import FINISHED
 from blot.store import daily as rows
 
 if TYPE_CHECKING:
-    from blot.server.daily import Daily
+    from blot.server.hub import Hub
+
+
+class Daily(Protocol):
+    """What the scoring needs of the day's deals (:class:`blot.server.daily.Daily`), typed here
+    so that the package and its scoring do not import each other."""
+
+    hub: Hub
+    config: Any
+
+    def offered(self) -> list[tuple[GameSpec, str]]: ...
+    def choose(self, game: str, ruleset: Any) -> tuple[GameSpec, str]: ...
+    def today(self) -> date: ...
+    def is_over(self, day: str) -> bool: ...
+    async def the_set(self, day: str, game: GameSpec, ruleset: str) -> dict[str, Any]: ...
+    async def par(self, the_set: Mapping[str, Any]) -> list[dict[str, Any]]: ...
+
 
 #: The days a profile's history shows at most.
 HISTORY = 30
