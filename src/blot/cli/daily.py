@@ -10,38 +10,16 @@ plays as a guest named ``--name`` (the token printed resumes the same set)."""
 from __future__ import annotations
 
 import json
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from typing import Any
 
+from blot.cli.http import server_json
 from blot.cli.terminal import QUIT_WORDS, EndOfInput, Quit
 from blot.errors import BlotError
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-
-
-def _request(server: str, method: str, path: str, token: str | None, body: Any = None) -> Any:
-    """One call of the server's API: its JSON answer; a refusal or an unreachable server is a
-    :class:`BlotError` of one sentence."""
-    data = None if body is None else json.dumps(body).encode("utf-8")
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(f"{server.rstrip('/')}{path}", data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.loads(answer.read().decode("utf-8"))
-    except urllib.error.HTTPError as e:
-        try:
-            message = json.loads(e.read().decode("utf-8")).get("message") or str(e)
-        except ValueError:
-            message = str(e)
-        raise BlotError(f"the server refused: {message}") from None
-    except (urllib.error.URLError, OSError, ValueError) as e:
-        raise BlotError(f"{server} cannot be reached: {e}") from None
 
 
 def choices(legal: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -183,9 +161,9 @@ def run(
     """``blot daily``: start or resume the day's set of ``game`` (the first not finished when
     None), play it, print its results."""
     if not token:
-        token = str(_request(server, "POST", "/api/players", None, {"name": name})["token"])
+        token = str(server_json(server, "POST", "/api/players", None, {"name": name})["token"])
         say(f"Playing as the guest {name} (come back to this set with --token {token}).")
-    today = _request(server, "GET", "/api/daily", token)
+    today = server_json(server, "GET", "/api/daily", token)
     sets = [
         s
         for s in today.get("sets", [])
@@ -201,7 +179,7 @@ def run(
         what = f"{chosen['game']} ({chosen['ruleset']})"
         size = f"{chosen['deals']} deals against {chosen['bots']} bots"
         say(f"The day's deals of {today.get('day')}: {what}, {size}.")
-        started = _request(
+        started = server_json(
             server,
             "POST",
             f"/api/daily/{urllib.parse.quote(chosen['game'], safe='')}/start",
@@ -209,4 +187,4 @@ def run(
             {"ruleset": chosen["ruleset"]},
         )
         play_table(server, str(started["table"]), int(started["seat"]), token, ask, say)
-    show_results(_request(server, "GET", results_path, token), say)
+    show_results(server_json(server, "GET", results_path, token), say)

@@ -102,23 +102,11 @@ def _trf_standings(path: Path) -> tuple[dict[str, Any], list[Any]]:
 def fetch_trf(event: str, server: str, token: str | None, out: Path | None) -> None:
     """``blot event trf``: the event's TRF from a server (``GET /api/events/{id}/trf``), printed
     or written to ``out``."""
-    import urllib.error
     import urllib.parse
-    import urllib.request
 
-    url = f"{server.rstrip('/')}/api/events/{urllib.parse.quote(event, safe='')}/trf"
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            text = answer.read().decode("utf-8")
-    except urllib.error.HTTPError as e:
-        try:
-            message = json.loads(e.read().decode("utf-8")).get("message") or str(e)
-        except ValueError:
-            message = str(e)
-        raise BlotError(f"the server refused: {message}") from None
-    except (urllib.error.URLError, OSError, ValueError) as e:
-        raise BlotError(f"{server} cannot be reached: {e}") from None
+    from blot.cli.http import server_text
+
+    text = server_text(server, "GET", f"/api/events/{urllib.parse.quote(event, safe='')}/trf", token)
     if out is None:
         print(text, end="")
     else:
