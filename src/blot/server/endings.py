@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from blot.league import Outcome, SeatOutcome
 from blot.server.errors import Refused
+from blot.server.table_core import TableCore
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 #: How a finished table ended when the game did not: every person seated agreed (League §7).
@@ -22,32 +23,19 @@ BOARDS_PLAYED = "boards"
 FORFEIT = "forfeit"
 
 if TYPE_CHECKING:
-    from blot.game import AnyGame
-    from blot.games import GameSpec
-    from blot.server.seats import Seat, Seating
-    from blot.wire import Event, Wire
+    from blot.server.seats import Seating
+    from blot.wire import Event
 
 
-class EndingsTable(Protocol):
-    """What endings need of a table (:class:`blot.server.table.Table`)."""
+class EndingsTable(TableCore, Protocol):
+    """What endings need of a table (:class:`blot.server.table.Table`) besides its core."""
 
-    id: str
-    spec: GameSpec
-    wire: Wire
-    status: str
-    settings: dict[str, Any]
-    seats: list[Seat]
     seating: Seating
     n: int
     events: list[Event]
     ended: str | None
     end_votes: set[int]
-    boards: list[dict[str, Any]] | None
     forfeited: set[int]
-    paused: bool
-
-    @property
-    def game(self) -> AnyGame: ...
 
     def players(self) -> list[str]: ...
 

@@ -24,16 +24,14 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from blot.errors import BlotError, BotFailed
-from blot.game import Action, AnyGame, Bot, View
+from blot.game import Action, Bot, View
 from blot.server.config import SWAP_LEVEL
+from blot.server.table_core import TableCore
 
 if TYPE_CHECKING:
-    from blot.games import GameSpec
     from blot.server.clock import Timer
     from blot.server.config import ServerConfig
     from blot.server.endings import Endings
-    from blot.server.seats import Seat
-    from blot.wire import Wire
 
 log = logging.getLogger("blot.server")
 
@@ -51,21 +49,10 @@ def _no_backoff() -> float:
     return 0.0
 
 
-class TurnsTable(Protocol):
-    """What turns need of a table."""
+class TurnsTable(TableCore, Protocol):
+    """What turns need of a table besides its core."""
 
-    id: str
-    spec: GameSpec
-    wire: Wire
-    status: str
-    settings: dict[str, Any]
-    seats: list[Seat]
     last_event: dict[str, Any]
-    boards: list[dict[str, Any]] | None
-    paused: bool
-
-    @property
-    def game(self) -> AnyGame: ...
 
     @property
     def running(self) -> bool: ...
