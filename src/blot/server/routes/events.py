@@ -113,6 +113,15 @@ async def _commanded(
     return await _shown(request, data, player)
 
 
+async def _desk_changed(request: Request, change: str, event_id: str) -> dict[str, Any]:
+    """An organizer's change of the event's settings with the body sent (the desk's method
+    ``change``, :class:`blot.server.tournaments.desk.EventDesk`), answered as :func:`_commanded` answers."""
+    player, _ = await me(request)
+    desk = hub_of(request).tournaments.settings
+    data: dict[str, Any] = await getattr(desk, change)(player, event_id, await body_of(request))
+    return await _shown(request, data, player)
+
+
 @router.post("/events/{event_id}/entries")
 async def enter(event_id: str, request: Request) -> dict[str, Any]:
     """Enter: ``{"usernames": [...]}`` or ``{"bot": "basic"}``."""
@@ -139,25 +148,19 @@ async def add_organizer(event_id: str, request: Request) -> dict[str, Any]:
 @router.patch("/events/{event_id}")
 async def edit_event(event_id: str, request: Request) -> dict[str, Any]:
     """An organizer edits the event: any field of its creation, and ``rounds_settings`` (issue 42)."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.settings.edit(player, event_id, await body_of(request))
-    return await _shown(request, data, player)
+    return await _desk_changed(request, "edit", event_id)
 
 
 @router.post("/events/{event_id}/referees")
 async def add_referee(event_id: str, request: Request) -> dict[str, Any]:
     """``{"username"}``: a referee of the event, given tables in turn as rounds are paired."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.settings.add_referee(player, event_id, await body_of(request))
-    return await _shown(request, data, player)
+    return await _desk_changed(request, "add_referee", event_id)
 
 
 @router.post("/events/{event_id}/forbidden")
 async def forbid(event_id: str, request: Request) -> dict[str, Any]:
     """``{"entries": [a, b]}``: two entries that must not meet while avoidable."""
-    player, _ = await me(request)
-    data = await hub_of(request).tournaments.settings.forbid(player, event_id, await body_of(request))
-    return await _shown(request, data, player)
+    return await _desk_changed(request, "forbid", event_id)
 
 
 @router.delete("/events/{event_id}/forbidden/{a}/{b}")
