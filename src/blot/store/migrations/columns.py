@@ -82,3 +82,14 @@ def key(name: str, target: str | sa.ForeignKey, nullable: bool = False, **kw: An
     ``target`` is ``"table.id"``, or the foreign key itself where it says more."""
     foreign = target if isinstance(target, sa.ForeignKey) else sa.ForeignKey(target)
     return _column(name, sa.String(24), foreign, nullable=nullable, **kw)
+
+
+def rating() -> list[Column]:
+    """The head of a player's rating table (the games' ratings, the puzzles' ratings): the
+    player and the game, its key, then the rating's mean and spread."""
+    return [
+        player("player_id", primary_key=True),
+        text("game", 16, primary_key=True),
+        real("mu"),
+        real("sigma"),
+    ]

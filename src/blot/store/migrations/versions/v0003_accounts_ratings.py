@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from blot.store.migrations.columns import flag, key, number, ordinal, player, real, serial, text, when
+from blot.store.migrations.columns import flag, key, number, ordinal, player, rating, real, serial, text, when
 
 revision = "0003"
 down_revision: str | None = "0002"
@@ -40,10 +40,7 @@ def upgrade() -> None:
         batch.create_unique_constraint("uq_players_bot", ["bot"])
     op.create_table(
         "ratings",
-        player("player_id", primary_key=True),
-        text("game", 16, primary_key=True),
-        real("mu"),
-        real("sigma"),
+        *rating(),
         number("games"),
         number("wins"),
         when("updated_at"),

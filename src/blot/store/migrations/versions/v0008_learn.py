@@ -13,6 +13,7 @@ from blot.store.migrations.columns import (
     number,
     ordinal,
     player,
+    rating,
     real,
     row,
     serial,
@@ -67,10 +68,7 @@ def upgrade() -> None:
     op.create_index("ix_puzzles_game_mu", "puzzles", ["game", "mu"])
     op.create_table(
         "puzzle_ratings",
-        player("player_id", primary_key=True),
-        text("game", 16, primary_key=True),
-        real("mu"),
-        real("sigma"),
+        *rating(),
         number("attempts"),
         number("solved"),
         when("updated_at"),
