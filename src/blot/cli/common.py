@@ -32,6 +32,27 @@ RecordOption = Annotated[
 DataDirOption = Annotated[
     Path | None, typer.Option("--data-dir", help="Folder of the default SQLite file (or $BLOT_DATA_DIR).")
 ]
+# The real-table scoring's rules (blot score-deal, and a new sheet of blot scoresheet).
+RulesetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ruleset", help="The ruleset of the deal or of a new sheet (default: the game's first, league)."
+    ),
+]
+KanachOption = Annotated[
+    bool, typer.Option("--kanach", help="Allow the 30 (kanach) bid (in the deal or a new sheet).")
+]
+# The commands that are a running server's clients (blot daily, blot event trf).
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+ServerOption = Annotated[str, typer.Option("--server", help="The blot server's address.")]
+TokenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--token",
+        envvar="BLOT_TOKEN",
+        help="Your token (an account's or a guest's; a private event asks it).",
+    ),
+]
 
 #: Exit statuses (README: Command line): bad input (a record, a file, a database) 1, a bad command line 2,
 #: interrupted (Ctrl-C) 130.

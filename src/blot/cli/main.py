@@ -14,6 +14,7 @@ from blot.cli.common import (
     BAD_INPUT,
     BAD_USAGE,
     DEFAULT_GAME,
+    DEFAULT_SERVER,
     GAMES_HELP,
     INTERRUPTED,
     BadUsage,
@@ -21,8 +22,12 @@ from blot.cli.common import (
     DbOption,
     GameOption,
     JsonOption,
+    KanachOption,
     RecordOption,
+    RulesetOption,
     SeedOption,
+    ServerOption,
+    TokenOption,
     check_bots,
     check_game,
     database,
@@ -118,9 +123,7 @@ def play(
 
 @app.command()
 def daily(
-    server: Annotated[
-        str, typer.Option("--server", help="The blot server's address.")
-    ] = "http://127.0.0.1:8000",
+    server: ServerOption = DEFAULT_SERVER,
     game: Annotated[
         str | None,
         typer.Option("--game", help="The game of the day's set (default: the first not finished)."),
@@ -129,10 +132,7 @@ def daily(
         str | None, typer.Option("--ruleset", help="Its ruleset, where it offers several.")
     ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name as a guest (without --token).")] = "Terminal",
-    token: Annotated[
-        str | None,
-        typer.Option("--token", envvar="BLOT_TOKEN", help="Your token (an account's or a guest's)."),
-    ] = None,
+    token: TokenOption = None,
 ) -> None:
     """Play the day's deals of a running server in the terminal, then see the day's results."""
     from rich.console import Console
@@ -166,10 +166,8 @@ def score_deal(
     penalty: Annotated[
         str | None, typer.Option("--penalty", help="misdeal or misplay (B-72), with --team.")
     ] = None,
-    ruleset: Annotated[
-        str | None, typer.Option("--ruleset", help="The ruleset (default: the game's first, league).")
-    ] = None,
-    kanach: Annotated[bool, typer.Option("--kanach", help="Allow the 30 (kanach) bid.")] = False,
+    ruleset: RulesetOption = None,
+    kanach: KanachOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Score one deal of a real-table game (the score sheet's rules, B-50 … B-55, B-72)."""
@@ -200,11 +198,8 @@ def scoresheet(
     teams: Annotated[
         str | None, typer.Option("--teams", help="A new sheet's team names: 'Team A,Team B'.")
     ] = None,
-    ruleset: Annotated[
-        str | None,
-        typer.Option("--ruleset", help="A new sheet's ruleset (default: the game's first, league)."),
-    ] = None,
-    kanach: Annotated[bool, typer.Option("--kanach", help="A new sheet allows the 30 (kanach) bid.")] = False,
+    ruleset: RulesetOption = None,
+    kanach: KanachOption = False,
     target: Annotated[int, typer.Option("--target", help="A new sheet's game target.")] = 301,
     by: Annotated[
         str | None, typer.Option("--by", help="Your name in the sheet's history (default: terminal).")
@@ -250,12 +245,8 @@ def event_standings(
 @event.command("trf")
 def event_trf(
     event_id: Annotated[str, typer.Argument(metavar="EVENT", help="The event's id.")],
-    server: Annotated[
-        str, typer.Option("--server", help="The blot server's address.")
-    ] = "http://127.0.0.1:8000",
-    token: Annotated[
-        str | None, typer.Option("--token", envvar="BLOT_TOKEN", help="A player's token (a private event).")
-    ] = None,
+    server: ServerOption = DEFAULT_SERVER,
+    token: TokenOption = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write the TRF to this file.")] = None,
 ) -> None:
     """Print an event's TRF (FIDE's tournament report) from a server; `blot event standings
