@@ -291,7 +291,10 @@ def test_keyboard_play_and_a_spectator(browser: Any, server: LiveServer) -> None
         assert focused and page.get_attribute(f"[data-card='{focused}']", "data-legal") == "true"
         assert page.get_attribute(f"[data-card='{focused}']", "aria-label")  # e.g. "ace of spades"
         page.keyboard.press("Enter")
-        page.wait_for_selector(f"[data-trick-card='{focused}'], [data-testid=deal-result]")
+        # played: the card leaves the hand (with no trick pause a trick's last card is on the felt
+        # for no time, so the trick is not where to look)
+        page.wait_for_selector(f"[data-card='{focused}']", state="detached")
+        assert page.evaluate("n => Number(document.getElementById('main').dataset.n) > n", n)
     finally:
         close(page)
         close(watcher)
