@@ -80,7 +80,11 @@ class Daily:
         return max(1, min(n, counted) if counted else n)
 
     async def the_set(self, day: str, game: GameSpec, ruleset: str) -> dict[str, Any]:
-        """The day's set, made (its secret seed drawn) by the first request that needs it."""
+        """The day's set, made (its secret seed drawn) by the first request that needs it; read,
+        not written, by every later one (the lobby asks for it on each visit)."""
+        found = await self.hub.read(lambda c: rows.the_set(c, day, game.name, ruleset))
+        if found is not None:
+            return found
         seed = secrets.token_hex(16)
         row = {
             "day": day,
