@@ -17,8 +17,10 @@ def server_text(server: str, method: str, path: str, token: str | None, body: An
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(f"{server.rstrip('/')}{path}", data=data, headers=headers, method=method)
-    try:
+    try:  # a --server that is no URL is refused where it is read, as an unreachable one
+        request = urllib.request.Request(
+            f"{server.rstrip('/')}{path}", data=data, headers=headers, method=method
+        )
         with urllib.request.urlopen(request, timeout=30) as answer:
             return str(answer.read().decode("utf-8"))
     except urllib.error.HTTPError as e:
