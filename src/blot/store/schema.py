@@ -544,3 +544,34 @@ daily_plays = Table(
     Index("ix_daily_plays_player", "player_id", "day"),
     Index("ix_daily_plays_table", "table_id"),
 )
+
+#: Web Push (issue 41 item 4): the server's one VAPID key pair (``id`` 1, made once by the first
+#: server that needs it), each browser's subscription (its push service's ``endpoint`` and the
+#: browser's keys, the page's language), and the kinds of notification each player turned off.
+push_keys = Table(
+    "push_keys",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("private_key", Text, nullable=False),
+    Column("public_key", String(128), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("endpoint", String(1024), nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("endpoint", name="uq_push_subscriptions_endpoint"),
+    Index("ix_push_subscriptions_player", "player_id"),
+)
+push_settings = Table(
+    "push_settings",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("off", JSON, nullable=False),
+)
