@@ -262,13 +262,16 @@ class AccountService:
 
     # --- accounts --------------------------------------------------------------------------------
 
-    async def _check(self, account: store.Account | None, password: str, key: str) -> store.Account:
-        """The account if ``password`` is its own; a failure counts against the account."""
+    async def _check(
+        self, account: store.Account | None, password: str, key: str, address: str | None = None
+    ) -> store.Account:
+        """The account if ``password`` is its own; a failure counts against the account (and
+        against ``address``, for a login)."""
         ok = await asyncio.to_thread(
             self.passwords.verify, None if account is None else account.password_hash, password
         )
         if not ok or account is None:
-            await self.limits.failed(key)
+            await self.limits.failed(key, address)
             raise Refused("unauthorized", WRONG)
         return account
 
@@ -319,7 +322,7 @@ class AccountService:
         await self.limits.account(key)
         await self.limits.login(address)
         account = await self.storage.read(lambda c: store.find(c, key))
-        account = await self._check(account, password, key)
+        account = await self._check(account, password, key, address)
         if account.disabled:
             raise Refused("forbidden", "account_disabled")
         await self.limits.succeeded(key)

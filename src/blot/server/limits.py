@@ -198,6 +198,7 @@ class Limits:
         windows = {
             "account": (config.account_attempts, config.login_window),
             "address": (config.address_attempts, config.login_window),
+            "failures": (config.address_failures, config.login_window),
             "guests": (config.guests_per_address, config.guest_window),
             "puzzles": (1, PUZZLE_WINDOW),
         }
@@ -208,11 +209,18 @@ class Limits:
             for name, (limit, window) in windows.items()
         }
         self.per_account, self.per_address, self.guests = made["account"], made["address"], made["guests"]
+        self.failures = made["failures"]
         self.puzzles = made["puzzles"]
 
     async def login(self, address: str) -> None:
-        """A login or a sign-up from ``address``."""
-        await _spend(self.per_address, network(address), "login_limit_address")
+        """A login or a sign-up from ``address``: refused while the address has too many failed
+        logins (a brute force across accounts), else counted against its ceiling of attempts
+        (``address_attempts``, high enough for a club night behind one address)."""
+        key = network(address)
+        wait = await self.failures.wait(key)
+        if wait > 0:
+            raise RateLimited("login_limit_address", wait, wait=_minutes(wait))
+        await _spend(self.per_address, key, "login_limit_address")
 
     async def account(self, key: str) -> None:
         """Refuse a login to an account with too many failed ones (counted by :meth:`failed`)."""
@@ -220,8 +228,11 @@ class Limits:
         if wait > 0:
             raise RateLimited("login_limit_account", wait, wait=_minutes(wait))
 
-    async def failed(self, key: str) -> None:
+    async def failed(self, key: str, address: str | None = None) -> None:
+        """A failed login to account ``key``, from ``address`` when known (counted for both)."""
         await self.per_account.hit(key)
+        if address is not None:
+            await self.failures.hit(network(address))
 
     async def succeeded(self, key: str) -> None:
         await self.per_account.clear(key)
