@@ -51,6 +51,9 @@ and change them; a test checks that the migrations and these definitions agree.
 - ``chat_mutes``: whom each player muted (their messages are never sent to that player).
 - ``daily_sets`` and ``daily_plays``: the day's deals (issue 45): each day's secret seed per game
   and ruleset, the bots' par, and who played them at which table with what result per deal.
+- ``friends`` (issue 41): one row per pair of accounts and direction: ``asked`` (waiting for the
+  other), ``friend`` (both directions once accepted), ``blocked`` (the blocker's row);
+  ``invitations``: who invited whom to which table, and whether the invitee dismissed it.
 - ``players.avatar``: the emoji a player chose to be shown by (initials otherwise);
   ``players.silenced_at``: ``blot admin silence`` took the account's voice at tables.
 """
@@ -574,4 +577,52 @@ push_settings = Table(
     metadata,
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("off", JSON, nullable=False),
+)
+
+
+#: Friends (issue 41 item 2): one row per pair of accounts and direction (``asked``, ``friend``,
+#: ``blocked``); :mod:`blot.store.friends`.
+friends = Table(
+    "friends",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("other_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("status", String(8), nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),
+    Index("ix_friends_other", "other_id", "status"),
+)
+
+#: Invitations to a table (issue 41 item 2): once per table, inviter and invitee.
+invitations = Table(
+    "invitations",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(24), ForeignKey("tables.id"), nullable=False),
+    Column("inviter", Integer, ForeignKey("players.id"), nullable=False),
+    Column("invitee", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("dismissed", Boolean, nullable=False, server_default=false()),
+    UniqueConstraint("table_id", "inviter", "invitee", name="uq_invitations_table_inviter_invitee"),
+    Index("ix_invitations_invitee", "invitee", "created_at"),
+)
+
+#: The quick game's queue (issue 41 item 3): one row per person waiting for a game (game,
+#: ruleset, rated), with the browser they asked from; ``seen`` is the last time they asked (a
+#: person not heard of for a while is dropped) and ``table_id`` the table they were seated at.
+#: The queue lives here, not in a process, so that every process of a cluster matches from it.
+quick_waits = Table(
+    "quick_waits",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("guest", Boolean, nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("ruleset", String(32), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("device", String(64), nullable=True),
+    Column("since", DateTime(timezone=True), nullable=False),
+    Column("seen", DateTime(timezone=True), nullable=False),
+    Column("table_id", String(24), nullable=True),
+    Column("seat", Integer, nullable=True),
+    Index("ix_quick_waits_key", "game", "ruleset", "rated", "since"),
 )

@@ -46,11 +46,71 @@ def _push_down() -> None:
     op.drop_table("push_keys")
 
 
+def _friends() -> None:
+    """Friends and invitations (issue 41 item 2): one row per pair of accounts and direction
+    (asked, friend, blocked), and who invited whom to which table."""
+    op.create_table(
+        "friends",
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("other_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("status", sa.String(8), nullable=False),
+        sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_friends_other", "friends", ["other_id", "status"])
+    op.create_table(
+        "invitations",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column("table_id", sa.String(24), sa.ForeignKey("tables.id"), nullable=False),
+        sa.Column("inviter", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("invitee", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("dismissed", sa.Boolean(), nullable=False, server_default=sa.false()),
+        sa.UniqueConstraint("table_id", "inviter", "invitee", name="uq_invitations_table_inviter_invitee"),
+    )
+    op.create_index("ix_invitations_invitee", "invitations", ["invitee", "created_at"])
+
+
+def _friends_down() -> None:
+    op.drop_index("ix_invitations_invitee", "invitations")
+    op.drop_table("invitations")
+    op.drop_index("ix_friends_other", "friends")
+    op.drop_table("friends")
+
+
+def _quick() -> None:
+    """The quick game's queue (issue 41 item 3): who waits for which game, from which browser,
+    since when, last heard of when, and the table they were seated at."""
+    op.create_table(
+        "quick_waits",
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("name", sa.String(40), nullable=False),
+        sa.Column("guest", sa.Boolean(), nullable=False),
+        sa.Column("game", sa.String(16), nullable=False),
+        sa.Column("ruleset", sa.String(32), nullable=False),
+        sa.Column("rated", sa.Boolean(), nullable=False),
+        sa.Column("device", sa.String(64), nullable=True),
+        sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("seen", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("table_id", sa.String(24), nullable=True),
+        sa.Column("seat", sa.Integer(), nullable=True),
+    )
+    op.create_index("ix_quick_waits_key", "quick_waits", ["game", "ruleset", "rated", "since"])
+
+
+def _quick_down() -> None:
+    op.drop_index("ix_quick_waits_key", "quick_waits")
+    op.drop_table("quick_waits")
+
+
 def upgrade() -> None:
     """Each part's step, in order."""
     _push()
+    _friends()
+    _quick()
 
 
 def downgrade() -> None:
     """Each part's step undone, in reverse order."""
+    _quick_down()
+    _friends_down()
     _push_down()
