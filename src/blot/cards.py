@@ -15,12 +15,12 @@ are contiguous bits and a natural-order sequence is a run of set bits.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 from random import Random
-from typing import Final, Self
+from typing import Final, Self, TypeVar
 
-from blot.errors import NotationError
+from blot.errors import BlotError, NotationError
 
 
 class Suit(IntEnum):
@@ -168,6 +168,26 @@ def parse_card(text: str) -> Card:
         if rank is not None and suit is not None:
             return card(suit, rank)
     raise NotationError("not_a_card", text=repr(text.strip()))
+
+
+First = TypeVar("First")
+Second = TypeVar("Second")
+
+
+def parse_either(
+    text: str, first: Callable[[str], First], second: Callable[[str], Second], key: str
+) -> First | Second:
+    """``text`` as ``first`` reads it, else as ``second`` does (a call or a card, in the order
+    the phase means them); NotationError ``key`` naming the text when neither can. Both games
+    read an action so, whatever the phase, that the rules can then say why it is refused."""
+    try:
+        return first(text)
+    except BlotError:
+        pass
+    try:
+        return second(text)
+    except BlotError:
+        raise NotationError(key, text=repr(text.strip())) from None
 
 
 def parse_cards(text: str) -> int:

@@ -39,7 +39,7 @@ from blot.bazar.scoring import DealScore, DealSummary, score_deal
 from blot.bazar.tables import KEY, LAST_TRICK, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action, DealResult, Phase, check_hands, void_result
 from blot.bazar.view import Announcement, DealView, PublicDealView
-from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, parse_card, parse_cards
+from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, parse_card, parse_cards, parse_either
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks
 
@@ -322,15 +322,9 @@ class Deal(Refusals):
             declare = self._parse_declare(text)
             if declare is not None:
                 return declare
-        first, second = (parse_call, parse_card) if self._phase is not _PLAY else (parse_card, parse_call)
-        try:
-            return first(text)
-        except BlotError:
-            pass
-        try:
-            return second(text)
-        except BlotError:
-            raise NotationError("neither_call_nor_card", text=repr(text.strip())) from None
+        if self._phase is _PLAY:
+            return parse_either(text, parse_card, parse_call, "neither_call_nor_card")
+        return parse_either(text, parse_call, parse_card, "neither_call_nor_card")
 
     def _parse_declare(self, text: str) -> Declare | None:
         """``best``, ``none`` or a set of declarations written as cards, for the seat to act."""

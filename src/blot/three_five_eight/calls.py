@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, Notation, Suit, parse_card
-from blot.errors import BlotError, NotationError
+from blot.cards import SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, Notation, Suit, parse_card, parse_either
+from blot.errors import NotationError
 
 
 class Call(Notation):
@@ -83,11 +83,4 @@ def parse_action(text: str) -> Call | Card:
     the phase decides what a card means (a gift, a discard or a play)."""
     if not isinstance(text, str):
         raise NotationError("not_text", text=repr(text))
-    try:
-        return parse_call(text)
-    except BlotError:
-        pass
-    try:
-        return parse_card(text)
-    except BlotError:
-        raise NotationError("tfe_not_an_action", text=repr(text.strip())) from None
+    return parse_either(text, parse_call, parse_card, "tfe_not_an_action")
