@@ -97,7 +97,8 @@ class AccountService:
         cached = self._players.get(key)
         if cached is not None and 0 <= clock() - cached[1] < CACHE_SECONDS:
             return cached[0]
-        found = await self.storage.read(lambda c: store.who(c, key))
+        now = self.storage.now()
+        found = await self.storage.read(lambda c: store.who(c, key, now))
         if found is None:
             self._players.pop(key, None)
         else:
@@ -126,7 +127,8 @@ class AccountService:
         keys = {s.session for s in open_sockets if s.session is not None}
         if not keys:
             return
-        live = await self.storage.read(lambda c: store.live_sessions(c, keys))
+        now = self.storage.now()
+        live = await self.storage.read(lambda c: store.live_sessions(c, keys, now))
         ended = [s for s in open_sockets if s.session not in live]
         text = dumps(SESSION_ENDED)
         for socket in ended:

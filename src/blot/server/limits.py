@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from blot.reasons import Reason
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited
 
@@ -92,9 +93,10 @@ def network(address: str) -> str:
     return str(ip)
 
 
-def _minutes(seconds: float) -> str:
+def _minutes(seconds: float) -> Reason:
+    """A wait as a part of its own (issue 41 item 8): the page says "12 minutes" in its language."""
     minutes = max(1, round(seconds / 60))
-    return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return Reason("wait_minute") if minutes == 1 else Reason("wait_minutes", n=minutes)
 
 
 class Window(Protocol):
@@ -216,11 +218,18 @@ class Limits:
         """A login or a sign-up from ``address``: refused while the address has too many failed
         logins (a brute force across accounts), else counted against its ceiling of attempts
         (``address_attempts``, high enough for a club night behind one address)."""
-        key = network(address)
-        wait = await self.failures.wait(key)
+        await self.guessing(address)
+        await _spend(self.per_address, network(address), "login_limit_address")
+
+    async def guessing(self, address: str) -> None:
+        """Refuse a join code's use from an address with too many failed logins or wrong codes."""
+        wait = await self.failures.wait(network(address))
         if wait > 0:
             raise RateLimited("login_limit_address", wait, wait=_minutes(wait))
-        await _spend(self.per_address, key, "login_limit_address")
+
+    async def missed(self, address: str) -> None:
+        """A code typed that nobody made: counted as a failed login of ``address``."""
+        await self.failures.hit(network(address))
 
     async def account(self, key: str) -> None:
         """Refuse a login to an account with too many failed ones (counted by :meth:`failed`)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy import and_, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.accounts import DELETED_NAME, skeleton
@@ -97,17 +97,25 @@ def by_id(c: Connection, player: int) -> Account | None:
     return None if row is None else _account(row)
 
 
-def who(c: Connection, token_hash: str) -> Who | None:
-    """The player of a session (none for a disabled account: its sessions are gone anyway)."""
+def _unexpired(now: datetime | None) -> Any:
+    """A session that has not ended by itself by ``now`` (a join code's ends at its time)."""
+    if now is None:
+        return sessions.c.token_hash.is_not(None)
+    return or_(sessions.c.expires_at.is_(None), sessions.c.expires_at > now)
+
+
+def who(c: Connection, token_hash: str, now: datetime | None = None) -> Who | None:
+    """The player of a session (none for a disabled account: its sessions are gone anyway; none
+    for a session that ended by itself before ``now``)."""
     row = c.execute(
         select(players.c.id, players.c.name, players.c.username)
         .join(sessions, sessions.c.player_id == players.c.id)
-        .where(sessions.c.token_hash == token_hash, players.c.disabled.is_(False))
+        .where(sessions.c.token_hash == token_hash, players.c.disabled.is_(False), _unexpired(now))
     ).first()
     return None if row is None else Who(int(row.id), str(row.name), row.username)
 
 
-def live_sessions(c: Connection, token_hashes: Iterable[str]) -> set[str]:
+def live_sessions(c: Connection, token_hashes: Iterable[str], now: datetime | None = None) -> set[str]:
     """Those of ``token_hashes`` that are still sessions of players not disabled (the others
     logged out, lost them to a new password, or belong to a disabled or deleted account)."""
     wanted = list(set(token_hashes))
@@ -116,7 +124,11 @@ def live_sessions(c: Connection, token_hashes: Iterable[str]) -> set[str]:
         rows = c.execute(
             select(sessions.c.token_hash)
             .join(players, sessions.c.player_id == players.c.id)
-            .where(sessions.c.token_hash.in_(wanted[start : start + 500]), players.c.disabled.is_(False))
+            .where(
+                sessions.c.token_hash.in_(wanted[start : start + 500]),
+                players.c.disabled.is_(False),
+                _unexpired(now),
+            )
         )
         live.update(str(r.token_hash) for r in rows)
     return live

@@ -105,6 +105,8 @@ sessions = Table(
     Column("token_hash", String(64), primary_key=True),
     Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    #: When the session ends by itself (a join code's, issue 41 item 10); none for the others.
+    Column("expires_at", DateTime(timezone=True), nullable=True),
     Index("ix_sessions_player", "player_id"),
 )
 
@@ -170,6 +172,10 @@ scoresheet_deals = Table(
     Column("sheet_id", String(24), ForeignKey("scoresheets.id"), primary_key=True),
     Column("number", Integer, primary_key=True, autoincrement=False),
     Column("entry", JSON, nullable=False),
+    #: The id the page gave the deal when it was entered (issue 41 item 9): a deal sent again
+    #: by a page that recorded it offline is recognised, not added twice.
+    Column("client_id", String(40), nullable=True),
+    UniqueConstraint("sheet_id", "client_id", name="uq_scoresheet_deals_client_id"),
 )
 
 scoresheet_edits = Table(
@@ -625,4 +631,32 @@ quick_waits = Table(
     Column("table_id", String(24), nullable=True),
     Column("seat", Integer, nullable=True),
     Index("ix_quick_waits_key", "game", "ruleset", "rated", "since"),
+)
+
+
+#: Join codes (issue 41 item 10): a code an event's organizer or a table's host hands out for a
+#: night; each use signs a person in as a guest whose session ends at ``until`` (``uses`` at
+#: most; ``revoked_at`` ends them all at once). :mod:`blot.store.joincodes`.
+join_codes = Table(
+    "join_codes",
+    metadata,
+    Column("code", String(16), primary_key=True),
+    Column("created_by", Integer, ForeignKey("players.id"), nullable=False),
+    Column("event_id", String(24), nullable=True),
+    Column("table_id", String(24), nullable=True),
+    Column("name", String(40), nullable=True),
+    Column("uses", Integer, nullable=False),
+    Column("used", Integer, nullable=False),
+    Column("until", DateTime(timezone=True), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    Index("ix_join_codes_creator", "created_by"),
+)
+
+#: Who came in with which join code (their sessions end when it is revoked).
+join_code_players = Table(
+    "join_code_players",
+    metadata,
+    Column("code", String(16), ForeignKey("join_codes.code"), primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
 )

@@ -21,7 +21,8 @@ router = APIRouter(include_in_schema=False)
 #: Every page is the one client page, which reads the path: the lobby, a table, the replays, a
 #: replay, the score sheets, a sheet and a sheet's read-only share; logging in, the account, the
 #: leaderboards and a player's profile; the puzzles; the events, an event, a referee's console,
-#: the register, a court member's cases; a set of the day's deals' results (issue 45).
+#: the register, a court member's cases; a set of the day's deals' results (issue 45); a join
+#: code's page (issue 41 item 10).
 PAGES = (
     "/",
     "/table/{table_id}",
@@ -44,6 +45,7 @@ PAGES = (
     "/register",
     "/courts",
     "/daily/{game}",
+    "/join/{code}",
 )
 
 

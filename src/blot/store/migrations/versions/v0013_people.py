@@ -102,8 +102,50 @@ def _quick_down() -> None:
     op.drop_table("quick_waits")
 
 
+def _joincodes() -> None:
+    """Join codes for a club night (issue 41 item 10): the codes, who came in with each, and a
+    session's end; and the page's own id of a score sheet's deal (item 9: sent again offline,
+    it is recognised)."""
+    op.create_table(
+        "join_codes",
+        sa.Column("code", sa.String(16), primary_key=True),
+        sa.Column("created_by", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("event_id", sa.String(24), nullable=True),
+        sa.Column("table_id", sa.String(24), nullable=True),
+        sa.Column("name", sa.String(40), nullable=True),
+        sa.Column("uses", sa.Integer(), nullable=False),
+        sa.Column("used", sa.Integer(), nullable=False),
+        sa.Column("until", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.create_index("ix_join_codes_creator", "join_codes", ["created_by"])
+    op.create_table(
+        "join_code_players",
+        sa.Column("code", sa.String(16), sa.ForeignKey("join_codes.code"), primary_key=True),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
+    )
+    with op.batch_alter_table("sessions") as batch:
+        batch.add_column(sa.Column("expires_at", sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table("scoresheet_deals") as batch:
+        batch.add_column(sa.Column("client_id", sa.String(40), nullable=True))
+        batch.create_unique_constraint("uq_scoresheet_deals_client_id", ["sheet_id", "client_id"])
+
+
+def _joincodes_down() -> None:
+    with op.batch_alter_table("scoresheet_deals") as batch:
+        batch.drop_constraint("uq_scoresheet_deals_client_id", type_="unique")
+        batch.drop_column("client_id")
+    with op.batch_alter_table("sessions") as batch:
+        batch.drop_column("expires_at")
+    op.drop_table("join_code_players")
+    op.drop_index("ix_join_codes_creator", "join_codes")
+    op.drop_table("join_codes")
+
+
 def upgrade() -> None:
     """Each part's step, in order."""
+    _joincodes()
     _push()
     _friends()
     _quick()
@@ -114,3 +156,4 @@ def downgrade() -> None:
     _quick_down()
     _friends_down()
     _push_down()
+    _joincodes_down()
