@@ -150,7 +150,7 @@ def test_logins_are_limited_per_account_and_per_address(db: Path) -> None:
             "error": "rate_limited",
             "message": "too many failed logins for this account: try again in 10 minutes",
             "reason": "login_limit_account",
-            "params": {"wait": "10 minutes"},
+            "params": {"wait": {"reason": "wait_minutes", "params": {"n": "10"}}},
         }
         assert limited.headers["Retry-After"] == "600"
         clock.move(300)
@@ -172,6 +172,27 @@ def test_logins_are_limited_per_account_and_per_address(db: Path) -> None:
         clock.move(301)  # Boris's sign-up has left the window: one attempt may go
         assert login(client, "Ani", PASSWORD).status_code == 200
         assert login(client, "Ani", PASSWORD).status_code == 429
+
+
+def test_a_login_limits_wait_is_said_in_each_language_with_no_english_left(db: Path) -> None:
+    """Issue 41 item 8: "… try again in 12 minutes" stayed English inside the Armenian, Russian and
+    Bulgarian sentences; the wait is a part of its own, said from each language's catalogue."""
+    clock = Clock()
+    with make_client(db, clock=clock, account_attempts=1, login_window=720) as client:
+        Account(client, "Ani")
+        assert login(client, "Ani", "wrong password").status_code == 401
+        answer = login(client, "Ani", PASSWORD).json()
+        wait = answer["params"]["wait"]
+        assert wait == {"reason": "wait_minutes", "params": {"n": "12"}}
+        assert answer["message"].endswith("try again in 12 minutes")
+        said = {}
+        for lang in ("hy", "ru", "bg", "en"):
+            words = client.get(f"/api/reasons/{lang}").json()
+            said[lang] = words[answer["reason"]].replace("{wait}", words[wait["reason"]].replace("{n}", "12"))
+            if lang != "en":
+                assert "minute" not in said[lang] and "12" in said[lang], said
+        assert said["ru"] == "слишком много неудачных входов в эту учётную запись: попробуйте снова через 12 мин."
+        assert said["hy"].endswith("12 րոպե հետո")
 
 
 def test_a_guest_who_signs_up_keeps_the_games_of_that_browser(client: Any) -> None:

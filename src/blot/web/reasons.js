@@ -1,8 +1,10 @@
 // The server's refusals in the player's language (issues 26 and 39): each answer that refuses
 // something carries a stable `reason` and its `params` (docs/protocol.md); the sentences are the
 // server's own catalogue in the page's language, fetched from /api/reasons/<lang> when this module
-// is first loaded (the first refusal shown) and cached by the browser. Nothing is written here twice.
-import { lang } from "/static/i18n.js";
+// is first loaded (the first refusal shown) and cached by the browser, and again at each switch of
+// language (issue 41 item 8: a refusal after a switch was said in the first language). Nothing is
+// written here twice.
+import { lang, onLang } from "/static/i18n.js";
 
 async function load(code) {
   try {
@@ -13,18 +15,26 @@ async function load(code) {
   }
 }
 
-const SENTENCES = await load(lang());
+let SENTENCES = await load(lang());
+onLang(async (code) => { SENTENCES = await load(code); });
 
-// The sentence of a refusal in the page's language, its parts filled in (a part that is itself a
-// refusal, {reason, params}, is said in that language too); "" for a reason the catalogue lacks.
-export function reasonText(reason, params = {}) {
+// A key's sentence with its parts filled in, as it is (a part inside another sentence).
+function said(reason, params) {
   const sentence = SENTENCES[reason];
   if (!sentence) return "";
-  const said = sentence.replace(/\{(\w+)\}/g, (whole, name) => {
+  return sentence.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params[name];
     if (value === undefined || value === null) return whole;
-    if (typeof value === "object") return reasonText(value.reason, value.params) || "";
+    if (typeof value === "object") return said(value.reason, value.params || {});
     return String(value);
   });
-  return said.charAt(0).toUpperCase() + said.slice(1) + (/[.!?։]$/.test(said) ? "" : ".");
+}
+
+// The sentence of a refusal in the page's language, its parts filled in (a part that is itself a
+// refusal, {reason, params}, is said in that language too: a wait, "12 minutes", as well); "" for
+// a reason the catalogue lacks.
+export function reasonText(reason, params = {}) {
+  const text = said(reason, params);
+  if (!text) return "";
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?։]$/.test(text) ? "" : ".");
 }
