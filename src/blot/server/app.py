@@ -28,10 +28,12 @@ from blot.server.routes import (
     daily,
     event_exports,
     events,
+    friends,
     health,
     joincodes,
     pages,
     players,
+    push,
     puzzles,
     quick,
     ratings,
@@ -62,6 +64,30 @@ HTTP_CODES = {404: "not_found", 405: "malformed", 413: "too_large"}
 #: Websocket settings: small messages only; no per-message compression (frames are small and
 #: compressing each one for each connection costs more CPU than it saves on a LAN or a phone).
 UVICORN_WS: dict[str, Any] = {"ws_max_size": 65536, "ws_per_message_deflate": False}
+
+
+#: The routers, in the order their paths are matched.
+ROUTERS = (
+    health,
+    players,
+    accounts,
+    joincodes,
+    ratings,
+    friends,
+    tables,
+    replays,
+    scoresheets,
+    puzzles,
+    events,
+    event_exports,
+    daily,
+    quick,
+    conduct,
+    push,
+    reasons,
+    ws,
+    pages,
+)
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -117,25 +143,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def blot_error(_request: Request, e: BlotError) -> JSONResponse:
         return await refused(_request, Refused.of(e))
 
-    for module in (
-        health,
-        players,
-        accounts,
-        joincodes,
-        ratings,
-        tables,
-        replays,
-        scoresheets,
-        puzzles,
-        events,
-        event_exports,
-        daily,
-        quick,
-        conduct,
-        reasons,
-        ws,
-        pages,
-    ):
+    for module in ROUTERS:
         app.include_router(module.router)
     _presenters_outside(app)
     app.mount("/static", StaticFiles(directory=pages.WEB), name="static")

@@ -163,7 +163,9 @@ def invite(c: Connection, table: str, inviter: int, invitee: int, at: datetime) 
             table_id=table, inviter=inviter, invitee=invitee, created_at=at, dismissed=False
         )
     )
-    return int(made.inserted_primary_key[0])
+    key = made.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 def invitations_to(c: Connection, invitee: int, since: datetime) -> list[dict[str, Any]]:
