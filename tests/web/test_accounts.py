@@ -281,3 +281,24 @@ def test_the_table_and_the_lobby_mark_who_is_a_guest(browser: Any, server: LiveS
                 screen(lobby, "guest-lobby")
             finally:
                 context.close()
+
+
+def test_a_refusal_after_a_switch_of_language_is_said_in_the_new_one(page: Any, server: LiveServer) -> None:
+    """Issue 41 item 8: "wrong username or password" stayed English after the reader chose
+    Russian (the refusals' sentences were those of the language the page first had)."""
+    page.goto(server.url + "/login")
+    said = []
+    for lang in ("en", "ru", "hy"):
+        if lang != "en":
+            page.select_option("#lang", lang)
+            page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.fill("[data-testid=login-username]", "nobody")
+        page.fill("[data-testid=login-password]", "not the password")
+        page.click("[data-testid=login-submit]")
+        page.wait_for_selector("[data-testid=login-error]:not([hidden])")
+        said.append(page.inner_text("[data-testid=login-error]"))
+    assert said == [
+        "Wrong username or password.",
+        "Неверное имя пользователя или пароль.",
+        "Սխալ օգտանուն կամ գաղտնաբառ.",
+    ], said
