@@ -32,7 +32,7 @@ TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
     "end_is_resignation", "ended", "rematch", "rematch_asks", "resume_asks", "resumed", "paused",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute"}
+SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute", "handed"}
 BAZAR_VIEW_KEYS = {
     "game", "seat", "deal_number", "phase", "to_act", "dealer", "hand", "hand_sizes", "calls",
     "contract", "trump", "must_declare", "own_declarations", "announced", "shown",

@@ -46,6 +46,9 @@ class OpeningsRegistry(RegistryParts, Protocol):
 TIMER_LIMIT = 600
 #: The longest pause a table may choose after a complete trick, in seconds.
 TRICK_PAUSE_LIMIT = 5
+#: The bots' paces a host may choose (issue 41 item 6): each a multiple of the server's
+#: ``bot_delay`` (``normal``), kept in the table's settings as its own ``bot_delay``.
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
 K = TypeVar("K")
 
 
@@ -122,6 +125,8 @@ class Openings:
         ):
             raise Refused("malformed", "trick_pause_range", high=TRICK_PAUSE_LIMIT)
         settings["trick_pause"] = pause
+        if "pace" in body:
+            settings.update(self._pace(body["pace"]))
         public = body.get("public", True)
         if not isinstance(public, bool):
             raise Refused("malformed", "public_flag")
@@ -139,6 +144,12 @@ class Openings:
         return await self._open(
             game.name, settings, public, player, [{"seat": 0, "player": player, "name": name, "guest": guest}]
         )
+
+    def _pace(self, pace: Any) -> dict[str, Any]:
+        """The bots' pace a host chose: its name and its seconds on the server's clock."""
+        if not isinstance(pace, str) or pace not in PACES:
+            raise Refused("malformed", "pace_name", "pace")
+        return {"pace": pace, "bot_delay": round(self.config.bot_delay * PACES[pace], 3)}
 
     async def rematch(self, player: int, table_id: str) -> dict[str, Any]:
         """The rematch of a finished game: a new table with the same settings and the same

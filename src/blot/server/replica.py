@@ -51,7 +51,7 @@ class Replica:
             "owner": self.table.owner,
             "epoch": self.table.epoch,
             "deadline": self.table.turns.deadline,
-            "seats": [[s.connected, s.away, s.substitute] for s in self.table.seats],
+            "seats": [[s.connected, s.away, s.substitute, s.handed] for s in self.table.seats],
         }
 
     def replicate(self, entries: list[LogEntry]) -> None:
@@ -67,8 +67,11 @@ class Replica:
         self.table.owner = state.get("owner") or self.table.owner
         deadline = state.get("deadline")
         self.table.turns.deadline = None if deadline is None else float(deadline)
-        for s, (connected, away, substitute) in zip(self.table.seats, state.get("seats", []), strict=False):
+        for s, (connected, away, substitute, *handed) in zip(
+            self.table.seats, state.get("seats", []), strict=False
+        ):
             s.connected, s.away, s.substitute = int(connected), bool(away), bool(substitute)
+            s.handed = str(handed[0]) if handed and handed[0] is not None else None
 
     async def follow(self, message: Mapping[str, Any]) -> None:
         """A follower folds what the owner published (run in the actor): the lines after its own

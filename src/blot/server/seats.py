@@ -37,6 +37,9 @@ class Seat:
     connected: int = 0
     away: bool = False
     substitute: bool = False
+    #: "Play for me" (issue 41 item 6): the player handed the seat to a bot of this level and
+    #: may take it back; it stays handed while they are connected. Presence, not a log line.
+    handed: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -52,6 +55,7 @@ class Seat:
             "connected": self.connected > 0,
             "away": self.away,
             "substitute": self.substitute,
+            "handed": self.handed,
         }
 
 
@@ -336,8 +340,9 @@ class Seating:
                 handle = self._grace.pop(index, None)
                 if handle is not None:
                     handle.cancel()
-                if s.away or s.substitute:
-                    s.away = s.substitute = False
+                if s.away or (s.substitute and s.handed is None):
+                    s.away = False
+                    s.substitute = s.handed is not None
                     table.turns.schedule()
             elif s.connected == 0 and before > 0 and table.status == PLAYING:
                 self._went_away(index)
@@ -369,6 +374,34 @@ class Seating:
             s.substitute = True
             table.presence()
             table.turns.schedule()
+
+    async def play_for_me(self, player: int, on: Any, level: Any) -> dict[str, Any]:
+        """A casual game's player steps away: a bot of ``level`` (the table's stand-in level by
+        default) plays the seat until they take it back (``on`` false). A rated table keeps its
+        turn timer, and at an event's table or a day's deals everybody plays their own cards."""
+        table = self.table
+        seat = self.seat_of(player)
+        if seat is None:
+            raise Refused("not_seated", "no_seat")
+        if not isinstance(on, bool):
+            raise Refused("malformed", "play_for_me_flag", "on")
+        if table.settings.get("rated"):
+            raise Refused("forbidden", "play_for_me_rated")
+        if table.settings.get("event") or table.settings.get("daily"):
+            raise Refused("forbidden", "play_for_me_not_here")
+        if table.status != PLAYING:
+            raise Refused("conflict", "game_not_playing")
+        s = table.seats[seat]
+        if on:
+            chosen = level if level is not None else table.settings.get("substitute") or "basic"
+            s.handed, s.substitute = self._check_level(chosen), True
+        else:
+            s.handed = None
+            s.substitute = s.away and seat not in self._grace  # still played for once the grace is over
+        table.turns.forget_bot(seat)
+        table.presence()
+        table.turns.schedule()
+        return table.summary()
 
     def cancel(self) -> None:
         for handle in self._grace.values():

@@ -530,6 +530,8 @@ class Table:
             return await seating.begin(player)
         if name == "end":
             return await self.endings.vote_end(player, args.get("agree"))
+        if name == "play_for_me":  # issue 41 item 6
+            return await seating.play_for_me(player, args.get("on"), args.get("level"))
         raise Refused("malformed", f"unknown table command {name!r}")
 
     async def act(self, player: int | None, message: Mapping[str, Any]) -> None:

@@ -196,7 +196,8 @@ class Turns:
 
     def _bot_for(self, seat: int) -> tuple[Bot[View, Action], str]:
         table = self.table
-        level = table.seats[seat].bot or table.settings.get("substitute") or "basic"
+        s = table.seats[seat]
+        level = s.bot or s.handed or table.settings.get("substitute") or "basic"
         bot = self._bots.get(seat)
         if bot is None:
             from blot.bots import make_bot

@@ -198,6 +198,17 @@ async def end_by_agreement(table_id: str, request: Request) -> dict[str, Any]:
     return await _command(request, table_id, "end", {"agree": body.get("agree")})
 
 
+@router.post("/tables/{table_id}/play-for-me")
+async def play_for_me(table_id: str, request: Request) -> dict[str, Any]:
+    """``{"on": true, "level"}``: a bot of ``level`` plays my seat of a casual game while I step
+    away; ``{"on": false}``: I take it back (issue 41 item 6). Refused at a rated table, an
+    event's and a day's deals'."""
+    body = await body_of(request)
+    return await _command(
+        request, table_id, "play_for_me", {"on": body.get("on"), "level": body.get("level")}
+    )
+
+
 @router.post("/tables/{table_id}/rematch")
 async def rematch(table_id: str, request: Request) -> dict[str, Any]:
     """After the game: a new table with the same settings and seats, started at once (asking
