@@ -122,6 +122,14 @@ DailyDeals = Annotated[
     typer.Option("--daily-deals", help="GAME=N: the day's deals of a game (default 8; 3-5-8: 9)."),
 ]
 
+PushContact = Annotated[
+    str,
+    typer.Option(
+        "--push-contact",
+        help="A mailto: or https: address of the operator, named in Web Push's VAPID claims.",
+    ),
+]
+
 
 def serve(
     host: Host = "127.0.0.1",
@@ -147,6 +155,7 @@ def serve(
     daily_bots: DailyBots = "basic",
     daily_game: DailyGames = None,
     daily_deals: DailyDeals = None,
+    push_contact: PushContact = "mailto:blot@example.org",
 ) -> None:
     """Play in the browser: start the server (lobby, tables, bots, replays) and print its address."""
     from blot.bots.program import POOL
@@ -178,6 +187,7 @@ def serve(
         bots=programs,
         league=league,
         admins=tuple(admin or ()),
+        push_contact=push_contact,
         **_daily(daily_zone, daily_bots, daily_game, daily_deals, set(programs)),
     )
     _start(config, host, port, safe_url(url))

@@ -126,6 +126,13 @@ class ServerConfig:
     #: The bot level of every other seat of a day's table, and of the par (``--daily-bots``).
     daily_bots: str = "basic"
 
+    #: Web Push (issue 41 item 4): the operator's contact that the VAPID claims name (``sub``,
+    #: ``blot serve --push-contact``); push services write to it when the server misbehaves.
+    push_contact: str = "mailto:blot@example.org"
+    #: Push services besides the browsers' own (:data:`blot.server.push.sending.PUSH_SERVICES`)
+    #: that subscriptions may name: a host (``https://`` only) or an ``http://host:port`` origin.
+    push_services: tuple[str, ...] = ()
+
     def check_bots(self) -> None:
         """Start each bot program once: one that cannot play stops the server from starting."""
         from blot.bots.program import POOL

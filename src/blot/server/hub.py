@@ -19,7 +19,7 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from random import Random, SystemRandom
@@ -35,6 +35,7 @@ from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
 from blot.server.config import ServerConfig
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
+from blot.server.push import Push
 from blot.server.referees import Referees
 from blot.server.table import Table
 from blot.server.tables import Tables
@@ -64,6 +65,8 @@ class Hub:
         #: League events (issue 25): everything of them is read from the database.
         self.tournaments = Tournaments(self, self.registry)
         self.referees = Referees(self.tournaments)
+        #: Web Push (issue 41 item 4): keys, subscriptions, settings, sending.
+        self.push = Push(self)
         self._tasks: list[asyncio.Task[None]] = []
         self._claimed = False
 
@@ -163,6 +166,12 @@ class Hub:
 
     def backoff(self) -> float:
         return self.health.backoff()
+
+    def notify(self, players: Iterable[int], kind: str, url: str, tag: str, **parts: Any) -> None:
+        self.push.notify(players, kind, url, tag, **parts)
+
+    def turn_waits(self, table_id: str, player: int) -> None:
+        self.push.turn(table_id, player)
 
     def idle(self, table_id: str) -> None:
         self.registry.idle(table_id)
@@ -270,6 +279,7 @@ class Hub:
                 await self.write(lambda c: ownership.release(c, ids))
             await self.cluster.stop()
         await self.registry.stop()
+        await self.push.close()
         await self.analyses.close()
         await asyncio.to_thread(self.writer.close)
         self.reads.shutdown(wait=False)

@@ -101,6 +101,12 @@ class TableServices(Storage, Protocol):
     def backoff(self) -> float:
         """Seconds to wait before the next automatic move while writes fail (0 when they work)."""
 
+    def notify(self, players: Iterable[int], kind: str, url: str, tag: str, **parts: Any) -> None:
+        """Tell ``players`` by Web Push (issue 41 item 4), in the background: words and a link."""
+
+    def turn_waits(self, table_id: str, player: int) -> None:
+        """It is ``player``'s turn at a table where no socket of theirs is open (Web Push)."""
+
 
 class TableDirectory(Protocol):
     """What the accounts need of the tables."""

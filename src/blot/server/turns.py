@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from blot.server.clock import Timer
     from blot.server.config import ServerConfig
     from blot.server.endings import Endings
+    from blot.server.services import TableServices
 
 log = logging.getLogger("blot.server")
 
@@ -67,6 +68,10 @@ class TurnsTable(TableCore, Protocol):
 
     #: How its game ends (:mod:`blot.server.endings`): a duplicate round's ``boards_over``.
     endings: Endings
+    #: The server around it (a person away from the table hears of their turn by Web Push).
+    services: TableServices
+    #: Whether this process drives the table (only the owner tells a person of their turn).
+    driving: bool
 
 
 class Turns:
@@ -140,6 +145,8 @@ class Turns:
         if seat is None:
             return
         s = table.seats[seat]
+        if s.player is not None and not s.connected and not s.substitute and table.driving:
+            table.services.turn_waits(table.id, s.player)  # issue 41 item 4: Web Push
         if s.bot is not None or s.substitute:
             delay = self.bot_delay()
             if "trick_winner" in table.last_event:
