@@ -16,7 +16,10 @@ What counts, as :func:`changes` applies it:
   by the mean of its copies' changes (a level playing itself learns nothing).
 
 The displayed rating is the conservative estimate ``mu - 3 sigma`` (:func:`display`): it starts at
-0 and rises as a player wins and as the system grows sure of them.
+0 and rises as a player wins and as the system grows sure of them. Until a player has
+:data:`PROVISIONAL_GAMES` rated games of a game their rating there is *provisional*
+(:func:`provisional`, issue 41 item 7): a newcomer's first loss takes the number below 0, which
+reads as a penalty, so the pages show a word instead of it until the estimate has settled.
 
 >>> new = changes(((0, 2), (1, 3)), (0, 1, 0, 1), ("ani", "bot", "gohar", "bot"), {}, frozenset())
 >>> new["ani"].mu > 25 > new["bot"].mu, round(new["ani"].mu - new["gohar"].mu, 9)
@@ -43,6 +46,17 @@ class Rating:
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
+
+
+#: Rated games of a game after which a player's rating there is no longer provisional: by then a
+#: player who won half of them stands above 0 (about 3.9 with partners and opponents all new: sigma
+#: from 8.3 to 7.1), while the first loss alone shows about -1.5.
+PROVISIONAL_GAMES = 10
+
+
+def provisional(games: int) -> bool:
+    """Whether a rating of ``games`` rated games is still provisional (shown as a word)."""
+    return games < PROVISIONAL_GAMES
 
 
 def display(mu: float, sigma: float) -> float:

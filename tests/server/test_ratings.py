@@ -92,6 +92,36 @@ def test_a_rated_358_game_ranks_three_players(client: Any) -> None:
     assert client.get("/api/players/Ani").json()["games"]["3-5-8"]["partners"] is None
 
 
+def test_a_newcomers_rating_is_provisional_until_the_documented_number_of_games(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 41 item 7: a first rated loss showed "-2.8", read as a penalty. Until PROVISIONAL_GAMES
+    rated games (10, docs/players.md) the API says ``provisional`` with the count, and the pages
+    show a word instead of the number."""
+    ani = Account(client, "Ani")
+    first = rated_table(ani, "bazar-blot", {0: ani, 1: "basic", 2: "basic", 3: "basic"}, **SMALL)
+    play_out(client, first, {0: ani})
+    answer = client.get("/api/leaderboard?game=bazar-blot").json()
+    assert answer["provisional_games"] == 10
+    row = next(r for r in answer["players"] if r["username"] == "Ani")
+    assert row["provisional"] is True and row["games"] == 1
+    game = client.get("/api/players/Ani").json()["games"]["bazar-blot"]
+    assert game["provisional"] is True and game["rated_games"] == 1 and game["provisional_games"] == 10
+    seat = client.get(f"/api/tables/{first}/ratings").json()["seats"][0]
+    assert seat["provisional"] is True and seat["games"] == 1 and seat["rated"]
+    # the threshold crossed (lowered here to 2 rather than playing ten games): the number shows
+    monkeypatch.setattr("blot.ratings.PROVISIONAL_GAMES", 2)
+    second = rated_table(ani, "bazar-blot", {0: ani, 1: "basic", 2: "basic", 3: "basic"}, **SMALL)
+    play_out(client, second, {0: ani})
+    row = next(r for r in leaderboard(client, "bazar-blot") if r["username"] == "Ani")
+    assert row["provisional"] is False and row["games"] == 2
+    assert client.get("/api/players/Ani").json()["games"]["bazar-blot"]["provisional"] is False
+    later = client.get(f"/api/tables/{second}/ratings").json()["seats"][0]
+    assert later["provisional"] is False and later["games"] == 2
+    # the first game's end still says what it said then: provisional, after one game
+    assert client.get(f"/api/tables/{first}/ratings").json()["seats"][0]["games"] == 1
+
+
 def test_rated_tables_are_for_accounts(client: Any) -> None:
     guest = Player(client, "Guest")
     answer = client.post("/api/tables", json={"game": "3-5-8", "rated": True}, headers=guest.headers)

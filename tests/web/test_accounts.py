@@ -133,7 +133,9 @@ def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
     page.wait_for_selector("[data-testid=rating-changes] li")
     changes = page.locator("[data-testid=rating-changes] li").all_inner_texts()
     assert len(changes) == 2 and any(c.startswith("Ani ") for c in changes), changes
-    assert all(re.search(r" [+-]\d+\.\d$", c) for c in changes), changes  # the change, signed
+    # a first rated game's rating is provisional: a word and its count, no "-2.8" (issue 41 item 7)
+    assert all(c.endswith(" provisional, 1 of 10 games") for c in changes), changes  # the bot too
+    assert not any(re.search(r"[+-]\d+\.\d", c) for c in changes), changes
     page.click("#nav-toggle")  # at a table the site's header is a thin bar with a menu
     page.click("[data-testid=nav-leaderboard]")
     page.wait_for_selector("[data-testid=leaderboard]")
@@ -141,6 +143,8 @@ def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
     assert rows.count() == 1 and "Ani" in rows.inner_text()
     assert page.locator("[data-testid=leaderboard] tr").count() == 3  # a header, Ani, the basic bot
     assert "Bot (basic)" in page.inner_text("[data-testid=leaderboard]")
+    assert rows.locator("[data-testid=provisional]").inner_text() == "provisional"
+    assert "Until 10 rated games" in page.inner_text("[data-testid=rating-help]")
     page.click("[data-testid=board-3-5-8]")
     page.wait_for_selector("[data-testid=no-ratings]")
     page.click("[data-testid=board-bazar-blot]")
@@ -149,6 +153,8 @@ def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
     page.wait_for_selector("[data-testid=rating-chart]")
     assert page.locator("[data-testid=rating-chart] circle").count() == 1
     assert page.inner_text("[data-testid=stat-rated-bazar-blot]") == "1"
+    assert page.inner_text("[data-testid=stat-rating-bazar-blot]") == "provisional"
+    assert "first 10 rated games it is provisional" in page.inner_text("[data-testid=rating-line-bazar-blot]")
     assert page.locator(f"[data-testid=recent-games] a[href='/replay/{table}']").count() == 1
     assert page.locator("[data-testid=partners-bazar-blot]").count() == 1
 

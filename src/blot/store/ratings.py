@@ -18,7 +18,7 @@ from sqlalchemy import and_, case, delete, func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from blot.games import SPECS, spec
-from blot.ratings import Rating, display
+from blot.ratings import PROVISIONAL_GAMES, Rating, display, provisional
 from blot.store import accuracies, iso
 from blot.store.schema import players, ratings, results, tables, tars_kapoots
 
@@ -166,11 +166,26 @@ def store_rating(
 
 def table_results(c: Connection, table_id: str) -> list[dict[str, Any]]:
     """How a finished game moved each seat's rating: ``[{"seat", "player", "rated", "rating",
-    "change"}]`` by seat (``player`` the public name; ``rating`` after the game and ``change`` to
-    one decimal, both null when the seat's rating did not move); empty before the game's results
-    are stored."""
+    "change", "games", "provisional"}]`` by seat (``player`` the public name; ``rating`` after the
+    game and ``change`` to one decimal, both null when the seat's rating did not move; ``games`` the
+    player's rated games of this game by then, ``provisional`` while they are too few to show the
+    number, issue 41 item 7); empty before the game's results are stored."""
+    earlier = results.alias("earlier")
+    games = (  # games, not seats: one bot level may sit in several seats of a game
+        select(func.count(func.distinct(earlier.c.table_id)))
+        .where(
+            earlier.c.player_id == results.c.player_id,
+            earlier.c.game == results.c.game,
+            earlier.c.rated.is_(True),
+            earlier.c.mu_after.is_not(None),
+            earlier.c.finished_at <= results.c.finished_at,
+        )
+        .correlate(results)
+        .scalar_subquery()
+    )
     rows = c.execute(
         select(
+            games.label("games"),
             results.c.seat,
             results.c.rated,
             results.c.mu_before,
@@ -192,7 +207,18 @@ def table_results(c: Connection, table_id: str) -> list[dict[str, Any]]:
         after = display(r.mu_after, r.sigma_after) if moved else None
         change = round(after - display(r.mu_before, r.sigma_before), 1) if after is not None else None
         who = public_name(r.username, r.bot, r.name, r.deleted_at is not None)
-        out.append({"seat": int(r.seat), "player": who, "rated": moved, "rating": after, "change": change})
+        counted = int(r.games or 0)
+        out.append(
+            {
+                "seat": int(r.seat),
+                "player": who,
+                "rated": moved,
+                "rating": after,
+                "change": change,
+                "games": counted,
+                "provisional": moved and provisional(counted),
+            }
+        )
     return out
 
 
@@ -227,6 +253,7 @@ def leaderboard(c: Connection, game: str, limit: int = 100) -> list[dict[str, An
             "sigma": round(r.sigma, 3),
             "games": int(r.games),
             "wins": int(r.wins),
+            "provisional": provisional(int(r.games)),
         }
         for i, r in enumerate(rows)
     ]
@@ -319,6 +346,8 @@ def _games_of(c: Connection, player: int, viewer: int | None) -> dict[str, dict[
             "mu": None if current is None else round(current.mu, 3),
             "sigma": None if current is None else round(current.sigma, 3),
             "rated_games": 0 if current is None else int(current.games),
+            "provisional": provisional(0 if current is None else int(current.games)),
+            "provisional_games": PROVISIONAL_GAMES,
             "played": played,
             "won": wins,
             "history": _history(c, player, name, viewer),

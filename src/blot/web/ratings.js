@@ -30,6 +30,15 @@ export function playerLabel(name) {
   return `${t("bot")} (${t("bot_" + level.split(":")[0]) || level})`;
 }
 
+// A rating as a reader sees it (issue 41 item 7): the number, or while it is provisional (its
+// first rated games: a first loss would show below 0, read as a penalty) the word, its count in
+// the title and in what a screen reader says.
+export function ratingShown(h, rating, provisional, games, of) {
+  if (!provisional) return rating.toFixed(1);
+  const full = t("provisional_of", { n: games, of: of || 10 });
+  return h("span", { class: "provisional", title: full, "aria-label": full, "data-testid": "provisional" }, t("provisional"));
+}
+
 function playerLink(h, name) {
   if (!name) return "—";
   if (name.startsWith(GUEST)) return playerLabel(name); // a guest has no profile
@@ -98,7 +107,9 @@ export function ratingPages({ h, api, toast, session, main, showPending, dailyPa
       this.rows = null;
       this.render();
       try {
-        this.rows = (await api("GET", `/api/leaderboard?game=${encodeURIComponent(this.game)}`)).players;
+        const board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(this.game)}`);
+        this.rows = board.players;
+        this.provisionalGames = board.provisional_games;
       } catch (e) {
         refusalText(e).then(toast);
         this.rows = [];
@@ -126,7 +137,7 @@ export function ratingPages({ h, api, toast, session, main, showPending, dailyPa
           this.rows.map((r) => h("tr", { class: me && me.username === r.username ? "mine" : "", "data-testid": `board-row-${r.rank}` },
             h("td", {}, r.rank),
             h("td", { class: "name" }, playerLink(h, r.username)),
-            h("td", { class: "num" }, r.rating.toFixed(1)),
+            h("td", { class: "num" }, ratingShown(h, r.rating, r.provisional, r.games, this.provisionalGames)),
             h("td", { class: "num" }, r.games),
             h("td", { class: "num" }, r.wins)))));
       }
@@ -134,7 +145,7 @@ export function ratingPages({ h, api, toast, session, main, showPending, dailyPa
         h("h2", {}, t("leaderboard")),
         h("div", { class: "row" }, tabs),
         body,
-        h("p", { class: "muted small" }, t("rating_help"))));
+        h("p", { class: "muted small", "data-testid": "rating-help" }, t("rating_help", { n: this.provisionalGames || 10 }))));
     }
   }
 
@@ -160,10 +171,13 @@ export function ratingPages({ h, api, toast, session, main, showPending, dailyPa
 
     gamePanel(game, g) {
       const stats = h("div", { class: "stats" },
-        [[t("rating"), g.rating === null ? "—" : g.rating.toFixed(1), "stat-rating"], [t("rated_games"), g.rated_games, "stat-rated"],
+        [[t("rating"), g.rating === null ? "—" : ratingShown(h, g.rating, g.provisional, g.rated_games, g.provisional_games), "stat-rating"],
+          [t("rated_games"), g.rated_games, "stat-rated"],
           [t("played"), g.played, "stat-played"], [t("won"), g.won, "stat-won"]]
           .map(([label, value, id]) => h("div", { class: "stat" }, h("small", { class: "muted" }, label), h("strong", { "data-testid": `${id}-${game}` }, value))));
-      const parts = [h("h3", {}, t("game_" + game)), stats, h("h4", {}, t("rating_history"))];
+      const parts = [h("h3", {}, t("game_" + game)), stats,
+        h("p", { class: "muted small", "data-testid": `rating-line-${game}` }, t("rating_line", { n: g.provisional_games })),
+        h("h4", {}, t("rating_history"))];
       // The chart is drawn at about the size it is shown, so that its labels keep a readable size.
       const wide = window.matchMedia("(min-width: 900px)").matches;
       const width = Math.max(300, Math.min(1200, main.clientWidth - 48) / (wide ? 2 : 1));

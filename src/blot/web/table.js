@@ -799,7 +799,7 @@ export class TablePage {
     if (!this.table.settings.rated) return null;
     if (this.ratings === null) {
       this.ratings = [];
-      api("GET", `/api/tables/${this.id}/ratings`).then((r) => { this.ratings = r.seats; this.render(); }).catch(() => {});
+      api("GET", `/api/tables/${this.id}/ratings`).then((r) => { this.ratings = r.seats; this.ratingsOf = r.provisional_games; this.render(); }).catch(() => {});
       return null;
     }
     // one line per rated player (the bots of one level are one rated player)
@@ -808,8 +808,11 @@ export class TablePage {
     // ratings start at 0: the heading says that the first number is the rating, the badge its change
     return h("section", { class: "rating-changes", "aria-label": t("rating") }, h("h3", {}, t("rating")),
       h("ul", { "data-testid": "rating-changes" }, moved.map((r) => h("li", { class: r.seat === this.you.seat ? "mine" : "" },
-        h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ", h("b", {}, r.rating.toFixed(1)), " ",
-        h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1))))));
+        h("span", {}, this.table.seats[r.seat].bot ? playerLabel(r.player) : this.name(r.seat)), " ",
+        // a provisional rating (its first rated games) is a word with its count, not a number that moved (issue 41 item 7)
+        r.provisional ? h("b", { "data-testid": "provisional" }, t("provisional_of", { n: r.games, of: this.ratingsOf }))
+          : [h("b", {}, r.rating.toFixed(1)), " ",
+            h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1))]))));
   }
 
   // Who asked for a rated game's rematch and whom it waits for (every person must accept it).

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Request
 from blot.accounts import username_key
 from blot.errors import BlotError
 from blot.games import spec
+from blot.ratings import PROVISIONAL_GAMES
 from blot.server import secrecy
 from blot.server.errors import Refused
 from blot.server.routes import bearer, hub_of
@@ -19,13 +20,14 @@ router = APIRouter(prefix="/api", tags=["ratings"])
 
 @router.get("/leaderboard")
 async def leaderboard(request: Request, game: str = "") -> dict[str, Any]:
-    """The rated players of a game (accounts and bot levels), best first."""
+    """The rated players of a game (accounts and bot levels), best first; each says whether its
+    rating is still ``provisional`` (fewer rated games than ``provisional_games``, issue 41 item 7)."""
     try:
         name = spec(game).name
     except BlotError as e:
         raise Refused.of(e) from None
     rows = await hub_of(request).read(lambda c: ratings.leaderboard(c, name))
-    return {"game": name, "players": rows}
+    return {"game": name, "players": rows, "provisional_games": PROVISIONAL_GAMES}
 
 
 @router.get("/players/{username}")

@@ -220,8 +220,9 @@ async def rematch(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/tables/{table_id}/ratings")
 async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     """How the finished game moved each seat's rating (``seats``: ``seat``, ``player``, ``rated``,
-    ``rating`` after the game, ``change``); 404 until the game is over. Private tables answer their players
-    only, as the record does."""
+    ``rating`` after the game, ``change``, ``games`` and ``provisional``: issue 41 item 7); 404 until
+    the game is over. Private tables answer their players only, as the record does."""
+    from blot.ratings import PROVISIONAL_GAMES
     from blot.store import ratings
 
     hub = hub_of(request)
@@ -230,7 +231,11 @@ async def rating_changes(table_id: str, request: Request) -> dict[str, Any]:
     if secret is not None and not secret.sees_all(await viewer_of(request)):
         raise secrecy.refused()  # the places tell how its secret deals went (issues 38, 45)
     seats = await hub.read(lambda c: ratings.table_results(c, table_id))
-    return {"rated": bool(row["settings"].get("rated")), "seats": seats}
+    return {
+        "rated": bool(row["settings"].get("rated")),
+        "seats": seats,
+        "provisional_games": PROVISIONAL_GAMES,
+    }
 
 
 @router.post("/tables/{table_id}/resume")
