@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -32,6 +32,8 @@ NAME_LIMIT = 40
 ID_LIMIT = 24
 #: The most deals a sheet may hold (a game to 301 takes far fewer; this only bounds the work).
 DEAL_LIMIT = 200
+#: The longest id a page may give a deal it enters.
+CLIENT_ID_LIMIT = 40
 DEFAULT_TEAMS = ("Team 1", "Team 2")
 
 ENTRY_KEYS = frozenset(
@@ -43,6 +45,14 @@ PENALTY_KEYS = frozenset({"kind", "team", "declaration_points"})
 
 class SheetNotFound(BlotError):
     """No sheet (or no such deal) under that id."""
+
+
+class AlreadyIn(Exception):
+    """The deal sent is already in, as number ``number`` (its transaction is rolled back)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,13 @@ class StoredSheet:
     row: dict[str, Any]
     sheet: ScoreSheet
     history: list[dict[str, Any]]
+    #: The page's own ids of the deals that have one (number -> id): a page that recorded deals
+    #: offline sees which of them are in (issue 41 item 9).
+    client_ids: dict[int, str] = field(default_factory=dict)
+
+    def number_of(self, client_id: str) -> int | None:
+        """The number of the deal the page sent under ``client_id``, if it is in."""
+        return next((n for n, cid in self.client_ids.items() if cid == client_id), None)
 
     @property
     def id(self) -> str:
@@ -94,7 +111,7 @@ class StoredSheet:
                 "created_at": _iso(self.row["created_at"]),
                 "updated_at": _iso(self.row["updated_at"]),
                 "version": self.version,
-                "deals": [{"number": n, **line.to_json()} for n, line in enumerate(lines, 1)],
+                "deals": self._deals(lines),
                 **standing.to_json(),
                 "history": self.history,
             }
@@ -116,8 +133,15 @@ class StoredSheet:
             "deal_totals": list(line.totals),
             **standing.to_json(),
             "version": self.version,
-            "deals": [{"number": n, **x.to_json()} for n, x in enumerate(lines, 1)],
+            "deals": self._deals(lines),
         }
+
+    def _deals(self, lines: list[Any]) -> list[dict[str, Any]]:
+        """Every deal with its number, its points and running totals, and the page's own id."""
+        return [
+            {"number": n, **line.to_json(), "client_id": self.client_ids.get(n)}
+            for n, line in enumerate(lines, 1)
+        ]
 
 
 def _iso(value: Any) -> str | None:
@@ -232,7 +256,7 @@ def load(c: Connection, sheet_id: str | None = None, *, share_id: str | None = N
     teams = row["teams"]
     entries = [parse_entry(raw, rules) for raw in rows.entries(c, row["id"])]
     sheet = ScoreSheet(rules, (str(teams[0]), str(teams[1])), entries)
-    return StoredSheet(row, sheet, _history(c, row["id"]))
+    return StoredSheet(row, sheet, _history(c, row["id"]), rows.client_ids(c, row["id"]))
 
 
 def version(c: Connection, share_id: str) -> int | None:
@@ -304,18 +328,36 @@ def _record(
     )
 
 
-def add_deal(c: Connection, sheet_id: str, raw: Any, editor: Editor) -> tuple[StoredSheet, int]:
+def client_id_of(raw: Any) -> str | None:
+    """Take the page's own id of a new deal (``client_id``) out of what it sent, checked."""
+    if not isinstance(raw, dict) or "client_id" not in raw:
+        return None
+    value = raw.pop("client_id")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= CLIENT_ID_LIMIT or not value.isprintable():
+        raise SheetError("client_id", "sheet_client_id", n=CLIENT_ID_LIMIT)
+    return value
+
+
+def add_deal(
+    c: Connection, sheet_id: str, raw: Any, editor: Editor, client_id: str | None = None
+) -> tuple[StoredSheet, int]:
     """Add the next deal; refused (nothing stored) when inconsistent or the game is over.
-    Returns the sheet after the change and the deal's number."""
+    Returns the sheet after the change and the deal's number. A deal sent again under the same
+    ``client_id`` (a page that recorded it offline and could not tell it arrived) is the one
+    already in: nothing is added twice."""
     row = _row(c, sheet_id)
     entry = entry_of(raw, _rules(row))
     seq, stamp = _lock(c, sheet_id)
     stored = load(c, sheet_id)
+    if client_id is not None and (known := stored.number_of(client_id)) is not None:
+        raise AlreadyIn(known)
     if len(stored.sheet.entries) >= DEAL_LIMIT:
         raise SheetError("deal", "sheet_deals_limit", n=DEAL_LIMIT)
     number = len(stored.sheet.entries) + 1
     stored.sheet.add(entry.to_json())  # the model's checks: the game is not over
-    rows.insert_deal(c, sheet_id, number, entry.to_json())
+    rows.insert_deal(c, sheet_id, number, entry.to_json(), client_id)
     _record(c, sheet_id, seq, stamp, number, "add", None, entry, editor)
     return load(c, sheet_id), number
 
@@ -359,12 +401,14 @@ def delete_last(c: Connection, sheet_id: str, number: int, editor: Editor) -> St
 
 
 __all__ = [
+    "AlreadyIn",
     "Editor",
     "SheetError",
     "SheetNotFound",
     "StoredSheet",
     "add_deal",
     "clean_name",
+    "client_id_of",
     "create",
     "delete_last",
     "entry_of",

@@ -38,6 +38,15 @@ def entries(c: Connection, sheet_id: str) -> list[Any]:
     return [r.entry for r in found]
 
 
+def client_ids(c: Connection, sheet_id: str) -> dict[int, str]:
+    """The page's own ids of the sheet's deals that have one (number -> id; issue 41 item 9)."""
+    d = scoresheet_deals.c
+    found = c.execute(
+        select(d.number, d.client_id).where(d.sheet_id == sheet_id, d.client_id.is_not(None))
+    ).all()
+    return {int(r.number): str(r.client_id) for r in found}
+
+
 def edit_rows(c: Connection, sheet_id: str) -> list[dict[str, Any]]:
     """The sheet's edits, oldest first."""
     e = scoresheet_edits.c
@@ -82,8 +91,10 @@ def insert_edit(c: Connection, values: Mapping[str, Any]) -> None:
     c.execute(insert(scoresheet_edits).values(**values))
 
 
-def insert_deal(c: Connection, sheet_id: str, number: int, entry: Any) -> None:
-    c.execute(insert(scoresheet_deals).values(sheet_id=sheet_id, number=number, entry=entry))
+def insert_deal(c: Connection, sheet_id: str, number: int, entry: Any, client_id: str | None = None) -> None:
+    c.execute(
+        insert(scoresheet_deals).values(sheet_id=sheet_id, number=number, entry=entry, client_id=client_id)
+    )
 
 
 def update_deal(c: Connection, sheet_id: str, number: int, entry: Any) -> None:

@@ -18,11 +18,12 @@ from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from blot.numbers import whole_number
 from blot.scoresheet import sheets as service
 from blot.scoresheet.model import ScoreSheet, SheetError
-from blot.scoresheet.sheets import Editor, SheetNotFound, StoredSheet
+from blot.scoresheet.sheets import AlreadyIn, Editor, SheetNotFound, StoredSheet
 from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.jsonin import loads
@@ -199,15 +200,28 @@ async def _put_deal(request: Request, sheet_id: str, number: int | None) -> dict
     stored = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
     body = await _body(request)
     editor = await _editor(request, body)
+    try:
+        client_id = service.client_id_of(body) if number is None else None
+    except SheetError as e:
+        raise _refused(e) from None
     await hub_of(request).tournaments.commands.check_sheet_keeper(sheet_id, editor.player)
+    if client_id is not None and (known := stored.number_of(client_id)) is not None:
+        return stored.deal_result(known)  # sent again by a page that was offline: already in
     _precheck(stored, body, number)
     at = hub_of(request).now()
     if number is None:
-        after, added = await _write(
-            request,
-            stored.share_id,
-            lambda c: _tars_hook(c, sheet_id, service.add_deal(c, sheet_id, body, editor), at),
-        )
+        try:
+            after, added = await _write(
+                request,
+                stored.share_id,
+                lambda c: _tars_hook(c, sheet_id, service.add_deal(c, sheet_id, body, editor, client_id), at),
+            )
+        except (AlreadyIn, IntegrityError):  # the same deal sent twice at once: one is in
+            again = await _read(hub_of(request), lambda c: service.load(c, sheet_id))
+            known = again.number_of(client_id) if client_id is not None else None
+            if known is None:
+                raise
+            return again.deal_result(known)
         return after.deal_result(added)
     after, _ = await _write(
         request,
@@ -233,7 +247,8 @@ def _tars_hook(c: Connection, sheet_id: str, changed: S, at: datetime) -> S:
 
 @router.post("/api/scoresheets/{sheet_id}/deals")
 async def add_deal(sheet_id: str, request: Request) -> dict[str, Any]:
-    """Add the next deal (the entry's JSON, plus an optional ``by``)."""
+    """Add the next deal (the entry's JSON, plus an optional ``by`` and the page's own
+    ``client_id``: a deal sent again under the same id is answered as the one already in)."""
     return await _put_deal(request, sheet_id, None)
 
 
