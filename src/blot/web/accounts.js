@@ -37,6 +37,12 @@ export function accountPages({ h, api, toast, go, main, session }) {
     return e;
   }
 
+  // Where a login goes back to: the page's own path in ?next= (a table's link, issue 41), else home.
+  function nextPath() {
+    const next = new URLSearchParams(location.search).get("next") || "/";
+    return /^\/(?![/\\])/.test(next) ? next : "/";
+  }
+
   class LoginPage {
     render() {
       const login = form("login", [
@@ -46,7 +52,7 @@ export function accountPages({ h, api, toast, go, main, session }) {
         const made = await api("POST", "/api/login", { username: v.username, password: v.password });
         await session.signedIn(made);
         toast(t("welcome", { name: made.username }));
-        go("/");
+        go(nextPath());
       });
       const signup = form("signup", [
         { name: "username", label: t("username"), autocomplete: "username", max: 40 },
@@ -57,7 +63,7 @@ export function accountPages({ h, api, toast, go, main, session }) {
         const made = await api("POST", "/api/accounts", { username: v.username, password: v.password });
         await session.signedIn(made);
         toast(t("welcome", { name: made.username }));
-        go("/");
+        go(nextPath());
       });
       main.replaceChildren(h("div", { class: "auth-grid" },
         h("section", { class: "panel", "data-testid": "login-panel" }, h("h2", {}, t("log_in")), login),

@@ -9,11 +9,13 @@ import { eventPages, nextGames } from "/static/events.js";
 import { printPages } from "/static/print.js";
 import { registerPage } from "/static/register.js";
 import { DailyDeals, DailyResultsPage, dailyPanel } from "/static/daily.js";
+import { QuickPanel } from "/static/quick.js";
 import {
   h, api, toast, errorText, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
 } from "/static/util.js";
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
+import { FriendsPage, watchInvitations } from "/static/friends.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, isCard } from "/static/cards.js";
 import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel, optionField } from "/static/games.js";
 
@@ -100,19 +102,23 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/|friends$)/.test(path);
+  // a table's link opened without a session asks for a name before a seat (issue 41 item 1)
+  const arriving = path.startsWith("/table/") && !store.getItem("blot.token");
   let m;
   listGames().catch(() => {}); // asked for at once: the lobby and the tables need it
   const sheets = path.startsWith("/scoresheet") ? scoresheets() : null;
   try {
-    await ensurePlayer(!readOnly);
+    await ensurePlayer(!readOnly && !arriving);
   } catch (e) {
     toast(await refusalText(e));
   }
+  watchInvitations(); // a friend's invitation shows on every page (issue 41 item 2)
   const { SheetsPage, SheetPage } = sheets ? await sheets : {};
   if (mine !== routing) return;
   if ((m = /^\/table\/([\w-]+)$/.exec(path))) page = new TablePage(m[1]);
   else if (path === "/replays") page = new ReplaysPage();
+  else if (path === "/friends") page = new FriendsPage();
   else if ((m = /^\/replay\/([\w-]+)$/.exec(path))) page = new ReplayPage(m[1]);
   else if (path === "/scoresheet") page = new SheetsPage();
   else if ((m = /^\/scoresheet\/shared\/([\w-]+)$/.exec(path))) page = new SheetPage(null, m[1]);
@@ -167,7 +173,8 @@ class LobbyPage {
   constructor() {
     this.games = null;
     this.tables = [];
-    this.form = { game: null, ruleset: null, public: true, timer: 0, trickPause: 1, bot: "basic", options: {}, rated: false };
+    this.form = { game: null, ruleset: null, public: true, timer: 0, trickPause: 1, bot: "basic", pace: "normal", options: {}, rated: false };
+    this.quick = new QuickPanel(() => this.render(), go); // "Find a game" (issue 41 item 3)
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
     this.daily = new DailyPuzzle(() => this.render()); // issue 28
@@ -176,6 +183,7 @@ class LobbyPage {
 
   leave() {
     clearInterval(this.poll);
+    this.quick.leave();
     this.left = true;
   }
 
@@ -260,6 +268,10 @@ class LobbyPage {
       : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("rated_login")));
     const bars = barLines(me && me.bars, lang());
     const quick = h("button", { class: "primary big", "data-testid": "play-bots", disabled: !this.games, onclick: () => this.create(true) }, t("play_bots"));
+    const find = h("button", { class: "primary", "data-testid": "find-game", disabled: !this.games || this.quick.waiting, onclick: () => this.find() }, t("find_game"));
+    const pace = h("select", { "data-testid": "pace", onchange: (e) => (f.pace = e.target.value) },
+      ["slow", "normal", "fast"].map((p) => h("option", { value: p }, t("pace_" + p))));
+    pace.value = f.pace;
     const create = h("button", { "data-testid": "new-table", disabled: !this.games, onclick: () => this.create(false) }, t("new_table"));
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
     main.replaceChildren(h("div", { class: "lobby" },
@@ -268,9 +280,10 @@ class LobbyPage {
         t("your_next_game", { event: g.event_name, n: g.round }), " ",
         h("a", { class: "button primary", href: `/table/${g.table}`, "data-link": true }, t("go_to_table"))))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
-        h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), rated),
+        this.quick.view(bots, t("game_" + f.game), botLevelName),
+        h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), field("f-pace", t("bot_pace"), pace), rated),
         h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),
-        h("div", { class: "row" }, quick, create),
+        h("div", { class: "row" }, quick, find, create),
         h("p", { class: "muted small" }, t("lobby_help")),
         h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
       this.deals.view(),
@@ -301,6 +314,21 @@ class LobbyPage {
     }));
   }
 
+  // "Find a game": wait for people who want the same game, ruleset and ratedness (quick.js).
+  async find() {
+    const f = this.form;
+    try {
+      await syncName();
+      const info = this.gameInfo();
+      const me = currentMe();
+      const rated = Boolean(f.rated && me && me.username);
+      this.quick.level = f.bot;
+      await this.quick.find({ game: f.game, ruleset: info.rulesets.includes(f.ruleset) ? f.ruleset : info.rulesets[0], rated });
+    } catch (e) {
+      toast(await refusalText(e));
+    }
+  }
+
   async create(withBots) {
     const f = this.form;
     try {
@@ -310,7 +338,7 @@ class LobbyPage {
       const ruleset = info.rulesets.includes(f.ruleset) ? f.ruleset : info.rulesets[0];
       const me = currentMe();
       const rated = Boolean(f.rated && me && me.username);
-      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause, rated };
+      const body = { game: f.game, ruleset, public: f.public, timer: f.timer, trick_pause: f.trickPause, pace: f.pace, rated };
       if (info.option_fields.length) body.options = { ...info.options, ...f.options };
       const table = await api("POST", "/api/tables", body);
       if (withBots) {

@@ -15,6 +15,9 @@ import { AccuracyPanel } from "/static/learn.js";
 import { ChatBox } from "/static/chat.js";
 import { icon } from "/static/icons.js";
 import { resultsPath } from "/static/daily.js";
+import { playForMe } from "/static/quick.js";
+import { arrivalPanel, askName, needsName } from "/static/arrival.js";
+import { invitePanel, shareButton } from "/static/friends.js";
 
 const SWEEP_MS = 320; // the complete trick's move to its winner (style.css: .sweep)
 const DEAL_MS = 900; // the dealing of a new hand (style.css: .dealing)
@@ -96,6 +99,16 @@ export class TablePage {
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => !this.closed && this.connect(), wait);
     };
+  }
+
+  // The socket opened again (a guest was just made on arrival: the table now knows who this is).
+  reconnect() {
+    const old = this.ws;
+    if (old) {
+      old.onclose = null;
+      old.close();
+    }
+    this.connect();
   }
 
   banner(text) {
@@ -529,6 +542,7 @@ export class TablePage {
       box("vibrate", "pref_vibrate"),
       "Notification" in window ? box("notify", "pref_notify", (e) => e.target.checked && askToNotify(e.target)) : null,
       host ? this.chat.switchItem() : null,
+      playForMe(this, botLevelName).menuItem,
       end.menuItem,
     ];
     // a redraw (every event) keeps the menu as the player left it
@@ -572,7 +586,9 @@ export class TablePage {
     });
     const link = `${location.origin}/table/${tb.id}`;
     const full = tb.seats.every((s) => s.name || s.bot);
+    const arrival = needsName() && tb.seats.some((s) => !s.name && !s.bot) ? arrivalPanel(this) : null;
     return h("section", { class: "panel setup" },
+      arrival,
       h("h2", {}, t("seats")),
       h("ul", { class: "seats" }, seats),
       manager ? h("div", { class: "row" }, h("label", { for: "bot-level" }, t("bot_level")), level,
@@ -581,10 +597,15 @@ export class TablePage {
         : h("p", { class: "muted", "data-testid": "wait-start" }, t("wait_for_host")),
       h("p", {}, t(tb.public ? "invite_public" : "invite_private")),
       h("div", { class: "row" }, h("input", { readonly: true, value: link, "aria-label": t("invite_link"), "data-testid": "invite-link", onclick: (e) => e.target.select() }),
-        h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("copied"))) }, t("copy"))));
+        shareButton(link, tb)),
+      invitePanel(this));
   }
 
   async sit(seat) {
+    if (needsName()) { // issue 41 item 1: a name first, never "Player 304"
+      askName(this, seat);
+      return;
+    }
     try {
       await syncName();
     } catch (e) {
@@ -635,7 +656,7 @@ export class TablePage {
     const board = h("section", { class: `board seats-${n}`, "aria-label": t("table_label") },
       boxes, this.center(pos), this.chat.bubbles(pos), moment, this.dealResultShown() ? null : end.banner);
     const parts = [board];
-    if (this.you.seat !== null) parts.push(this.hand());
+    if (this.you.seat !== null) parts.push(playForMe(this, botLevelName).banner, this.hand());
     parts.push(this.actionBar());
     return h("div", { class: "play" }, parts);
   }

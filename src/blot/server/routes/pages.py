@@ -44,6 +44,7 @@ PAGES = (
     "/event/{event_id}/boards/{number}",
     "/register",
     "/courts",
+    "/friends",
     "/daily/{game}",
     "/join/{code}",
 )
