@@ -30,7 +30,8 @@ MESSAGE_KEYS = {
 CHAT_MESSAGE_KEYS = {"id", "at", "room", "seat", "player", "name", "guest", "kind", "body"}
 TABLE_KEYS = {
     "id", "game", "settings", "public", "status", "host", "seats", "deadline", "end_votes",
-    "end_is_resignation", "ended", "rematch", "rematch_asks", "resume_asks", "resumed", "paused",
+    "end_is_resignation", "ended", "rematch", "rematch_asks", "rematch_until", "resume_asks", "resumed",
+    "paused",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "player", "guest", "bot", "connected", "away", "substitute", "handed"}
 BAZAR_VIEW_KEYS = {
@@ -58,7 +59,8 @@ EVENT_KEYS = {
     "discard": {"kind", "seat", "action", "by", "n"},
     "end": {"kind", "seat", "agree", "ended", "n"},
     "rematch": {"kind", "table", "n"},
-    "rematch_ask": {"kind", "seat", "n"},
+    "rematch_ask": {"kind", "seat", "until", "n"},
+    "rematch_lapsed": {"kind", "n"},
     "forfeit": {"kind", "seats", "n"},
     "boards_over": {"kind", "seats", "n"},
     "resume_ask": {"kind", "seat", "n"},

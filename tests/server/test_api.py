@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
+from blot.server.rematches import REMATCH_WAIT
+
 from .conftest import Account, Clock, Player, Socket, make_client, simple_choice
 
 
@@ -180,38 +182,108 @@ def test_tables_show_who_is_a_guest(db: Path) -> None:
         assert [(s["name"], s["guest"]) for s in seats[:2]] == [("Ani", False), ("Boris", False)]
 
 
-def test_a_rematch_has_the_same_seats_and_settings_and_starts_at_once(db: Path) -> None:
+def test_a_rematch_has_the_same_seats_and_settings_and_waits_for_its_people(db: Path) -> None:
     clock = Clock()  # Boris never connects: the turn timer (1 s of the server's clock) moves for him
     with make_client(db, clock=clock) as client:
         check_a_rematch(client, clock, Player(client, "Ani"))
 
 
-def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
+def finished_with_a_friend(client: Any, player: Player) -> tuple[str, Player]:
+    """A casual table of ``player`` (seat 0) and Boris (seat 2, who never connects) with two random
+    bots, started (a turn timer of 1 s plays for Boris)."""
     table = player.table("bazar-blot", options={"target": 1}, timer=1, trick_pause=0.1)
     friend = Player(client, "Boris")
     friend.post(f"/api/tables/{table}/sit", {"seat": 2})
     player.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
     player.post(f"/api/tables/{table}/rematch", status=409)  # not over (not even started)
     player.post(f"/api/tables/{table}/start")
+    return table, friend
+
+
+def play_to_the_end(clock: Clock, sock: Socket, table: Any) -> None:
+    while True:  # target 1: the first deal that is not void ends the game
+        view = clock.my_turn(sock, 0, table)
+        if view["game_over"] is not None:
+            return
+        sock.play(0, simple_choice(view))
+
+
+def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
+    """Issue 41 item 8: a rematch waited for nobody (dealt at the first click, the friends who had
+    not clicked yet shown as "away"); now every person of the game decides, in a time on the
+    server's clock, and the rematch is dealt once all of them have asked."""
+    table, friend = finished_with_a_friend(client, player)
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         sock = Socket(ws, player.token)
-        while True:  # target 1: the first deal that is not void ends the game
-            view = clock.my_turn(sock, 0, client.app.state.hub.tables[table])
-            if view["game_over"] is not None:
-                break
-            sock.play(0, simple_choice(view))
+        play_to_the_end(clock, sock, client.app.state.hub.tables[table])
         Player(client, "Stranger").post(f"/api/tables/{table}/rematch", status=403)
-        again = friend.post(f"/api/tables/{table}/rematch")
-        assert again["status"] == "playing" and again["host"] == friend.id
+        asked = friend.post(f"/api/tables/{table}/rematch")
+        # Boris asked: the answer is this table, Ani deciding until a minute from now
+        assert asked["id"] == table and asked["rematch"] is None and asked["rematch_asks"] == [2]
+        assert asked["rematch_until"] == int((clock() + REMATCH_WAIT) * 1000)
+        heard = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch_ask")
+        assert heard["event"]["seat"] == 2 and heard["table"]["rematch_until"] == asked["rematch_until"]
+        assert friend.post(f"/api/tables/{table}/rematch")["rematch"] is None  # asking again: the same
+        clock.move(REMATCH_WAIT / 2)
+        again = player.post(f"/api/tables/{table}/rematch")  # Ani too: dealt
+        assert again["status"] == "playing" and again["host"] == player.id
         assert again["settings"] == client.get(f"/api/tables/{table}").json()["settings"]
         assert [s["name"] for s in again["seats"]] == ["Ani", "bot (random)", "Boris", "bot (random)"]
         assert [s["bot"] for s in again["seats"]] == [None, "random", None, "random"]
         assert [s["guest"] for s in again["seats"]] == [True, False, True, False]
         told = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch")
         assert told["event"]["table"] == again["id"] == told["table"]["rematch"]
+        assert told["table"]["rematch_until"] is None
     assert player.post(f"/api/tables/{table}/rematch")["id"] == again["id"]  # one rematch per game
     record = client.get(f"/api/tables/{table}/record").json()
     assert record["players"] == ["Ani", "bot (random)", "Boris", "bot (random)"]
+
+
+def test_a_rematch_nobody_else_decided_on_in_time_fills_their_seats_with_bots(db: Path) -> None:
+    """Issue 41 item 8: the wait runs out on the server's clock; Ani, who asked, is still at the
+    table: Boris's seat goes to a bot of the table's level and the rematch is dealt."""
+    clock = Clock()
+    with make_client(db, clock=clock) as client:
+        ani = Player(client, "Ani")
+        table, boris = finished_with_a_friend(client, ani)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            play_to_the_end(clock, sock, client.app.state.hub.tables[table])
+            assert ani.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [0]
+            clock.move(REMATCH_WAIT - 1)
+            assert client.get(f"/api/tables/{table}").json()["rematch"] is None  # Boris still deciding
+            clock.move(1)
+            told = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch")
+            new = client.get(f"/api/tables/{told['event']['table']}").json()
+            assert [s["name"] for s in new["seats"]] == [
+                "Ani",
+                "bot (random)",
+                "bot (random)",
+                "bot (random)",
+            ]
+            assert new["status"] == "playing" and new["seats"][2]["player"] is None
+            assert boris.post(f"/api/tables/{table}/rematch")["id"] == new["id"]  # late: the link
+
+
+def test_a_rematch_asked_by_one_who_left_lapses_when_the_others_do_not_decide(db: Path) -> None:
+    """Issue 41 item 8: nobody who asked is at the table when the wait runs out: no rematch, the
+    asks lapse (and a later ask starts a new wait)."""
+    clock = Clock()
+    with make_client(db, clock=clock) as client:
+        ani = Player(client, "Ani")
+        table, boris = finished_with_a_friend(client, ani)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            play_to_the_end(clock, sock, client.app.state.hub.tables[table])
+            assert boris.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [2]  # Boris is not here
+            clock.move(REMATCH_WAIT)
+            lapsed = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch_lapsed")
+            assert lapsed["table"]["rematch_asks"] == [] and lapsed["table"]["rematch_until"] is None
+            assert lapsed["table"]["rematch"] is None
+            again = ani.post(f"/api/tables/{table}/rematch")
+            assert again["rematch_asks"] == [0] and again["rematch_until"] == int(
+                (clock() + REMATCH_WAIT) * 1000
+            )
 
 
 def test_record_is_404_until_the_game_is_over(client: Any, player: Player) -> None:

@@ -583,6 +583,7 @@ def test_item7_a_private_game_shows_only_to_those_who_sat_there(client: Any) -> 
     assert client.get("/api/replays").json()["games"] == []
     # the rematch link is for the players only
     ani.post(f"/api/tables/{table}/rematch")
+    boris.post(f"/api/tables/{table}/rematch")  # every person decides (issue 41 item 8)
     rematch = client.get(f"/api/tables/{table}", headers=ani.headers).json()["rematch"]
     assert rematch is not None
     assert client.get(f"/api/tables/{table}", headers=stranger.headers).json()["rematch"] is None

@@ -6,13 +6,14 @@ table in the registry (:class:`blot.server.tables.Tables`)."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sqlalchemy.engine import Connection
 
 from blot.errors import BlotError
 from blot.games import spec
+from blot.server import rematches
 from blot.server.errors import Refused
 from blot.server.limits import network
 from blot.server.table import FINISHED, RATED_TIMER, WAITING, Table
@@ -179,13 +180,45 @@ class Openings:
             raise Refused("forbidden", "rematch_players")
         if old.rematch is not None:
             return old.rematch
-        if old.settings.get("rated"):
-            assert seat is not None
+        if seat is not None:  # every person of the game decides, in time (issue 41 item 8)
             if seat not in old.rematch_asks:
-                await old.change("rematch_ask", {"seat": seat})
-            people = {i for i, s in enumerate(old.seats) if s.player is not None}
-            if not people <= old.rematch_asks:
-                return old.summary()  # every person of a rated game must accept its rematch
+                await self._ask_rematch(old, seat)
+                self._tell_rematch(old, player, f"/table/{old.id}")
+            if rematches.deciding(old):
+                return old.summary()
+        return await self._open_rematch(old, player)
+
+    async def _ask_rematch(self, old: Table, seat: int) -> None:
+        """A person asks for the rematch; the first ask starts the others' time to decide (again
+        when an earlier wait ran out while the table was out of memory: those asks lapsed)."""
+        if old.rematch_until is not None and self.config.clock() >= old.rematch_until:
+            await old.change("rematch_lapsed", {})
+        if old.rematch_asks:
+            await old.change("rematch_ask", {"seat": seat})
+            return
+        until = self.config.clock() + rematches.REMATCH_WAIT
+        await old.change("rematch_ask", {"seat": seat, "until": until})
+        self.config.timers.call_at(until, old.post, self._rematch_due, old, until)
+
+    async def _rematch_due(self, old: Table, until: float) -> None:
+        """The time to decide ran out: a casual rematch is filled with bots and dealt while one who
+        asked is still at the table; otherwise (rated, or nobody there) the asks lapse."""
+        if old.rematch is not None or old.rematch_until != until or not old.driving:
+            return
+        present = [s for s in sorted(old.rematch_asks) if old.seats[s].connected]
+        if old.settings.get("rated") or not present:
+            await old.change("rematch_lapsed", {})
+            return
+        asker = old.seats[present[0]].player
+        assert asker is not None
+        try:
+            await self._open_rematch(old, asker, set(rematches.deciding(old)))
+        except Refused:  # the host limit, a bar made since: no rematch
+            await old.change("rematch_lapsed", {})
+
+    async def _open_rematch(self, old: Table, player: int, to_bots: Set[int] = frozenset()) -> str:
+        """The rematch's table, dealt: the same settings and seats (``to_bots``: people who did
+        not come back, their seats played by bots of the table's level)."""
         await self.check_host_limit(player)
         if old.settings.get("rated"):
             old.seating.check_rated_bots()
@@ -193,13 +226,26 @@ class Openings:
         await old.seating.check_bars()  # a bar made since (L-3, L-10) holds for the rematch
         seats: list[dict[str, Any]] = []
         for i, s in enumerate(old.seats):
-            if s.player is not None:
+            if i in to_bots:
+                seats.append({"seat": i, "level": rematches.fill_level(old)})
+            elif s.player is not None:
                 seats.append({"seat": i, "player": s.player, "name": s.name, "guest": s.guest})
             elif s.bot is not None:
                 seats.append({"seat": i, "level": s.bot})
         table = await self._open(old.spec.name, dict(old.settings), old.public, player, seats, start=True)
         await old.change("rematch", {"table": table.id})
+        if old.seating.seat_of(player) is None:  # a host not seated opened it: else told as each asked
+            self._tell_rematch(old, player, f"/table/{table.id}")
         return table.id
+
+    def _tell_rematch(self, old: Table, player: int, url: str) -> None:
+        """Web Push (issue 41 item 4): the other people of a finished game who are no longer at
+        its table hear that ``player`` asks for (or made) its rematch."""
+        asker = next((s.name for s in old.seats if s.player == player), None) or "?"
+        away = [
+            s.player for s in old.seats if s.player is not None and s.player != player and not s.connected
+        ]
+        self.services.notify(away, "rematch", url, f"rematch-{old.id}", who=asker)
 
     async def open_for_event(
         self,

@@ -30,6 +30,7 @@ from typing import Any
 from blot.errors import BlotError
 from blot.game import Action, AnyGame
 from blot.games import GameSpec, spec
+from blot.server import rematches
 from blot.server.connection import Connection, dumps
 from blot.server.endings import AGREEMENT as AGREEMENT
 from blot.server.endings import BOARDS_PLAYED as BOARDS_PLAYED
@@ -96,8 +97,10 @@ class Table:
         #: The seats whose players agreed to end the game now (League §7: every person must).
         self.end_votes: set[int] = set()
         self.rematch: str | None = None  # the table of this game's rematch, once there is one
-        #: The seats whose players asked for a rematch (a rated game's starts when every person has).
+        #: The seats whose players asked for a rematch (it starts when every person has), and the
+        #: server clock's end of the others' time to decide (:mod:`blot.server.rematches`).
         self.rematch_asks: set[int] = set()
+        self.rematch_until: float | None = None
         #: A duplicate round's deals (issue 25), dealt in this order instead of shuffled cards:
         #: from the table's creation line, never sent to anybody.
         self.boards: list[dict[str, Any]] | None = None
@@ -248,16 +251,8 @@ class Table:
             return {"kind": "resumed", "table": self.resumed if self.public else None}, (
                 {} if self.public else {i: {"table": self.resumed} for i in range(self.spec.seats)}
             )
-        if kind == "rematch_ask":
-            self.rematch_asks.add(int(p["seat"]))
-            return {"kind": "rematch_ask", "seat": int(p["seat"])}, {}
-        if kind == "rematch":
-            self.rematch = str(p["table"])
-            if self.public:
-                return {"kind": "rematch", "table": self.rematch}, {}
-            # a private table's rematch is private too: its link goes to the players only
-            at_table = {i: {"table": self.rematch} for i in range(self.spec.seats)}
-            return {"kind": "rematch", "table": None}, at_table
+        if kind in rematches.KINDS:
+            return rematches.fold(self, kind, p)
         raise BlotError(f"unknown log entry {kind!r}")
 
     def _fold_end(self, seat: int, agree: bool, resign: bool) -> Event:
@@ -313,7 +308,11 @@ class Table:
             fresh.end_votes,
         )
         self.seats, self._game, self.n, self.events = fresh.seats, fresh._game, fresh.n, fresh.events
-        self.rematch, self.rematch_asks = fresh.rematch, fresh.rematch_asks
+        self.rematch, self.rematch_asks, self.rematch_until = (
+            fresh.rematch,
+            fresh.rematch_asks,
+            fresh.rematch_until,
+        )
         self.boards, self.forfeited = fresh.boards, fresh.forfeited
         self.resume_asks, self.resumed = fresh.resume_asks, fresh.resumed
         self.paused = fresh.paused
@@ -350,6 +349,7 @@ class Table:
             "ended": self.ended,
             "rematch": self.rematch if at_table or self.public else None,
             "rematch_asks": sorted(self.rematch_asks),
+            "rematch_until": None if self.rematch_until is None else int(self.rematch_until * 1000),
             "resume_asks": sorted(self.resume_asks),
             "resumed": self.resumed if at_table or self.public else None,
             "paused": self.paused,
