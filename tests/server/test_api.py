@@ -200,6 +200,11 @@ def finished_with_a_friend(client: Any, player: Player) -> tuple[str, Player]:
     return table, friend
 
 
+def live(client: Any, table: str) -> Any:
+    """The hub's table in memory (what :meth:`Clock.my_turn` compares the socket's frames with)."""
+    return client.app.state.hub.tables[table]
+
+
 def play_to_the_end(clock: Clock, sock: Socket, table: Any) -> None:
     while True:  # target 1: the first deal that is not void ends the game
         view = clock.my_turn(sock, 0, table)
@@ -215,7 +220,7 @@ def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
     table, friend = finished_with_a_friend(client, player)
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         sock = Socket(ws, player.token)
-        play_to_the_end(clock, sock, client.app.state.hub.tables[table])
+        play_to_the_end(clock, sock, live(client, table))
         Player(client, "Stranger").post(f"/api/tables/{table}/rematch", status=403)
         asked = friend.post(f"/api/tables/{table}/rematch")
         # Boris asked: the answer is this table, Ani deciding until a minute from now
@@ -248,7 +253,7 @@ def test_a_rematch_nobody_else_decided_on_in_time_fills_their_seats_with_bots(db
         table, boris = finished_with_a_friend(client, ani)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, ani.token)
-            play_to_the_end(clock, sock, client.app.state.hub.tables[table])
+            play_to_the_end(clock, sock, live(client, table))
             assert ani.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [0]
             clock.move(REMATCH_WAIT - 1)
             assert client.get(f"/api/tables/{table}").json()["rematch"] is None  # Boris still deciding
@@ -274,7 +279,7 @@ def test_a_rematch_asked_by_one_who_left_lapses_when_the_others_do_not_decide(db
         table, boris = finished_with_a_friend(client, ani)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, ani.token)
-            play_to_the_end(clock, sock, client.app.state.hub.tables[table])
+            play_to_the_end(clock, sock, live(client, table))
             assert boris.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [2]  # Boris is not here
             clock.move(REMATCH_WAIT)
             lapsed = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch_lapsed")
