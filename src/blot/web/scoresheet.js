@@ -6,6 +6,7 @@
 import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
 import { rulesetLabel, sheetGame } from "/static/games.js";
+import * as queue from "/static/sheet_queue.js";
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const STRAINS = ["S", "H", "D", "C", "NT"];
@@ -166,14 +167,22 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       this.closed = false;
       this.retry = 0;
       this.live = false;
+      this.offline = false;
+      // the changes made here and not yet sent (issue 41 item 9: web/sheet_queue.js)
+      this.queue = this.readOnly ? { changes: [], refused: [] } : queue.loadQueue(store, id);
+      this.editingCid = null; // the id of the waiting deal being edited
       this.keys = (e) => this.key(e);
+      this.online = () => this.flush();
       document.addEventListener("keydown", this.keys);
+      window.addEventListener("online", this.online);
       this.load();
     }
 
     leave() {
       this.closed = true;
       document.removeEventListener("keydown", this.keys);
+      window.removeEventListener("online", this.online);
+      clearTimeout(this.retryTimer);
       if (this.ws) this.ws.close();
     }
 
@@ -181,15 +190,77 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       try {
         const sheet = await api("GET", this.readOnly ? `/api/scoresheets/shared/${this.share}` : `/api/scoresheets/${this.id}`);
         this.info = await sheetGame().catch(() => null);
-        this.sheet = sheet;
+        this.took(sheet);
         this.share = sheet.share;
         if (!this.readOnly) remember(sheet);
       } catch (e) {
         if (e.status === 404) this.notFound = true;
+        else if (!this.readOnly && queue.isOffline(e)) this.openCopy();
         else refusalText(e).then(toast);
       }
       this.render();
       if (this.sheet && !this.ws) this.connect();
+      if (this.sheet && this.queue.changes.length) this.flush();
+    }
+
+    // No network: the last copy this device read, and the changes waiting here.
+    openCopy() {
+      this.offline = true;
+      this.sheet = queue.loadCopy(store, this.id);
+      this.info = null;
+      sheetGame().then((info) => { this.info = info; }).catch(() => {});
+      if (!this.sheet) this.noCopy = true;
+    }
+
+    // A sheet read from the server: kept for the next time there is no network, and the new deals
+    // it already has dropped from the waiting ones.
+    took(sheet) {
+      this.sheet = sheet;
+      if (this.readOnly) return;
+      queue.saveCopy(store, this.id, sheet);
+      this.queue = { ...this.queue, changes: queue.settled(this.queue.changes, sheet) };
+      queue.saveQueue(store, this.id, this.queue);
+    }
+
+    keep(change) {
+      this.queue = { ...this.queue, changes: queue.enqueue(this.queue.changes, change) };
+      queue.saveQueue(store, this.id, this.queue);
+    }
+
+    // Send the waiting changes in order; stop at the first that meets no network (then again
+    // when the browser says it is back, or in a few seconds); a refused one is set aside with its
+    // sentence, and the others go on.
+    async flush() {
+      if (this.flushing || this.closed || this.readOnly) return;
+      this.flushing = true;
+      clearTimeout(this.retryTimer);
+      let sent = false;
+      try {
+        while (this.queue.changes.length && !this.closed) {
+          const change = this.queue.changes[0];
+          const [method, path, body] = queue.request(this.id, change);
+          try {
+            await api(method, path, body);
+          } catch (e) {
+            if (queue.isOffline(e)) {
+              this.offline = true;
+              this.retryTimer = setTimeout(() => this.flush(), 5000);
+              return;
+            }
+            const why = await refusalText(e);
+            this.queue = { ...this.queue, refused: [...this.queue.refused, { change, why }] };
+          }
+          sent = true;
+          this.queue = { ...this.queue, changes: this.queue.changes.slice(1) };
+          queue.saveQueue(store, this.id, this.queue);
+        }
+        this.offline = false;
+        if (sent) await this.refresh().catch(() => {});
+      } finally {
+        this.flushing = false;
+        if (!this.closed && this.tableEl) this.renderSheet();
+        this.renderLive();
+      }
     }
 
     connect() {
@@ -200,7 +271,8 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       ws.onmessage = (ev) => {
         const m = JSON.parse(ev.data);
         if (m.type !== "sheet") return;
-        this.sheet = this.readOnly ? m.sheet : { ...m.sheet, id: this.id, read_only: false };
+        this.took(this.readOnly ? m.sheet : { ...m.sheet, id: this.id, read_only: false });
+        if (this.offline) this.flush();
         this.renderSheet();
       };
       ws.onclose = (ev) => {
@@ -219,7 +291,9 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
 
     render() {
       if (this.closed) return; // an answer that came after the page was left
-      if (showPending(this.sheet, this.notFound && { key: "sheet_not_found", testid: "sheet-not-found" })) return;
+      const missing = this.notFound ? { key: "sheet_not_found", testid: "sheet-not-found" }
+        : this.noCopy ? { key: "sheet_offline_none", testid: "sheet-offline-none" } : null;
+      if (showPending(this.sheet, missing)) return;
       const s = this.sheet;
       const rules = `${rulesetLabel(this.info, s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
       this.liveEl = h("span", { class: "badge", "data-testid": "sheet-live" });
@@ -253,16 +327,38 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
 
     renderLive() {
       if (!this.liveEl) return;
-      this.liveEl.textContent = this.live ? t("sheet_live") : t("reconnecting");
-      this.liveEl.className = "badge" + (this.live ? "" : " warn");
+      const waiting = this.queue.changes.length;
+      let text = this.live ? t("sheet_live") : t("reconnecting");
+      if (this.offline) text = t("sheet_offline");
+      if (waiting) text += ` · ${t("sheet_waiting", { n: waiting })}`;
+      this.liveEl.textContent = text;
+      this.liveEl.className = "badge" + (this.live && !this.offline && !waiting ? "" : " warn");
+      this.liveEl.dataset.offline = this.offline ? "true" : "false";
     }
 
     renderSheet() {
       if (!this.tableEl) return;
-      this.overEl.replaceChildren(...(this.sheet.finished ? [this.over()] : []));
+      this.overEl.replaceChildren(...(this.sheet.finished ? [this.over()] : []), ...this.refusedBox());
       this.tableEl.replaceChildren(this.table());
       this.historyEl.replaceChildren(this.history());
       this.renderForm();
+    }
+
+    // The changes the sheet refused when they were sent (a deal after the game's end that another
+    // device recorded first, say): shown with the sentence until dismissed.
+    refusedBox() {
+      const refused = this.queue.refused;
+      if (this.readOnly || !refused.length) return [];
+      const dismiss = () => {
+        this.queue = { ...this.queue, refused: [] };
+        queue.saveQueue(store, this.id, this.queue);
+        this.renderSheet();
+      };
+      return [h("section", { class: "panel sheet-refused", "data-testid": "sheet-refused" },
+        h("h3", {}, t("sheet_refused")),
+        h("ul", {}, refused.map((r) => h("li", {},
+          r.change.entry ? `${entryText(r.change.entry, this.sheet.teams)} — ` : "", h("span", { class: "muted" }, r.why)))),
+        h("button", { class: "small", "data-testid": "sheet-refused-dismiss", onclick: dismiss }, t("sheet_dismiss")))];
     }
 
     over() {
@@ -300,6 +396,12 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
           h("td", { "data-testid": "belote" }, played && e.belote.some((x) => x) ? pair(e.belote) : "—"),
           pts(0), pts(1));
       });
+      const waiting = this.readOnly ? [] : queue.waitingRows(s, this.queue.changes).map((w) =>
+        h("tr", { "data-testid": `waiting-row-${w.number}`, class: "waiting" + (this.editingCid === w.cid ? " editing" : "") },
+          h("td", {}, h("button", { class: "small", "data-testid": `edit-waiting-${w.number}`, title: t("sheet_edit"), onclick: () => this.editWaiting(w.cid) }, `${w.number} ✎`)),
+          h("td", { class: "bid", colspan: 4 }, h("span", { "data-testid": "bid" }, entryText(w.entry, teams))),
+          h("td", { class: "pts", colspan: 2 }, h("small", {}, t("sheet_waiting_row")))));
+      rows.push(...waiting);
       return h("table", { class: "davtar", "data-testid": "sheet-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "bid" }, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
           h("th", {}, t("sheet_belote_short")), h("th", { class: "pts", title: teams[0] }, h("span", {}, teams[0])), h("th", { class: "pts", title: teams[1] }, h("span", {}, teams[1])))),
@@ -334,7 +436,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     }
 
     undoRow() {
-      if (!this.sheet.deals.length) return h("span");
+      if (this.nextNumber() === 1) return h("span");
       return h("div", { class: "row" }, h("button", { class: "small", "data-testid": "undo-last", disabled: this.pending, onclick: () => this.undo() }, t("sheet_undo")));
     }
 
@@ -349,7 +451,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const f = this.form;
       const teams = this.teams();
       const kanach = this.sheet.options.kanach;
-      const number = this.editing ?? this.sheet.deals.length + 1;
+      const number = this.editing ?? this.nextNumber();
       const seg = (testid, active, label, onclick, cls = "") => h("button", { type: "button", "data-testid": testid, class: `${on(active)} ${cls}`.trim(), "aria-pressed": active ? "true" : "false", onclick }, label);
       const section = (field, title, ...body) => h("div", { class: "field" + (this.badField && this.badField.startsWith(field) ? " bad" : ""), "data-field": field },
         h("div", { class: "field-title" }, title), ...body);
@@ -417,7 +519,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
           h("button", { class: "primary", "data-testid": "submit-deal", disabled: this.pending, onclick: () => this.submit() },
             this.editing ? t("sheet_save", { n: number }) : t("sheet_add", { n: number })),
           this.editing ? h("button", { "data-testid": "cancel-edit", onclick: () => this.cancel() }, t("sheet_cancel")) : null,
-          !this.editing && this.sheet.deals.length ? h("button", { class: "small", "data-testid": "undo-last", disabled: this.pending, onclick: () => this.undo() }, t("sheet_undo")) : null));
+          !this.editing && this.nextNumber() > 1 ? h("button", { class: "small", "data-testid": "undo-last", disabled: this.pending, onclick: () => this.undo() }, t("sheet_undo")) : null));
       return h("section", { class: "panel deal-form", "data-testid": "deal-form" }, parts);
     }
 
@@ -488,33 +590,87 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
         this.renderForm();
         return;
       }
+      let change;
+      if (this.editingCid) change = { kind: "replace", cid: this.editingCid, entry };
+      else if (this.editing) change = { kind: "replace", number: this.editing, entry };
+      else change = { kind: "add", cid: queue.newId(), entry };
+      await this.send(change, (why, field) => {
+        this.formError = why;
+        this.badField = field;
+      });
+    }
+
+    // A change sent at once while the network is there and nothing waits (a refusal is said at
+    // once); else, or when the network is found gone, kept here and sent in order later.
+    async send(change, refused) {
+      const clear = () => {
+        if (change.kind !== "delete") {
+          this.form = emptyForm();
+          this.editing = null;
+          this.editingCid = null;
+          this.formError = null;
+          this.badField = null;
+        }
+      };
+      if (this.queue.changes.length || this.offline || change.cid && change.kind !== "add") {
+        this.keep(change);
+        clear();
+        this.renderSheet();
+        this.renderLive();
+        this.flush();
+        return;
+      }
       this.pending = true;
       this.renderForm();
       try {
-        if (this.editing) await api("PUT", `/api/scoresheets/${this.id}/deals/${this.editing}`, entry);
-        else await api("POST", `/api/scoresheets/${this.id}/deals`, entry);
-        this.form = emptyForm();
-        this.editing = null;
-        this.formError = null;
-        this.badField = null;
+        await api(...queue.request(this.id, change));
+        clear();
         await this.refresh();
       } catch (e) {
-        this.formError = await refusalText(e);
-        this.badField = e.field || null;
+        if (queue.isOffline(e)) {
+          this.offline = true;
+          this.keep(change);
+          clear();
+          this.retryTimer = setTimeout(() => this.flush(), 5000);
+          this.renderSheet();
+        } else {
+          refused(await refusalText(e), e.field || null);
+        }
       } finally {
         this.pending = false;
         this.renderForm();
+        this.renderLive();
       }
     }
 
+    // The number the next deal will have (the server's deals, then those waiting here).
+    nextNumber() {
+      const rows = queue.waitingRows(this.sheet, this.queue.changes);
+      return rows.length ? rows[rows.length - 1].number + 1 : this.sheet.deals.length + 1 - this.queue.changes.filter((c) => c.kind === "delete").length;
+    }
+
     async refresh() {
-      this.sheet = await api("GET", `/api/scoresheets/${this.id}`);
+      this.took(await api("GET", `/api/scoresheets/${this.id}`));
       this.renderSheet();
+    }
+
+    editWaiting(cid) {
+      const change = this.queue.changes.find((c) => c.kind === "add" && c.cid === cid);
+      if (!change) return;
+      const number = queue.waitingRows(this.sheet, this.queue.changes).find((w) => w.cid === cid).number;
+      this.editing = number;
+      this.editingCid = cid;
+      this.form = formOf(change.entry);
+      this.formError = null;
+      this.badField = null;
+      this.renderSheet();
+      this.formEl.scrollIntoView({ block: "start" });
     }
 
     edit(number) {
       const deal = this.sheet.deals[number - 1];
       if (!deal) return;
+      this.editingCid = null;
       this.editing = number;
       this.form = formOf(deal.entry);
       this.formError = null;
@@ -525,25 +681,21 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
 
     cancel() {
       this.editing = null;
+      this.editingCid = null;
       this.form = emptyForm();
       this.formError = null;
       this.renderSheet();
     }
 
-    async undo() {
-      const n = this.sheet.deals.length;
-      if (!n || this.pending) return;
-      this.pending = true;
-      try {
-        await api("DELETE", `/api/scoresheets/${this.id}/deals/${n}`);
-        if (this.editing === n) this.cancel();
-        await this.refresh();
-      } catch (e) {
-        refusalText(e).then(toast);
-      } finally {
-        this.pending = false;
-        this.renderForm();
-      }
+    // Take back the last deal: one still waiting here is dropped; else its take-back waits its
+    // turn to be sent (the server refuses it if another device added a deal after it).
+    undo() {
+      const rows = queue.waitingRows(this.sheet, this.queue.changes);
+      const n = this.nextNumber() - 1;
+      if (n < 1 || this.pending) return;
+      if (this.editing === n) this.cancel();
+      const change = rows.length ? { kind: "delete", cid: rows[rows.length - 1].cid } : { kind: "delete", number: n };
+      this.send(change, (why) => toast(why));
     }
   }
 

@@ -10,6 +10,11 @@ const FILES = __FILES__;
 const WORDS = __WORDS__;
 const CACHE = `blot-${VERSION}`;
 const OFFLINE = "/static/offline.html";
+// The score sheet opens with no network (issue 41 item 9): the page itself (the same for every
+// path) is kept as it was last fetched, and so is the list of games its rulesets come from; the
+// sheet and its waiting changes are the page's own (web/sheet_queue.js).
+const SHELL = "/__page__";
+const KEPT_API = ["/api/games"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE)
@@ -39,9 +44,29 @@ async function fromCache(request) {
 
 async function page(request) {
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(SHELL, copy)).catch(() => {});
+    }
+    return response;
   } catch {
-    return (await caches.match(OFFLINE)) || Response.error();
+    const path = new URL(request.url).pathname;
+    const shell = path.startsWith("/scoresheet") ? await caches.match(SHELL) : null;
+    return shell || (await caches.match(OFFLINE)) || Response.error();
+  }
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+    }
+    return response;
+  } catch {
+    return (await caches.match(request)) || Response.error();
   }
 }
 
@@ -52,4 +77,5 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") event.respondWith(page(request));
   else if (url.pathname.startsWith("/static/")) event.respondWith(fromCache(request));
+  else if (KEPT_API.includes(url.pathname)) event.respondWith(networkFirst(request));
 });
