@@ -8,6 +8,7 @@ deleted; only the process that drives a table tells of its turns."""
 from __future__ import annotations
 
 import base64
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,8 +16,18 @@ import pytest
 
 from blot.server.table import Table
 
-from .conftest import Player, Socket, make_client, start_with_bots
-from .push_service import CARD, PushService
+from .conftest import Account, Player, Socket, make_client, start_with_bots
+from .push_service import CARD, PushService, Received
+
+
+def of_kind(service: PushService, kind: str, seconds: float = 10.0) -> Received:
+    """The first message of ``kind`` that reached the push service (others may come too: a
+    person not at a table that started hears of their turn as well)."""
+    deadline = time.monotonic() + seconds
+    while not any(r.message["kind"] == kind for r in service.received):
+        assert time.monotonic() < deadline, f"no {kind} message came"
+        time.sleep(0.02)
+    return next(r for r in service.received if r.message["kind"] == kind)
 
 
 @pytest.fixture
@@ -164,3 +175,49 @@ def test_only_the_process_that_drives_a_table_tells_of_a_turn(db: Path, service:
         owner = Table.rebuild(hub, table_id, "bazar-blot", log, driving=True)
         client.portal.call(schedule, owner)
         assert len(service.received) == 1
+
+
+def test_an_invitation_a_rematch_and_an_event_table_reach_the_push_service(
+    db: Path, service: PushService
+) -> None:
+    """The other kinds (issue 41 item 4): a friend's invitation, a rematch asked by the person one
+    played with, and one's table of an event's round, each with words and the table's link."""
+    from .test_friends import befriend
+
+    with make_client(db, push_services=(service.origin,), grace=600.0) as client:
+        ani, boris = Account(client, "Ani"), Account(client, "Boris")
+        befriend(ani, boris)
+        boris.post("/api/push/subscriptions", {**service.subscription("boris"), "lang": "ru"})
+        table = ani.table()
+        ani.post(f"/api/tables/{table}/invitations", {"username": "boris"})
+        [invited] = service.wait(1)
+        assert invited.message == {
+            "kind": "invitation",
+            "title": "Приглашение",
+            "body": "Ani приглашает вас за свой стол.",
+            "url": f"/table/{table}",
+            "tag": f"invite-{table}",
+        }
+        boris.post(f"/api/tables/{table}/sit", {"seat": 2})
+        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+        ani.post(f"/api/tables/{table}/start")
+        for person in (ani, boris):  # the game ends by agreement (a played one takes long)
+            person.post(f"/api/tables/{table}/end", {"agree": True})
+        service.received.clear()
+        ani.post(f"/api/tables/{table}/rematch")  # Boris decides at the finished game's table
+        asked = of_kind(service, "rematch")
+        assert asked.message["url"] == f"/table/{table}"
+        assert asked.message["body"] == "Ani предлагает реванш."
+
+        service.received.clear()
+        organizer = Account(client, "organizer")
+        body = {"name": "Blato", "game": "3-5-8", "format": "round_robin", "rounds": 1, "online": True}
+        event = organizer.post("/api/events", body)["id"]
+        boris.post(f"/api/events/{event}/entries", {"usernames": ["boris"]})
+        for _ in range(2):
+            organizer.post(f"/api/events/{event}/entries", {"bot": "basic"})
+        organizer.post(f"/api/events/{event}/rounds", {"start": True})
+        ready = of_kind(service, "event_table").message
+        assert ready["body"] == "Blato, тур 1: ваш стол готов."
+        tables = client.get(f"/api/events/{event}").json()["rounds"][0]["tables"]
+        assert ready["url"] in {f"/table/{t['table']}" for t in tables}

@@ -57,7 +57,10 @@ async def invite(request: Request, table_id: str) -> dict[str, Any]:
     who = await service.account(bearer(request))
     body = await body_of(request)
     made = await service.invite(who, table_id, body.get("username"))
-    # Web Push (issue 41 item 4) notifies made.invitee here: made holds what it needs.
+    # Web Push (issue 41 item 4): the invitee hears of it with the page closed too
+    hub_of(request).notify(
+        [made.invitee], "invitation", f"/table/{made.table}", f"invite-{made.table}", who=made.inviter_name
+    )
     return made.to_json()
 
 

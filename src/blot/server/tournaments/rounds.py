@@ -277,6 +277,12 @@ class TournamentRounds:
             boards,
             lambda c, table_id: rows.link_table(c, row_id, table_id=table_id),
         )
+        if table is not None:  # Web Push (issue 41 item 4): each person's table is ready
+            people = [s["player"] for s in seats if "player" in s]
+            name, number = str(state.row["name"]), int(t["round"])
+            self.tables.services.notify(
+                people, "event_table", f"/table/{table.id}", f"event-{table.id}", event=name, round=number
+            )
         return table is not None
 
     async def _open_sheet(self, state: TournamentState, row_id: int, teams: list[str]) -> bool:
