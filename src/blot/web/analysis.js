@@ -4,7 +4,7 @@
 // per deal and, for Bazar Blot, the deal's double-dummy table. The server values every card
 // (docs/protocol.md, "Analysis of a finished game"); this page only shows its answer.
 import { t } from "/static/i18n.js";
-import { h, api, errorText, pref, setPref } from "/static/util.js";
+import { h, api, errorText, pref, setPref, Page } from "/static/util.js";
 import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName, strainLabel } from "/static/cards.js";
 import { accuracyTable, biddingReview } from "/static/learn.js";
 
@@ -67,9 +67,10 @@ function indexOf(doc, replay) {
   });
 }
 
-export class Analysis {
+export class Analysis extends Page {
   // ``game``: the presenter of the game (games.js), whose words the analysis uses.
   constructor(tableId, changed, game) {
+    super();
     this.id = tableId;
     this.changed = changed; // the replay page draws itself again
     this.game = game;
@@ -81,11 +82,6 @@ export class Analysis {
     this.pending = false; // a request is on its way
     this.index = null;
     if (pref("analysis")) this.toggle(); // the switch is remembered from one replay to the next
-  }
-
-  leave() {
-    this.left = true;
-    clearTimeout(this.timer);
   }
 
   toggle() {

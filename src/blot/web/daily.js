@@ -5,7 +5,7 @@
 // and the profile's history and streak. The server decides everything — the deals, the scores, what
 // is still secret; this page shows what it answers and sends "start" when the player clicks.
 import { t, lang } from "/static/i18n.js";
-import { h, api, toast, refusalText, main, showPending } from "/static/util.js";
+import { h, api, toast, refusalText, main, showPending, Page } from "/static/util.js";
 import { games, gameInfo, presenter, rulesetLabel, placesFrom } from "/static/games.js";
 import { playerLabel } from "/static/ratings.js";
 
@@ -148,19 +148,15 @@ export function resultText(game, info, r, seat) {
 }
 
 // The results of a set: /daily/<game>?ruleset=&day=.
-export class DailyResultsPage {
+export class DailyResultsPage extends Page {
   constructor(game, ruleset, day) {
+    super();
     this.game = game;
     this.ruleset = ruleset;
     this.day = day;
     this.data = null;
     this.load();
     this.poll = setInterval(() => this.load(), POLL_MS);
-  }
-
-  leave() {
-    clearInterval(this.poll);
-    this.left = true;
   }
 
   async load() {

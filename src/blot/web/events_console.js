@@ -2,32 +2,27 @@
 // console's announcements, disputes with a B-72 penalty and questions to a court; a court's
 // cases, each its question only, never its event, table or names.
 import { t, lang } from "/static/i18n.js";
+import { Page } from "/static/util.js";
 
-export function consolePages({ h, api, toast, main, showPending, when, fail, field, go, noteText }) {
+export function consolePages({ h, api, main, showPending, when, fail, field, go, noteText }) {
   // The referee's console: announcements, a dispute (with a B-72 penalty), a question to a court;
   // the Davtar itself is the score sheet page, opened beside it.
-  class ConsolePage {
+  class ConsolePage extends Page {
     constructor(eventId, tableId) {
+      super();
       this.eventId = eventId;
       this.tableId = tableId;
       this.data = null;
       this.load();
     }
 
-    leave() { this.left = true; }
-
-    async load() {
-      try {
-        this.data = await api("GET", `/api/events/${this.eventId}/tables/${this.tableId}/console`);
-      } catch (e) { this.error = e; }
-      this.render();
+    load() {
+      return this.show(() => api("GET", `/api/events/${this.eventId}/tables/${this.tableId}/console`));
     }
 
+    // A note, a dispute or a question sent: the console as the server then has it.
     async send(path, body) {
-      try {
-        this.data = await api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/${path}`, body);
-        toast(t("saved"));
-      } catch (e) { fail(e); }
+      await this.saved(api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/${path}`, body).then((d) => { this.data = d; }));
       this.render();
     }
 
@@ -49,7 +44,7 @@ export function consolePages({ h, api, toast, main, showPending, when, fail, fie
             d.sheet ? h("a", { class: "button primary", href: `/scoresheet/${d.sheet}`, "data-link": true, "data-testid": "open-sheet" }, t("open_davtar")) : null,
             d.online_table ? h("a", { class: "button primary", href: `/table/${d.online_table}`, "data-link": true, "data-testid": "watch-table" }, t("watch")) : null,
             d.online_table ? [true, false].map((paused) => h("button", { "data-testid": paused ? "pause-table" : "resume-table",
-              onclick: () => api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/pause`, { paused }).then(() => toast(t("saved"))).catch(fail) },
+              onclick: () => this.saved(api("POST", `/api/events/${this.eventId}/tables/${this.tableId}/pause`, { paused })) },
               t(paused ? "pause_table" : "resume_table"))) : null,
             h("button", { class: "danger", "data-testid": "step-down", onclick: () => this.stepDown() }, t("step_down")))),
         h("section", { class: "panel" }, h("h2", {}, t("announce")),
@@ -93,37 +88,30 @@ export function consolePages({ h, api, toast, main, showPending, when, fail, fie
 
   // A court member's page (L-5): the open cases of each court he sits on, each with its answer
   // form, then the answered ones; a case is its question only, never its event, table or names.
-  class CourtPage {
+  class CourtPage extends Page {
     constructor() {
-      this.courts = null;
+      super();
+      this.data = null; // each court's cases
       this.drafts = {};
       this.load();
     }
 
-    leave() { this.left = true; }
-
-    async load() {
-      try {
+    load() {
+      return this.show(async () => {
         const mine = (await api("GET", "/api/courts")).courts;
-        const found = await Promise.all(mine.map((c) => api("GET", `/api/courts/${c}/cases`)));
-        this.courts = found;
-      } catch (e) { this.error = e; }
-      this.render();
+        return Promise.all(mine.map((c) => api("GET", `/api/courts/${c}/cases`)));
+      });
     }
 
     async answer(c) {
       const text = (this.drafts[c.id] || "").trim();
-      try {
-        await api("POST", `/api/cases/${c.id}/answer`, { answer: text });
-        delete this.drafts[c.id];
-        toast(t("saved"));
-      } catch (e) { fail(e); }
+      if (await this.saved(api("POST", `/api/cases/${c.id}/answer`, { answer: text }))) delete this.drafts[c.id];
       this.load();
     }
 
     render() {
       if (this.left) return;
-      if (showPending(this.courts, this.error && { key: "no_courts_page", testid: "no-courts" })) return;
+      if (showPending(this.data, this.error && { key: "no_courts_page", testid: "no-courts" })) return;
       // a case's days only (a time would match the table's public announcements)
       const day = (date) => (date ? new Date(`${date}T12:00:00Z`).toLocaleDateString(lang()) : "");
       const caseItem = (c, open) => h("li", { class: "case", "data-testid": `case-${c.id}` },
@@ -137,7 +125,7 @@ export function consolePages({ h, api, toast, main, showPending, when, fail, fie
           : h("p", {}, h("strong", {}, `${t("answer")}: `), c.answer,
               h("span", { class: "muted small" }, ` · ${t("answered_on", { when: day(c.answered_at) })}`,
                 c.applied ? ` · ${t("applied_at_table")}` : "")));
-      const sections = this.courts.map((court) => {
+      const sections = this.data.map((court) => {
         const open = court.cases.filter((c) => c.answer === null);
         const done = court.cases.filter((c) => c.answer !== null).reverse();
         return h("section", { class: "panel", "data-testid": `court-${court.court}` },

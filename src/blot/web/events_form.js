@@ -6,6 +6,7 @@
 // Then the list of events with the form of a new one.
 import { t } from "/static/i18n.js";
 import { games as listGames, rulesetLabel, optionField } from "/static/games.js";
+import { Page } from "/static/util.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300, 600]; // seconds a turn may take (0: no timer)
 const FORFEITS = [60, 180, 300, 600, 900, 1800, 3600]; // seconds a missing entrant is waited for
@@ -151,14 +152,13 @@ function perRound(h, pre, f, seconds) {
 
 export function eventsList(kit) {
   const { h, api, main, showPending, currentMe, refreshMe, when, fail, go } = kit;
-  return class EventsPage {
+  return class EventsPage extends Page {
     constructor() {
+      super();
       this.events = null;
       this.games = null;
       this.load();
     }
-
-    leave() { this.left = true; }
 
     async load() {
       try {

@@ -7,21 +7,21 @@ import { games as listGames } from "/static/games.js";
 import { roundView } from "/static/events_round.js";
 import { eventDesk } from "/static/events_desk.js";
 import { printMenu } from "/static/print.js";
+import { Page } from "/static/util.js";
 
 export function eventPage(kit) {
   const { h, api, main, showPending, currentMe, when, fail, barredText, entryNames, noteText } = kit;
   const round = roundView(kit);
   const desk = eventDesk(kit);
 
-  return class EventPage {
+  return class EventPage extends Page {
     constructor(id) {
+      super();
       this.id = id;
       this.data = null;
       this.load();
       this.poll = setInterval(() => { if (!this.busy) this.load(); }, 5000);
     }
-
-    leave() { clearInterval(this.poll); this.left = true; }
 
     async load() {
       try {

@@ -3,7 +3,7 @@
 // bidding against par (the replay's analysis). The server computes every number; this page only
 // shows them.
 import { t } from "/static/i18n.js";
-import { h, api } from "/static/util.js";
+import { h, api, Page } from "/static/util.js";
 
 const POLL_MS = 2000;
 const MARK = { none: "✓", small: "?", large: "??" };
@@ -30,18 +30,13 @@ export function accuracyTable(doc, name, words) {
 
 // The game-over screen's accuracy: asks the server for the game's analysis (the server starts it
 // as the game ends) until it is there, then shows each player's accuracy.
-export class AccuracyPanel {
+export class AccuracyPanel extends Page {
   constructor(tableId, changed) {
+    super();
     this.id = tableId;
     this.changed = changed;
     this.answer = null;
-    this.timer = null;
     this.load();
-  }
-
-  leave() {
-    this.left = true;
-    clearTimeout(this.timer);
   }
 
   async load() {

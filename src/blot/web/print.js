@@ -6,6 +6,7 @@
 // the site's header, this page's bar and every button. The server decides everything shown.
 import { t } from "/static/i18n.js";
 import { eventKit } from "/static/events_kit.js";
+import { Page } from "/static/util.js";
 
 //: The printed sheets, in the order the event page's Print menu offers them.
 export const PRINTS = ["pairings", "standings", "cards", "davtar", "boards"];
@@ -34,30 +35,31 @@ export function printPages(ctx) {
   });
   const contractText = (c) => c ? `${c.level}${SUITS[c.strain] || c.strain}${c.multiplier === 4 ? " ××" : c.multiplier === 2 ? " ×" : ""}` : t("sheet_void");
 
-  return class PrintPage {
+  return class PrintPage extends Page {
     constructor(id, kind, round) {
+      super();
       this.id = id;
       this.kind = PRINTS.includes(kind) ? kind : "pairings";
       this.round = round ? Number(round) : null;
       this.load();
     }
 
-    leave() { this.left = true; document.body.classList.remove("printing"); }
+    leave() { super.leave(); document.body.classList.remove("printing"); }
 
-    async load() {
-      try {
-        this.data = await api("GET", `/api/events/${this.id}`);
-        const n = this.roundNumber();
+    load() {
+      return this.show(async () => {
+        const d = await api("GET", `/api/events/${this.id}`);
+        const n = this.roundNumber(d);
         // the score sheet's columns, from its own module (loaded only for this sheet)
         if (this.kind === "davtar") this.columns = (await import("/static/scoresheet.js")).PAPER_COLUMNS;
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
-      } catch (e) { this.error = e; }
-      this.render();
+        return d;
+      });
     }
 
-    // The round printed: the one asked for, else the latest.
-    roundNumber() {
-      const rounds = this.data ? this.data.rounds : [];
+    // The round printed (of the event ``d``): the one asked for, else the latest.
+    roundNumber(d = this.data) {
+      const rounds = d ? d.rounds : [];
       return this.round && rounds.some((r) => r.number === this.round) ? this.round : rounds.length ? rounds[rounds.length - 1].number : null;
     }
 

@@ -3,7 +3,7 @@
 // a card is the attempt, and the server answers right or wrong, each card's value and the ratings
 // it moved. The lobby shows the puzzle of the day. No rule and no value is decided here.
 import { t } from "/static/i18n.js";
-import { h, api, toast, errorText, main, showPending } from "/static/util.js";
+import { h, api, toast, errorText, main, showPending, Page } from "/static/util.js";
 import { SUIT_ORDER, splitCard, cardEl, cardButton, cardLabel } from "/static/cards.js";
 import { games, presenter, placesFrom } from "/static/games.js";
 
@@ -16,8 +16,9 @@ function byOrder(cards) {
   return SUIT_ORDER.map((su) => cards.filter((c) => splitCard(c).suit === su)).filter((g) => g.length);
 }
 
-export class PuzzlePage {
+export class PuzzlePage extends Page {
   constructor(id, game) {
+    super();
     this.id = id;
     this.game = game; // the server's first game when it names none the server has
     this.games = null;
@@ -27,10 +28,6 @@ export class PuzzlePage {
     this.none = false;
     this.pending = false;
     this.load();
-  }
-
-  leave() {
-    this.left = true;
   }
 
   async load() {

@@ -68,6 +68,41 @@ export async function refusalText(e) {
   return errorText(e && e.code, e && e.message);
 }
 
+// What every page the router shows shares, and the panels a page holds: once left (app.js calls
+// ``leave`` when the player goes elsewhere, a page its panels') it draws nothing more and its timers
+// stop; ``show`` keeps what it reads from the server (or the refusal that stands for it, which
+// showPending says) and draws it (``render``); ``saved`` sends a change and says "saved", or the
+// refusal in the page's language.
+export class Page {
+  leave() {
+    this.left = true;
+    clearTimeout(this.timer);
+    clearInterval(this.poll);
+  }
+
+  // ``read``: an async function whose answer the page shows, kept in ``data``.
+  async show(read) {
+    try {
+      this.data = await read();
+    } catch (e) {
+      this.error = e;
+    }
+    if (!this.left) this.render();
+  }
+
+  // ``request``: a change's api call; true once the server took it.
+  async saved(request) {
+    try {
+      await request;
+      toast(t("saved"));
+      return true;
+    } catch (e) {
+      toast(await refusalText(e));
+      return false;
+    }
+  }
+}
+
 export async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   const token = store.getItem("blot.token");
