@@ -8,6 +8,7 @@ import { PuzzlePage, DailyPuzzle } from "/static/puzzles.js";
 import { eventPages, nextGames } from "/static/events.js";
 import { printPages } from "/static/print.js";
 import { registerPage } from "/static/register.js";
+import { JoinPage } from "/static/join.js";
 import { DailyDeals, DailyResultsPage, dailyPanel } from "/static/daily.js";
 import { QuickPanel } from "/static/quick.js";
 import {
@@ -102,7 +103,7 @@ async function route() {
   page = null;
   main.replaceChildren();
   const path = location.pathname;
-  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/|friends$)/.test(path);
+  const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/|friends$|join$|join\/)/.test(path);
   // a table's link opened without a session asks for a name before a seat (issue 41 item 1)
   const arriving = path.startsWith("/table/") && !store.getItem("blot.token");
   let m;
@@ -129,6 +130,7 @@ async function route() {
   else if ((m = /^\/event\/([\w-]+)\/print\/(\w+)$/.exec(path))) page = new PrintPage(m[1], m[2], new URLSearchParams(location.search).get("round"));
   else if ((m = /^\/event\/([\w-]+)\/boards\/(\d+)$/.exec(path))) page = new PrintPage(m[1], "boards", m[2]);
   else if (path === "/register") page = new RegisterPage();
+  else if ((m = /^\/join(?:\/([\w-]+))?$/.exec(path))) page = new JoinPage(m[1] || null);
   else if (path === "/courts") page = new CourtPage();
   else if (path === "/login") page = new LoginPage();
   else if (path === "/account") page = new AccountPage();

@@ -46,6 +46,7 @@ PAGES = (
     "/courts",
     "/friends",
     "/daily/{game}",
+    "/join",
     "/join/{code}",
 )
 
