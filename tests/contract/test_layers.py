@@ -6,6 +6,7 @@ checking."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,39 @@ def test_the_registry_and_the_layers_import_nothing_above_them(module: str) -> N
     way round (no arrow back up)."""
     ground = {"blot.game", "blot.cards", "blot.errors", "blot.reasons", "blot.layers"}
     assert below(import_graph(), module) - {module} <= ground
+
+
+def diagram_rows() -> list[set[str]]:
+    """The rows of the layer diagram in docs/developers.md ("The layers"), top first: the modules
+    and packages of ``src/blot`` each row names (``store/`` -> ``store``, ``league.py`` ->
+    ``league``); what stands in parentheses describes them."""
+    text = (SRC.parent / "docs" / "developers.md").read_text(encoding="utf-8")
+    block = text.split("### The layers", 1)[1].split("```", 2)[1]
+    named = re.sub(r"\([^)]*\)", "", block, flags=re.S)
+    rows = [set(re.findall(r"([a-z_]+)(?:/|\.py)", line)) for line in named.splitlines()]
+    return [row for row in rows if row]
+
+
+def test_the_layer_diagram_of_the_developers_guide_is_the_code_as_it_is() -> None:
+    """Issue 39: the diagram is drawn from the code's imports and stays so — every package and
+    top-level module of ``src/blot`` stands in one row, and each imports only what stands in the
+    rows below its own (no arrow up, none sideways)."""
+    rows = diagram_rows()
+    row_of = {name: i for i, row in enumerate(rows) for name in row}
+    assert sum(len(r) for r in rows) == len(row_of), "a name stands in two rows"
+
+    def unit(module: str) -> str:
+        return module.split(".")[1]
+
+    graph = {m: t for m, t in import_graph().items() if m.count(".") and unit(m) != "__main__"}
+    assert {unit(m) for m in graph} == set(row_of), "the diagram names what src/blot holds"
+    up = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        for t in targets
+        if t.count(".") and unit(t) != unit(m) and row_of[unit(t)] <= row_of[unit(m)]
+    )
+    assert not up, up
 
 
 def test_the_store_imports_no_engine_and_no_server() -> None:
