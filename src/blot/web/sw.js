@@ -79,3 +79,26 @@ self.addEventListener("fetch", (event) => {
   else if (url.pathname.startsWith("/static/")) event.respondWith(fromCache(request));
   else if (KEPT_API.includes(url.pathname)) event.respondWith(networkFirst(request));
 });
+
+// Web Push (issue 41 item 4): the server's message is words and a link (never a card); shown even
+// with every tab of blot closed. A tap opens its page, in a tab of blot already open where there is one.
+self.addEventListener("push", (event) => {
+  let m = {};
+  try { m = event.data ? event.data.json() : {}; } catch { /* not ours */ }
+  if (!m.title) return;
+  event.waitUntil(self.registration.showNotification(m.title, {
+    body: m.body || "", tag: m.tag, renotify: !!m.tag, data: { url: m.url || "/" },
+    icon: "/static/icons/icon-192.png", badge: "/static/icons/icon-192.png",
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((open) => {
+    const tab = open.find((c) => new URL(c.url).origin === url.origin);
+    if (tab) return tab.navigate(url.href).then((c) => (c || tab).focus()).catch(() => tab.focus());
+    return self.clients.openWindow(url.href);
+  }));
+});

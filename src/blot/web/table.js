@@ -18,6 +18,8 @@ import { resultsPath } from "/static/daily.js";
 import { playForMe } from "/static/quick.js";
 import { arrivalPanel, askName, needsName } from "/static/arrival.js";
 import { invitePanel, shareButton } from "/static/friends.js";
+import { sounds, muteButton } from "/static/sound.js";
+import { pushOffer, PushSettings } from "/static/notify.js";
 
 const SWEEP_MS = 320; // the complete trick's move to its winner (style.css: .sweep)
 const DEAL_MS = 900; // the dealing of a new hand (style.css: .dealing)
@@ -38,6 +40,7 @@ export class TablePage {
     this.awaiting = 0; // events still to come for actions sent together (3-5-8 discards)
     this.botLevel = null;
     this.closed = false;
+    this.pushSettings = new PushSettings(() => this.render()); // ⚙: Web Push's kinds (notify.js)
     this.retry = 0;
     this.watchSeat = 0; // a spectator sees the table from this seat's side
     this.held = null; // a complete trick kept on the table: {deal, index, sweeping}
@@ -177,10 +180,12 @@ export class TablePage {
       if (e.kind === "card") {
         this.arrived = { seat: e.seat, card: e.action };
         this.showLast = false;
-        if (e.trick_winner !== undefined) this.holdTrick();
+        sounds.card(); // issue 41 item 5: the page's own sounds (sound.js)
+        if (e.trick_winner !== undefined) { this.holdTrick(); sounds.trick(); }
         else this.held = null;
       }
       if (e.kind === "deal") {
+        sounds.shuffle();
         this.held = null;
         this.overClosed = false;
       }
@@ -480,7 +485,7 @@ export class TablePage {
       // a browser lets a page vibrate only once the player has touched it
       const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
       if (pref("vibrate") && navigator.vibrate && touched) navigator.vibrate(60);
-      if (pref("sound")) beep();
+      sounds.turn();
       if (document.hidden) notify(t("notify_turn"), t("notify_turn_body", { game: t("game_" + this.table.game) }), this.id);
     }
     this.myTurn = mine;
@@ -495,6 +500,7 @@ export class TablePage {
       v && v.tricks.length ? h("button", { class: "icon", "data-testid": "last-trick", "aria-pressed": this.showLast ? "true" : "false",
         title: t("show_last_trick"), "aria-label": t("show_last_trick"), onclick: () => { this.showLast = !this.showLast; this.render(); } }, icon("trick")) : null,
       this.chat.button(),
+      muteButton(() => this.render()),
       this.menu());
     const bits = [];
     if (this.table.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
@@ -538,7 +544,7 @@ export class TablePage {
     const items = [
       h("p", { class: "menu-title" }, t("game_" + tb.game), h("small", { class: "muted" }, ` ${this.rulesLine()}`)),
       box("fourColour", "pref_four_colour"),
-      box("sound", "pref_sound", (e) => e.target.checked && beep()),
+      this.pushSettings.view(),
       box("vibrate", "pref_vibrate"),
       "Notification" in window ? box("notify", "pref_notify", (e) => e.target.checked && askToNotify(e.target)) : null,
       host ? this.chat.switchItem() : null,
@@ -806,6 +812,7 @@ export class TablePage {
       this.ratingChanges(),
       this.accuracy.view((s) => this.name(s), this.game.analysis),
       this.rematchNote(),
+      this.you.seat !== null ? pushOffer(() => this.render()) : null,
       h("div", { class: "row" },
         daily ? h("a", { class: "button primary", href: resultsPath(daily.game, daily.ruleset, daily.day), "data-link": true, "data-testid": "daily-results-link" }, t("daily_results"))
         : tb.rematch ? h("a", { class: "button primary", href: `/table/${tb.rematch}`, "data-link": true, "data-testid": "rematch" }, t("join_rematch"))
@@ -974,21 +981,6 @@ function keyOf(el) {
     if (v !== null) return `[${attr}="${CSS.escape(v)}"]`;
   }
   return null;
-}
-
-let audio = null;
-function beep() {
-  try {
-    audio ||= new AudioContext();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.setValueAtTime(0.12, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.25);
-  } catch { /* no sound here */ }
 }
 
 // The player asked for notifications: the browser asks them once; refused, the box unticks.

@@ -1,0 +1,133 @@
+"""Issue 41 items 4 and 5 in a real browser: a Web Push message of the server reaches the page's
+service worker and is shown as a notification with the page closed; the table's sounds are made
+in the page (Web Audio) unless muted, and the mute is one tap, remembered."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.push_service import CARD, PushService
+
+from .conftest import LiveServer
+from .test_browser import event_number
+from .test_table import close, open_page, play_bots, until_a_card
+
+LEGAL_CARD = "[data-card][data-legal='true']"
+
+
+@pytest.fixture
+def service() -> Iterator[PushService]:
+    found = PushService()
+    yield found
+    found.close()
+
+
+def test_a_turn_told_by_web_push_is_shown_by_the_service_worker(
+    browser: Any, tmp_path: Path, service: PushService
+) -> None:
+    """The server sends Ani's "your turn" to her push service (the test's own: it checks the
+    signature and decrypts the message as the browser would, and finds no card in it); the push
+    service delivers it to the page's service worker (Chromium's DevTools protocol stands in for
+    the push service's connection, which headless Chromium has none of), which shows it with
+    every tab of the page closed."""
+    server = LiveServer(tmp_path / "blot.sqlite3", push_services=(service.origin,), grace=600.0)
+    context = browser.new_context(locale="en-US")
+    try:
+        context.grant_permissions(["notifications"], origin=server.url)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        registrations: list[str] = []
+        cdp.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda e: registrations.extend(
+                r["registrationId"] for r in e["registrations"] if not r["isDeleted"]
+            ),
+        )
+        cdp.send("ServiceWorker.enable")
+        page.goto(server.url + "/")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        http = httpx.Client(base_url=server.url)
+        ani = http.post("/api/players", json={"name": "Ani"}).json()
+        headers = {"Authorization": f"Bearer {ani['token']}"}
+        assert (
+            http.post("/api/push/subscriptions", json=service.subscription(), headers=headers).status_code
+            == 200
+        )
+        table = http.post("/api/tables", json={"game": "bazar-blot"}, headers=headers).json()["id"]
+        http.post(f"/api/tables/{table}/fill-bots", json={"level": "basic"}, headers=headers)
+        http.post(f"/api/tables/{table}/start", json={}, headers=headers)
+        [got] = service.wait(1)
+        assert not CARD.search(got.plaintext.decode()) and set(got.message) == {
+            "kind",
+            "title",
+            "body",
+            "url",
+            "tag",
+        }
+        page.goto("about:blank")  # no tab of blot open: the worker alone shows it
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {"origin": server.url, "registrationId": registrations[-1], "data": got.plaintext.decode()},
+        )
+        page.goto(server.url + "/static/offline.html")
+        shown: list[dict[str, Any]] = []
+        deadline = time.monotonic() + 10
+        while not shown and time.monotonic() < deadline:
+            shown = page.evaluate(
+                """async () => (await (await navigator.serviceWorker.ready).getNotifications())
+                    .map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url}))"""
+            )
+        assert shown == [
+            {
+                "title": "Your turn",
+                "body": "A table you left is waiting for your move.",
+                "tag": f"turn-{table}",
+                "url": f"/table/{table}",
+            }
+        ]
+    finally:
+        context.close()
+        server.stop()
+
+
+def sound_stats(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("import('/static/sound.js').then(m => m.stats())")
+    return result
+
+
+@pytest.mark.parametrize("muted", [False, True])
+def test_the_table_sounds_unless_muted(browser: Any, tmp_path: Path, muted: bool) -> None:
+    """Unmuted (the default) a deal's shuffle and a card played make sounds in an AudioContext
+    that runs once the player has touched the page; muted, the page makes no AudioContext at
+    all. The speaker in the table's bar mutes in one tap, and the choice outlives a reload."""
+    server = LiveServer(tmp_path / "blot.sqlite3")
+    page = open_page(browser, "phone")
+    try:
+        if muted:
+            page.add_init_script("localStorage.setItem('blot.sound.muted', '1')")
+        play_bots(page, server, "bazar-blot")
+        until_a_card(page)
+        n = event_number(page)
+        page.locator(LEGAL_CARD).first.click()  # the player's touch lets the page's audio run
+        page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
+        stats = sound_stats(page)
+        if muted:
+            assert stats == {"played": 0, "state": "none"}
+            assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == "true"
+            return
+        assert stats["played"] >= 2 and stats["state"] == "running", stats  # the shuffle, the card
+        page.click("[data-testid=sound-toggle]")
+        assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == "true"
+        page.reload()
+        page.wait_for_selector("[data-testid=sound-toggle]")
+        assert page.get_attribute("[data-testid=sound-toggle]", "aria-pressed") == "true"
+        assert page.evaluate("localStorage.getItem('blot.sound.muted')") == "1"
+    finally:
+        close(page)
+        server.stop()
