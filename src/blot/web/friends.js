@@ -84,6 +84,10 @@ async function checkInvitations() {
     return;
   }
   const fresh = answer.invitations.filter((i) => !shown.has(i.id) && location.pathname !== `/table/${i.table}`);
+  if (location.pathname === "/friends") { // the page lists them itself
+    for (const i of fresh) shown.add(i.id);
+    return;
+  }
   let bar = document.getElementById("invitations");
   if (!fresh.length) return;
   if (!bar) {
@@ -100,8 +104,9 @@ async function checkInvitations() {
     shown.add(i.id);
     bar.append(h("div", { class: "invite-row", "data-invitation": i.id },
       h("span", {}, t("invitation_text", { name: i.from, game: gameName(i.game) })),
-      h("button", { class: "primary", "data-testid": "invitation-join", onclick: () => { close(i.id); nav.go(`/table/${i.table}`); } }, t("invitation_join")),
-      h("button", { "data-testid": "invitation-dismiss", onclick: () => { close(i.id); act("DELETE", `/api/invitations/${i.id}`); } }, t("invitation_dismiss"))));
+      h("span", { class: "invite-actions" },
+        h("button", { class: "primary", "data-testid": "invitation-join", onclick: () => { close(i.id); nav.go(`/table/${i.table}`); } }, t("invitation_join")),
+        h("button", { "data-testid": "invitation-dismiss", onclick: () => { close(i.id); act("DELETE", `/api/invitations/${i.id}`); } }, t("invitation_dismiss")))));
   }
 }
 
@@ -177,7 +182,8 @@ export class FriendsPage {
   section(title, people, kind, buttons) {
     if (!people.length) return null;
     return h("div", { class: "friend-group", "data-testid": `friends-${kind}` }, h("h3", {}, t(title)),
-      h("ul", { class: "friend-list" }, people.map((p) => h("li", {}, h("span", { class: "friend-name" }, p.username), buttons(p)))));
+      h("ul", { class: "friend-list" }, people.map((p) => h("li", {}, h("span", { class: "friend-name" }, p.username),
+        h("span", { class: "friend-actions" }, buttons(p))))));
   }
 
   invitations(list) {
@@ -185,8 +191,9 @@ export class FriendsPage {
     return h("div", { class: "friend-group", "data-testid": "friends-invitations" }, h("h3", {}, t("invitations_title")),
       h("ul", { class: "friend-list" }, list.map((i) => h("li", {},
         h("span", { class: "friend-name" }, t("invitation_text", { name: i.from, game: gameName(i.game) })),
-        h("a", { class: "button primary", href: `/table/${i.table}`, "data-link": true, "data-testid": `invitation-open-${i.table}` }, t("invitation_join")),
-        h("button", { onclick: () => this.change("DELETE", `/api/invitations/${i.id}`) }, t("invitation_dismiss"))))));
+        h("span", { class: "friend-actions" },
+          h("a", { class: "button primary", href: `/table/${i.table}`, "data-link": true, "data-testid": `invitation-open-${i.table}` }, t("invitation_join")),
+          h("button", { onclick: () => this.change("DELETE", `/api/invitations/${i.id}`) }, t("invitation_dismiss")))))));
   }
 
   requests(list) {
@@ -205,9 +212,10 @@ export class FriendsPage {
         h("span", { class: "presence", "aria-hidden": "true" }),
         h("span", { class: "friend-name" }, h("a", { href: `/players/${encodeURIComponent(f.username)}`, "data-link": true }, f.username),
           h("small", { class: "muted" }, ` · ${t(f.online ? "friend_online" : "friend_offline")}${f.playing ? " · " + t("friend_playing") : ""}`)),
-        f.table ? h("a", { class: "button", href: `/table/${f.table}`, "data-link": true, "data-testid": `friend-table-${f.username}` },
-          t("friend_at_table", { game: gameName(f.game) })) : null,
-        this.button("friend_remove", "DELETE", f),
-        this.button("friend_block", "POST", f, "/block", "danger")))));
+        h("span", { class: "friend-actions" },
+          f.table ? h("a", { class: "button", href: `/table/${f.table}`, "data-link": true, "data-testid": `friend-table-${f.username}` },
+            t("friend_at_table", { game: gameName(f.game) })) : null,
+          this.button("friend_remove", "DELETE", f),
+          this.button("friend_block", "POST", f, "/block"))))));
   }
 }
