@@ -112,7 +112,8 @@ async function route() {
   try {
     await ensurePlayer(!readOnly && !arriving);
   } catch (e) {
-    toast(await refusalText(e));
+    // with no network the page says so itself (the score sheet works without: issue 41 item 9)
+    if (navigator.onLine !== false) toast(await refusalText(e));
   }
   watchInvitations(); // a friend's invitation shows on every page (issue 41 item 2)
   const { SheetsPage, SheetPage } = sheets ? await sheets : {};

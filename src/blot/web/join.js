@@ -67,7 +67,7 @@ export class JoinPage {
 
   render() {
     const parts = [h("section", { class: "panel join" }, h("h2", {}, t("join_title")), h("p", { class: "muted" }, t("join_help")), this.codeForm())];
-    if (currentMe() && currentMe().id) parts.push(this.makerPanel());
+    if (!this.code && currentMe() && currentMe().id) parts.push(this.makerPanel()); // /join: the maker's side
     main.replaceChildren(...parts);
   }
 
@@ -100,9 +100,9 @@ export class JoinPage {
       h("small", { class: "muted" }, `${c.used}/${c.uses} · ${when(c.until)}${c.revoked ? " · " + t("join_revoked") : ""}`), " ",
       h("a", { href: c.link, "data-link": true }, c.link), " ",
       c.revoked ? null : h("button", { class: "small", "data-testid": "revoke-code", onclick: () => this.revoke(c.code) }, t("join_revoke"))));
-    return h("section", { class: "panel" }, h("h3", {}, t("join_codes_title")), h("p", { class: "muted" }, t("join_codes_help")),
+    return h("section", { class: "panel join" }, h("h3", {}, t("join_codes_title")), h("p", { class: "muted" }, t("join_codes_help")),
       h("div", { class: "form" },
-        h("label", {}, h("span", {}, "🔗"), h("input", { "data-testid": "code-target", placeholder: `${location.origin}/event/…`, value: m.target, oninput: (e) => (m.target = e.target.value) })),
+        h("label", {}, h("span", {}, t("join_for")), h("input", { "data-testid": "code-target", placeholder: `${location.origin}/event/…`, value: m.target, oninput: (e) => (m.target = e.target.value) })),
         h("label", {}, h("span", {}, t("join_uses")), h("input", { type: "number", min: 1, max: 200, "data-testid": "code-uses", value: m.uses, onchange: (e) => (m.uses = parseInt(e.target.value, 10) || 60) })),
         h("label", {}, h("span", {}, t("join_hours")), h("input", { type: "number", min: 1, max: 24, "data-testid": "code-hours", value: m.hours, onchange: (e) => (m.hours = Number(e.target.value) || 6) })),
         h("button", { class: "primary", "data-testid": "make-code", onclick: () => this.create() }, t("join_make"))),

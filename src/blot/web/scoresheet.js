@@ -63,6 +63,14 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     return parts.join(", ");
   }
 
+  // An entry as the form sends it (one team's card points typed) with the other team's share
+  // filled in, as the sheet shows a deal the server has.
+  function filled(entry) {
+    const cp = entry.card_points;
+    if (!cp || (cp[0] !== null && cp[1] !== null)) return entry;
+    return { ...entry, card_points: cp[0] === null ? [TOTAL - cp[1], cp[1]] : [cp[0], TOTAL - cp[0]] };
+  }
+
   function emptyForm() {
     return {
       kind: "played", team: null, level: null, strain: null, mult: 1, kapoot: null, alone: false,
@@ -357,7 +365,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       return [h("section", { class: "panel sheet-refused", "data-testid": "sheet-refused" },
         h("h3", {}, t("sheet_refused")),
         h("ul", {}, refused.map((r) => h("li", {},
-          r.change.entry ? `${entryText(r.change.entry, this.sheet.teams)} — ` : "", h("span", { class: "muted" }, r.why)))),
+          r.change.entry ? `${entryText(filled(r.change.entry), this.sheet.teams)} — ` : "", h("span", { class: "muted" }, r.why)))),
         h("button", { class: "small", "data-testid": "sheet-refused-dismiss", onclick: dismiss }, t("sheet_dismiss")))];
     }
 
@@ -399,7 +407,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const waiting = this.readOnly ? [] : queue.waitingRows(s, this.queue.changes).map((w) =>
         h("tr", { "data-testid": `waiting-row-${w.number}`, class: "waiting" + (this.editingCid === w.cid ? " editing" : "") },
           h("td", {}, h("button", { class: "small", "data-testid": `edit-waiting-${w.number}`, title: t("sheet_edit"), onclick: () => this.editWaiting(w.cid) }, `${w.number} ✎`)),
-          h("td", { class: "bid", colspan: 4 }, h("span", { "data-testid": "bid" }, entryText(w.entry, teams))),
+          h("td", { class: "bid", colspan: 4 }, h("span", { "data-testid": "bid" }, entryText(filled(w.entry), teams))),
           h("td", { class: "pts", colspan: 2 }, h("small", {}, t("sheet_waiting_row")))));
       rows.push(...waiting);
       return h("table", { class: "davtar", "data-testid": "sheet-table" },

@@ -237,6 +237,7 @@ export default {
   join_hours: "Часа",
   join_revoked: "отменен",
   join_for: "Връзка към турнир или маса",
+  join_for: "Връзка към турнир или маса",
   missing_team: "Изберете отбора, който взе договора.",
   missing_level: "Изберете обявата.",
   missing_strain: "Изберете коза (или без коз).",
