@@ -12,12 +12,21 @@ This module folds the rematch's log lines into a table's state (``rematch_ask``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from blot.server.table_core import TableCore
 from blot.wire import Event
 
-if TYPE_CHECKING:
-    from blot.server.table import Table
+
+class RematchTable(TableCore, Protocol):
+    """What a rematch needs of a table (:class:`blot.server.table.Table`, which imports this
+    module: a protocol, not an import back) besides its core."""
+
+    public: bool
+    rematch: str | None
+    rematch_asks: set[int]
+    rematch_until: float | None
+
 
 #: Seconds the people of a finished game have to decide on its rematch once one of them asked.
 REMATCH_WAIT = 60.0
@@ -25,7 +34,7 @@ REMATCH_WAIT = 60.0
 KINDS = frozenset({"rematch_ask", "rematch", "rematch_lapsed"})
 
 
-def fold(table: Table, kind: str, p: dict[str, Any]) -> Event:
+def fold(table: RematchTable, kind: str, p: dict[str, Any]) -> Event:
     """Apply one rematch line to ``table``: an ask (the first with the wait's end), the new
     table (a private table's link only to its players), or the asks lapsed at the wait's end."""
     if kind == "rematch_ask":
@@ -46,14 +55,14 @@ def fold(table: Table, kind: str, p: dict[str, Any]) -> Event:
     return {"kind": "rematch", "table": None}, at_table
 
 
-def deciding(table: Table) -> list[int]:
+def deciding(table: RematchTable) -> list[int]:
     """The seats of the people who have not asked for the rematch yet (while one is asked for)."""
     if not table.rematch_asks or table.rematch is not None:
         return []
     return [i for i, s in enumerate(table.seats) if s.player is not None and i not in table.rematch_asks]
 
 
-def fill_level(table: Table) -> str:
+def fill_level(table: RematchTable) -> str:
     """The bots' level for the seats of those who did not come back: the table's own bots'."""
     levels = [s.bot for s in table.seats if s.bot is not None]
     return levels[0] if levels else str(table.settings.get("substitute") or "basic")
