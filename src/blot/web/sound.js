@@ -4,6 +4,7 @@
 // tap on the speaker mutes them, and the choice is remembered in this browser (localStorage).
 import { h, store } from "/static/util.js";
 import { t } from "/static/i18n.js";
+import { icon } from "/static/icons.js";
 
 const MUTED = "blot.sound.muted";
 // The loudest any sound plays (of 1): low, a table is not a slot machine.
@@ -106,5 +107,5 @@ export function muteButton(redraw) {
     class: "icon sound-toggle", "data-testid": "sound-toggle", "aria-pressed": off ? "true" : "false",
     title: t(off ? "sound_unmute" : "sound_mute"), "aria-label": t(off ? "sound_unmute" : "sound_mute"),
     onclick: () => { setMuted(!off); if (off) sounds.turn(); redraw(); },
-  }, off ? "🔇" : "🔊");
+  }, icon(off ? "muted" : "sound"));
 }
