@@ -37,11 +37,11 @@ def service() -> Iterator[PushService]:
     found.close()
 
 
-def test_vapid_keys_are_made_once_and_kept_in_the_database_across_restarts(db: Path) -> None:
-    with make_client(db) as client:
+def test_vapid_keys_are_made_once_and_kept_in_the_database_across_restarts(database: Path | str) -> None:
+    with make_client(database) as client:
         first = client.get("/api/push/key").json()["key"]
         assert client.get("/api/push/key").json()["key"] == first
-    with make_client(db) as client:  # a restart: the same key, so browsers' subscriptions hold
+    with make_client(database) as client:  # a restart: the same key, so browsers' subscriptions hold
         assert client.get("/api/push/key").json()["key"] == first
     raw = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4))
     assert len(raw) == 65 and raw[0] == 4  # an uncompressed P-256 point: applicationServerKey
@@ -75,8 +75,8 @@ def test_a_subscription_to_an_address_that_is_no_push_service_is_refused(
         assert ani.post("/api/push/subscriptions", https)["subscriptions"] == 2
 
 
-def test_each_kind_of_notification_is_switched_on_and_off_per_account(db: Path) -> None:
-    with make_client(db) as client:
+def test_each_kind_of_notification_is_switched_on_and_off_per_account(database: Path | str) -> None:
+    with make_client(database) as client:
         ani, aram = Player(client, "Ani"), Player(client, "Aram")
         kinds = {"turn": True, "invitation": True, "event_table": True, "rematch": True}
         assert client.get("/api/push/settings", headers=ani.headers).json()["kinds"] == kinds
