@@ -88,7 +88,8 @@ def test_play_for_me_hands_a_casual_seat_to_a_bot_and_takes_it_back(db: Path) ->
 
 
 def test_a_rated_table_keeps_its_timer_and_refuses_play_for_me(db: Path) -> None:
-    with make_client(db) as client:
+    """And at a day's deals' table everybody plays their own cards (issue 45): refused too."""
+    with make_client(db, daily_bots="random") as client:
         boris = Account(client, "boris")
         table = boris.table("bazar-blot", rated=True)
         boris.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
@@ -100,3 +101,6 @@ def test_a_rated_table_keeps_its_timer_and_refuses_play_for_me(db: Path) -> None
         watcher = Player(client, "Gor")
         outsider = watcher.post(f"/api/tables/{table}/play-for-me", {"on": True}, status=403)
         assert outsider["reason"] == "no_seat"
+        daily = watcher.post("/api/daily/bazar-blot/start")["table"]
+        own = watcher.post(f"/api/tables/{daily}/play-for-me", {"on": True}, status=403)
+        assert own["reason"] == "play_for_me_not_here"

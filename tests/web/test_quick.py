@@ -1,6 +1,7 @@
 """Issue 41 item 3 in the page, Debian's chromium on a phone's 390x844: "Find a game" waits,
-counting; cancelled, the wait is gone from the server; asked again and past the wait (the
-server's clock moved), the page offers bots, and filling the seats opens the started table."""
+counting; cancelled, or the lobby left, the wait is gone from the server; asked again and past
+the wait (the server's clock moved), the page offers bots, and filling the seats opens the
+started table."""
 
 from __future__ import annotations
 
@@ -38,8 +39,23 @@ def test_a_player_finds_a_game_waits_fills_it_with_bots_and_the_table_opens(
     page.click("[data-testid=quick-cancel]")
     panel.wait_for(state="detached")
     token = page.evaluate("localStorage.getItem('blot.token')")
-    status = page.request.get(f"{live.url}/api/quick", headers={"Authorization": f"Bearer {token}"})
-    assert status.json() == {"status": "none"}
+
+    def status() -> Any:
+        return page.request.get(f"{live.url}/api/quick", headers={"Authorization": f"Bearer {token}"}).json()
+
+    assert status() == {"status": "none"}
+    page.click("[data-testid=find-game]")
+    panel.wait_for()
+    assert status()["status"] == "waiting"
+    page.click("a[href='/replays']")  # leaving the lobby stops the wait
+    page.wait_for_url("**/replays")
+    deadline = 50
+    while status()["status"] != "none" and deadline:
+        page.wait_for_timeout(100)
+        deadline -= 1
+    assert status() == {"status": "none"}
+    page.click("nav a[href='/']")
+    page.select_option("[data-testid=game]", "3-5-8")  # a new lobby: its first game again
 
     page.click("[data-testid=find-game]")
     panel.wait_for()
