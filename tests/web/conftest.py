@@ -132,3 +132,12 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, errors
+
+
+def sit_as(page: Any, seat: int, name: str = "Boris") -> None:
+    """Take ``seat`` at the table on the page; a browser with no player yet is asked for a name
+    first (issue 41 item 1: no more "Player 304"), which this types."""
+    page.click(f"[data-testid=sit-{seat}]")
+    if page.locator("[data-testid=arrival-name]").count():
+        page.fill("[data-testid=arrival-name]", name)
+        page.click("[data-testid=arrival-sit]")

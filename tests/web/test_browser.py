@@ -12,7 +12,7 @@ import pytest
 from blot.store import Store
 from server.frames import check_no_leak, check_shape
 
-from .conftest import LiveServer
+from .conftest import LiveServer, sit_as
 
 DECISION = "[data-declare=best], [data-call], [data-card][data-legal='true'], [data-testid=discard-confirm]"
 
@@ -115,7 +115,7 @@ def test_two_players_at_one_table(browser: Any, server: LiveServer) -> None:
         a, b = ctx_a.new_page(), ctx_b.new_page()
         table = new_table(a, server, "bazar-blot", bots=False)
         b.goto(f"{server.url}/table/{table}")
-        b.click("[data-testid=sit-2]")
+        sit_as(b, 2)
         a.click("[data-testid=fill-bots]")
         a.click("[data-testid=start]")
         a.wait_for_selector("[data-card]")

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import LiveServer
+from .conftest import LiveServer, sit_as
 from .test_browser import discard, event_number
 from .test_table import SIZES, close, no_overflow, open_page, screen
 
@@ -286,7 +286,7 @@ def the_end_in_view(page: Any, game: str, size: str, lang: str) -> None:
 
 def _seat(page: Any, url: str, seat: int) -> None:
     page.goto(url)
-    page.click(f"[data-testid=sit-{seat}]")
+    sit_as(page, seat)
     page.wait_for_selector("[data-testid=leave-seat]")
 
 
@@ -475,7 +475,7 @@ def test_item1_strangers_see_no_button_they_may_not_use(browser: Any, server: Li
             == 0
         )
         assert stranger.locator("[data-testid=wait-start]").count() == 1
-        stranger.click("[data-testid=sit-1]")  # seated, they may
+        sit_as(stranger, 1)  # seated, they may
         stranger.wait_for_selector("[data-testid=fill-bots]")
     finally:
         close(host)

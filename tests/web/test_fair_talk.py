@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import LiveServer
+from .conftest import LiveServer, sit_as
 from .test_cardroom import axe_clean
 from .test_table import SIZES, close, open_page, screen
 
@@ -28,7 +28,7 @@ def test_l9_a_guests_message_carries_a_guest_mark(browser: Any, server: LiveServ
         vera.evaluate("t => localStorage.setItem('blot.token', t)", token)
         vera.goto(f"{server.url}/table/{table}")
         boris.goto(f"{server.url}/table/{table}")
-        boris.click("[data-testid=sit-1]")
+        sit_as(boris, 1)
         boris.wait_for_selector("[data-testid=leave-seat]")
         vera.click("[data-testid=chat]")
         vera.wait_for_selector("[data-phrase=hello]")
