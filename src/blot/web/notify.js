@@ -59,7 +59,7 @@ export async function turnOff() {
 // The offer on the game-over screen: shown once a game is over, until the player answers it.
 export function pushOffer(redraw) {
   if (!pushSupported() || subscribed() || store.getItem(DECLINED) || Notification.permission === "denied") return null;
-  return h("aside", { class: "push-offer", "data-testid": "push-offer", role: "group", "aria-label": t("push_offer_title") },
+  return h("div", { class: "push-offer", "data-testid": "push-offer", role: "group", "aria-label": t("push_offer_title") },
     h("p", {}, h("strong", {}, t("push_offer_title")), " ", t("push_offer")),
     h("div", { class: "row" },
       h("button", { class: "primary", "data-testid": "push-yes", onclick: async () => { await turnOn(); redraw(); } }, t("push_yes")),

@@ -141,11 +141,20 @@ class Push:
 
     def notify(self, players: Iterable[int], kind: str, url: str, tag: str, **parts: Any) -> None:
         """Send ``kind`` to every browser of ``players`` who did not turn it off, in the
-        background: the caller never waits, and a failure is a line in the log."""
+        background: the caller never waits, and a failure is a line in the log. With a ``table``
+        part (an event's table just opened) its "your turn" keeps quiet for :data:`TURN_QUIET`."""
         people = sorted({int(p) for p in players})
         if not people:
             return
-        task = asyncio.get_running_loop().create_task(self._send(people, kind, url, tag, parts))
+        table = parts.pop("table", None)
+        if table is not None:
+            now = self.config.clock()
+            self._told.update({(str(table), p): now for p in people})
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a table rebuilt in a thread): nobody to tell now
+            return
+        task = loop.create_task(self._send(people, kind, url, tag, parts))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

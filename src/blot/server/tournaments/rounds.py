@@ -281,7 +281,13 @@ class TournamentRounds:
             people = [s["player"] for s in seats if "player" in s]
             name, number = str(state.row["name"]), int(t["round"])
             self.tables.services.notify(
-                people, "event_table", f"/table/{table.id}", f"event-{table.id}", event=name, round=number
+                people,
+                "event_table",
+                f"/table/{table.id}",
+                f"event-{table.id}",
+                event=name,
+                round=number,
+                table=table.id,
             )
         return table is not None
 
