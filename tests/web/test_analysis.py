@@ -70,6 +70,19 @@ def marks_match(page: Any, deal: dict[str, Any]) -> None:
     )
     assert [s[:3] for s in shown] == [[c["card"], c["cost"], c["loss"]] for c in deal["cards"]]
     assert all(title for *_, title in shown)  # what the mark means, in words
+    # who played which card (issue 41 item 8): the columns are the seats, named at the head, and
+    # each card stands in its player's column
+    heads = page.locator("[data-testid=analysis-cards] .an-seat")
+    columns = heads.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().left))")
+    names = page.locator("[data-testid=analysis-summary] th.name").all_inner_texts()
+    assert heads.all_inner_texts() == names and len(set(columns)) == len(names)
+    placed = page.eval_on_selector_all(
+        "[data-testid=analysis-cards] [data-card]",
+        """els => els.map(e =>
+            [e.dataset.card, Number(e.dataset.seat), Math.round(e.getBoundingClientRect().left)])""",
+    )
+    seat_of = {c["card"]: c["seat"] for c in deal["cards"]}
+    assert all(seat == seat_of[card] and left == columns[seat] for card, seat, left in placed), placed
 
 
 def summary_matches(page: Any, doc: dict[str, Any]) -> None:

@@ -210,15 +210,21 @@ export class Analysis extends Page {
     ];
   }
 
-  // Every card of the deal, trick by trick, marked by its cost; a click shows that step.
+  // Every card of the deal, trick by trick, marked by its cost; a click shows that step. The
+  // columns are the seats, named at the head (issue 41 item 8: the grid did not say who played
+  // which card); the card that led each trick is marked.
   cardsList(game, played, n, step, name, jump) {
     const tricks = [];
     for (let i = 0; i < played.length; i += n) tricks.push(played.slice(i, i + n));
+    const seats = Array.from({ length: n }, (_, s) => s);
+    const head = h("li", { class: "an-head", "aria-hidden": "true" }, h("span"),
+      seats.map((s) => h("span", { class: `an-seat an-col-${s}`, title: name(s), "data-testid": `an-seat-${s}` }, name(s))));
     return h("div", { class: "an-cards" }, h("h3", {}, t("an_cards")),
-      h("ol", { class: `an-tricks seats-${n}`, "data-testid": "analysis-cards" }, tricks.map((trick, i) => h("li", {}, h("span", { class: "an-trick-no muted" }, `${i + 1}.`),
-        trick.map((c) => h("button", { type: "button", class: "an-card" + (c.step === step ? " current" : ""), "data-testid": `an-card-${c.card}`,
-          "data-card": c.card, "aria-current": c.step === step ? "step" : null, onclick: () => jump(c.step) },
-          cardText(c.card), costMark(game, c, name(c.seat))))))));
+      h("ol", { class: `an-tricks seats-${n}`, "data-testid": "analysis-cards" }, head, tricks.map((trick, i) => h("li", {}, h("span", { class: "an-trick-no muted" }, `${i + 1}.`),
+        // in the order played, each in its seat's column (style.css: .an-col-N)
+        trick.map((c, k) => h("button", { type: "button", class: `an-card an-col-${c.seat}` + (c.step === step ? " current" : "") + (k === 0 ? " led" : ""),
+          "data-testid": `an-card-${c.card}`, "data-card": c.card, "data-seat": c.seat, "aria-current": c.step === step ? "step" : null, onclick: () => jump(c.step) },
+          h("span", { class: "sr-only" }, `${name(c.seat)}${k === 0 ? ` (${t("an_led")})` : ""}: `), cardText(c.card), costMark(game, c, name(c.seat))))))));
   }
 
   // Each player's loss in every deal and in the game; the deal on show is marked.

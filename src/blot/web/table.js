@@ -174,6 +174,7 @@ export class TablePage {
       if (this.awaiting) this.awaiting--;
       const e = m.event;
       this.addLog({ ...e, n: m.n });
+      const before = this.view;
       this.view = m.view;
       this.n = m.n;
       if (e.kind === "sit" || e.kind === "leave") this.you.seat = this.mySeat();
@@ -181,6 +182,8 @@ export class TablePage {
         this.arrived = { seat: e.seat, card: e.action };
         this.showLast = false;
         sounds.card(); // issue 41 item 5: the page's own sounds (sound.js)
+        // the deal's last trick: the score bar keeps the totals before it while it is on the felt
+        this.heldTotals = before && m.view && m.view.result && !before.result ? before.totals : null;
         if (e.trick_winner !== undefined) { this.holdTrick(); sounds.trick(); }
         else this.held = null;
       }
@@ -189,6 +192,7 @@ export class TablePage {
         this.held = null;
         this.overClosed = false;
       }
+      if (e.kind === "rematch_lapsed") this.iAsked = false;
       if (e.kind === "rematch" && this.iAsked && e.table) {
         nav.go(`/table/${e.table}`);
         return;
@@ -354,6 +358,7 @@ export class TablePage {
         break;
       case "rematch": text = t("log_rematch"); break;
       case "rematch_ask": text = t("rematch_asked", { who }); break;
+      case "rematch_lapsed": text = t("log_rematch_lapsed"); break;
       case "end": text = e.ended ? t("log_ended") : t(e.agree ? "log_end_agree" : "log_end_decline", { who }); break;
       case "pause": text = t(e.paused ? "log_paused" : "log_resumed"); break; // a referee paused or resumed (L-7)
       default:
@@ -459,6 +464,7 @@ export class TablePage {
   onTick() {
     if (!this.table) return;
     const d = this.table.deadline;
+    for (const el of main.querySelectorAll("[data-rematch-left]")) el.textContent = this.rematchLeft();
     for (const el of main.querySelectorAll("[data-testid=timer-left]")) {
       const left = d ? Math.max(0, (d - Date.now()) / 1000) : 0;
       el.hidden = !d;
@@ -505,7 +511,9 @@ export class TablePage {
     const bits = [];
     if (this.table.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
     if (v && this.table.status !== "waiting") {
-      const score = this.game.score(v, this);
+      // while the deal's last trick is on the felt the bar shows the totals before it (issue 41 item 8)
+      const held = this.heldTotals && this.heldTrick() ? { ...v, totals: this.heldTotals, game_over: null } : v;
+      const score = this.game.score(held, this);
       const deal = this.game.dealLabel(v);
       // a set of the day's deals ends after its deals, not at the game's target (issue 45)
       if (this.table.settings.daily) score.goal = t("daily_deals_n", { n: this.table.settings.daily.deals });
@@ -687,7 +695,9 @@ export class TablePage {
     const seat = this.table.seats[s];
     const own = s === this.you.seat;
     const badges = [];
-    if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
+    const deciding = this.deciding().includes(s); // a finished game's rematch waits for them (issue 41 item 8)
+    if (deciding) badges.push(h("span", { class: "chip", "data-testid": "deciding" }, t("rematch_deciding")));
+    else if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
     if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
     if (seat.guest) badges.push(guestMark("chip"));
     const toAct = v.to_act === s && !v.result && this.table.status === "playing";
@@ -700,12 +710,17 @@ export class TablePage {
       h("div", { class: "seat-head" },
         h("span", { class: "avatar-box" }, this.avatar(s),
           v.dealer === s ? h("span", { class: "chip dealer", title: t("dealer"), "data-testid": "dealer" }, t("dealer_short")) : null),
+        // the name has its own line (two at a narrow side seat), the level and the badges the next:
+        // on a phone they no longer squeeze it to initials or "B…" (issue 41 item 8)
         h("div", { class: "seat-name" },
-          h("span", { class: "who-line" }, h("span", { class: "who", title: this.name(s) },
-            toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown), badges),
-          seat.bot ? h("span", { class: "level", title: botLevelName(seat.bot) }, botLevelName(seat.bot)) : null)),
-      h("div", { class: "seat-info" }, this.game.seatInfo(v, s, this), count),
-      call ? h("div", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : "") }, this.game.callLabel(call.call)) : null,
+          h("span", { class: "who-line" }, h("span", { class: "who", title: this.name(s), "data-testid": "seat-name" },
+            toAct ? h("span", { class: "turn-mark", "aria-label": t("to_act") }, "▶ ") : null, shown)),
+          seat.bot || badges.length ? h("span", { class: "badges" },
+            seat.bot ? h("span", { class: "level", title: botLevelName(seat.bot) }, botLevelName(seat.bot)) : null, badges) : null)),
+      // the last call sits in the seat's info line, beside its cards, not over its name
+      h("div", { class: "seat-info" },
+        call ? h("span", { class: "bubble" + (/H|D$/.test(call.call) ? " red" : ""), "data-testid": "bubble" }, this.game.callLabel(call.call)) : null,
+        this.game.seatInfo(v, s, this), count),
       toAct && this.table.deadline ? h("div", { class: "timer", "data-testid": "timer-left", role: "timer", "aria-label": t("turn_timer") }, h("i"), h("b")) : null);
   }
 
@@ -843,17 +858,31 @@ export class TablePage {
             h("span", { class: "badge " + (r.change >= 0 ? "up" : "down") }, (r.change > 0 ? "+" : "") + r.change.toFixed(1))]))));
   }
 
-  // Who asked for a rated game's rematch and whom it waits for (every person must accept it).
+  // The seats of the people still deciding on a rematch one of them asked for (issue 41 item 8).
+  deciding() {
+    const tb = this.table;
+    const asks = tb.rematch_asks || [];
+    if (tb.rematch || !asks.length) return [];
+    return tb.seats.filter((s) => s.player !== null && !asks.includes(s.seat)).map((s) => s.seat);
+  }
+
+  // Who asked for the rematch and whom it waits for (every person decides), with the seconds left
+  // to decide (the server's `rematch_until`; then the others' seats go to bots, or it lapses).
   rematchNote() {
     const tb = this.table;
     const asks = tb.rematch_asks || [];
     if (tb.rematch || !asks.length) return null;
-    const people = tb.seats.filter((s) => s.player !== null).map((s) => s.seat);
-    const waiting = people.filter((s) => !asks.includes(s));
+    const waiting = this.deciding();
     const text = asks.includes(this.you.seat)
       ? t("rematch_waiting", { who: waiting.map((s) => this.name(s)).join(", ") })
       : t("rematch_asked", { who: asks.map((s) => this.name(s)).join(", ") });
-    return h("p", { class: "muted", "data-testid": "rematch-note" }, text);
+    return h("p", { class: "muted", "data-testid": "rematch-note" }, text,
+      tb.rematch_until ? [" · ", h("span", { "data-rematch-left": "" }, this.rematchLeft())] : null);
+  }
+
+  rematchLeft() {
+    const left = Math.max(0, Math.ceil((this.table.rematch_until - Date.now()) / 1000));
+    return t("rematch_left", { n: left });
   }
 
   // --- what the player does now ----------------------------------------------------------------------
