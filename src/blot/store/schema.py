@@ -76,20 +76,19 @@ from sqlalchemy import (
     false,
 )
 
-from blot.store.meta import metadata
-from blot.store.schema_league import (  # noqa: F401 (re-exported: the League's tables)
-    court_cases,
-    court_decisions,
-    court_members,
-    event_entries,
-    event_members,
-    event_notes,
-    event_organizers,
-    event_recusals,
-    event_rounds,
-    event_tables,
-    events,
-)
+# re-exported (``x as x``, as mypy's strict mode asks): the one MetaData and the League's tables
+from blot.store.meta import metadata as metadata
+from blot.store.schema_league import court_cases as court_cases
+from blot.store.schema_league import court_decisions as court_decisions
+from blot.store.schema_league import court_members as court_members
+from blot.store.schema_league import event_entries as event_entries
+from blot.store.schema_league import event_members as event_members
+from blot.store.schema_league import event_notes as event_notes
+from blot.store.schema_league import event_organizers as event_organizers
+from blot.store.schema_league import event_recusals as event_recusals
+from blot.store.schema_league import event_rounds as event_rounds
+from blot.store.schema_league import event_tables as event_tables
+from blot.store.schema_league import events as events
 
 players = Table(
     "players",
