@@ -64,7 +64,7 @@ def test_two_then_four_people_for_bazar_blot_are_seated_together_as_they_come(se
     assert seated["status"] == "seated" and seated["seat"] == 0
     table = table_of(server, seated["table"])
     assert table["status"] == "playing" and table["settings"]["quick"] is True
-    assert not table["settings"]["rated"] and table["host"] is None
+    assert not table["settings"]["rated"] and table["host"] == people[3].id  # whose ask opened it
     assert sorted(s["player"] for s in table["seats"]) == sorted(p.id for p in people)
     for p in people:
         mine = poll(p)
@@ -159,3 +159,16 @@ def test_a_wait_ends_when_cancelled_or_when_its_page_stops_asking(server: TestCl
     assert poll(boris)["status"] == "none"  # a page that asks again after that starts anew
     refused = boris.post("/api/quick", {"game": "bazar-blot", "options": {"target": 51}}, status=400)
     assert refused["reason"] == "quick_no_options"
+
+
+def test_a_quick_table_counts_among_its_askers_hosted_tables(database: Path | str, clock: Clock) -> None:
+    """Bots on request open a table for one person: it counts against ``--host-limit`` as a
+    table they made would, so nobody opens tables of bots without end."""
+    with make_client(database, clock=clock, host_limit=1) as client:
+        ani = Player(client, "Ani")
+        ask(ani)
+        ani.post("/api/quick/bots", {"level": "random"})
+        ask(ani)
+        refused = ani.post("/api/quick/bots", {"level": "random"}, status=409)
+        assert refused["reason"] == "host_limit"
+        assert poll(ani)["status"] == "waiting"

@@ -255,12 +255,14 @@ class Openings:
         seats: list[dict[str, Any]],
         boards: list[dict[str, Any]] | None,
         link: Callable[[Connection, str], bool],
+        host: int | None = None,
     ) -> Table | None:
-        """A table of an event's round (issue 25), started at once and hosted by nobody;
-        ``link(c, table_id)`` ties it to its place in the round in the same transaction, and the
-        table is not made when it answers False (another request or process opened it first)."""
+        """A table of an event's round (issue 25), started at once and hosted by nobody (a quick
+        game's by ``host``, who asked for it: issue 41); ``link(c, table_id)`` ties it to its
+        place in the round in the same transaction, and the table is not made when it answers
+        False (another request or process opened it first)."""
         try:
-            return await self._open(game, settings, public, None, seats, start=True, boards=boards, link=link)
+            return await self._open(game, settings, public, host, seats, start=True, boards=boards, link=link)
         except _Linked:
             return None
 

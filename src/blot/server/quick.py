@@ -10,7 +10,8 @@ that chose the same people make one table. A waiting page asks again every few s
 /api/quick``); a person not heard of for :data:`DROP_SECONDS` of the server's clock (a closed
 page, a lost network) is dropped, and ``DELETE /api/quick`` cancels at once.
 
-A quick table is public, started at once and hosted by nobody; it follows the rules of any
+A quick table is public, started at once and hosted by the person whose request opened it (it
+counts among the tables they may host, ``--host-limit``); it follows the rules of any
 table of its kind: a rated one seats accounts only, rated bot levels only, and the League's
 bars (L-3, L-10) hold; every quick table has a turn timer (strangers: nobody freezes a game)."""
 
@@ -186,7 +187,9 @@ class Quick:
             return rows.seat(c, table_id, pairs, cutoff)
 
         openings = self.hub.registry.openings
-        table = await openings.open_for_event(game.name, settings, True, seats, None, link)
+        host = int(mine["player_id"])
+        await openings.check_host_limit(host)  # the asker's open tables, as when they make one
+        table = await openings.open_for_event(game.name, settings, True, seats, None, link, host)
         if table is None:
             return None
         return self._state({**mine, "table_id": table.id, "seat": 0}, group)
