@@ -354,6 +354,9 @@ def test_item3_talk_at_the_table(browser: Any, server: LiveServer, size: str, la
         ani.wait_for_url("**/table/*")
         url = ani.url
         _seat(boris, url, 1)
+        # a spectator who talks has a name: the lobby made one (a table's link asks for it, issue 41)
+        watcher.goto(server.url + "/")
+        watcher.wait_for_selector("[data-testid=play-bots]:not([disabled])")
         watcher.goto(url)
         watcher.wait_for_selector("[data-testid=sit-3]")
         boris.click("[data-testid=chat]")
