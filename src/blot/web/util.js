@@ -213,7 +213,7 @@ export async function syncName() {
 
 // --- preferences (this browser only) -------------------------------------------------------------
 
-const PREFS = { fourColour: false, sound: false, vibrate: true, analysis: false, notify: false };
+const PREFS = { fourColour: false, vibrate: true, analysis: false, notify: false };
 
 export function pref(key) {
   const v = store.getItem("blot.pref." + key);

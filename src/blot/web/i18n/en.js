@@ -345,7 +345,6 @@ export default {
   called_by: "named by {who}",
   settings: "Settings",
   pref_four_colour: "Four-colour deck",
-  pref_sound: "Sound on your turn",
   pref_vibrate: "Vibrate on your turn",
   invite_link: "Invitation link",
   table_label: "The table",

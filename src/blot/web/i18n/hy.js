@@ -345,7 +345,6 @@ export default {
   called_by: "կոչեց՝ {who}",
   settings: "Կարգավորումներ",
   pref_four_colour: "Քառագույն խաղաթղթեր",
-  pref_sound: "Ձայն՝ ձեր քայլին",
   pref_vibrate: "Թրթռոց՝ ձեր քայլին",
   invite_link: "Հրավերի հղում",
   table_label: "Սեղանը",

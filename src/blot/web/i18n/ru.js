@@ -345,7 +345,6 @@ export default {
   called_by: "назначил {who}",
   settings: "Настройки",
   pref_four_colour: "Четырёхцветная колода",
-  pref_sound: "Звук, когда ваш ход",
   pref_vibrate: "Вибрация, когда ваш ход",
   invite_link: "Ссылка-приглашение",
   table_label: "Стол",
