@@ -187,3 +187,19 @@ def test_issue41_invitations_are_limited_per_account(db: Path) -> None:
         assert limited["message"] == "too many invitations: try again a little later"
         clock.move(601)
         _invite(client, ani, table, "Boris").raise_for_status()
+
+
+def test_issue41_a_waiting_table_with_invitations_still_expires(database: Path | str) -> None:
+    """An invitation names its table: the expiry of a waiting table nobody is at deletes its
+    invitations with it (PostgreSQL refuses to delete a row others point to)."""
+    clock = Clock()
+    with make_client(database, clock=clock, waiting_expiry=60.0, sweep_seconds=3600.0) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        ani, boris = Account(client, "Ani"), Account(client, "Boris")
+        befriend(ani, boris)
+        table = ani.table()
+        _invite(client, ani, table, "Boris").raise_for_status()
+        clock.move(61.0)
+        client.portal.call(hub.registry.sweep)  # type: ignore[attr-defined]
+        assert client.get(f"/api/tables/{table}").status_code == 404
+        assert friends(boris)["invitations"] == []

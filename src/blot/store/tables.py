@@ -135,11 +135,12 @@ class Store:
         """Delete a table that never started, with its log (an expired waiting table)."""
         from sqlalchemy import delete, exists
 
-        from blot.store.schema import chat_messages
+        from blot.store.schema import chat_messages, invitations
 
         waiting = exists().where(tables.c.id == table_id, tables.c.status == "waiting")
         c.execute(delete(table_log).where(table_log.c.table_id == table_id, waiting))
         c.execute(delete(chat_messages).where(chat_messages.c.table_id == table_id, waiting))
+        c.execute(delete(invitations).where(invitations.c.table_id == table_id, waiting))
         c.execute(delete(tables).where(tables.c.id == table_id, tables.c.status == "waiting"))
 
     @staticmethod
