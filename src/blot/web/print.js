@@ -7,6 +7,12 @@
 import { t } from "/static/i18n.js";
 import { eventKit } from "/static/events_kit.js";
 import { Page } from "/static/util.js";
+import { presenter, sheetGame } from "/static/games.js";
+
+// The paper Davtar's column heads: those of the game with a score sheet (its presenter's).
+async function sheetColumns() {
+  return (await presenter(await sheetGame())).scoreSheet.PAPER_COLUMNS;
+}
 
 //: The printed sheets, in the order the event page's Print menu offers them.
 export const PRINTS = ["pairings", "standings", "cards", "davtar", "boards"];
@@ -51,7 +57,7 @@ export function printPages(ctx) {
         const d = await api("GET", `/api/events/${this.id}`);
         const n = this.roundNumber(d);
         // the score sheet's columns, from its own module (loaded only for this sheet)
-        if (this.kind === "davtar") this.columns = (await import("/static/scoresheet.js")).PAPER_COLUMNS;
+        if (this.kind === "davtar") this.columns = await sheetColumns();
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
         return d;
       });

@@ -1,27 +1,37 @@
-// The score sheet (Davtar) of a Bazar Blot game played with real cards: create a sheet, enter and
-// edit its deals, and follow it live through its read-only link. Every point, total, the end of the
-// game and the match score come from the server, which scores with the engine's own rules
-// (docs/protocol.md, "Score sheets"); this page only shows the other team's share of the 162 card
-// points while the referee types.
+// The score sheet (Davtar) of a game played with real cards: create a sheet, enter and edit its
+// deals, and follow it live through its read-only link. Every point, total, the end of the game and
+// the match score come from the server, which scores with the engine's own rules (docs/protocol.md,
+// "Score sheets"). What the game says — the deal form, an entry's columns and text — is its
+// presenter's (`scoreSheet`, web/games/<package>.js); this page names no game (issue 39 item 2).
 import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
-import { rulesetLabel, sheetGame } from "/static/games.js";
+import { presenter, rulesetLabel, sheetGame } from "/static/games.js";
 import * as queue from "/static/sheet_queue.js";
 
-const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const STRAINS = ["S", "H", "D", "C", "NT"];
-const TOTAL = 162;
-const DECL_STEPS = [2, 5, 10, 15, 20];
 const MINE = "blot.sheets";
-const on = (cond) => (cond ? "on" : "");
+const GAME = "blot.sheet-game";
 
-// The paper Davtar's column heads before each pair's points and totals: web/print.js prints a
-// blank one per table of an over-the-board round (issue 42 item 3).
-export const PAPER_COLUMNS = ["sheet_bid", "sheet_cards", "sheet_decl_short", "sheet_belote_short"];
+// The game with a score sheet (its rulesets, its presenter) as the server lists it; with no network
+// the copy this device kept the last time (issue 41 item 9).
+async function sheetInfo(store) {
+  try {
+    const info = await sheetGame();
+    if (info) store.setItem(GAME, JSON.stringify(info));
+    return info;
+  } catch (e) {
+    const kept = JSON.parse(store.getItem(GAME) || "null");
+    if (kept) return kept;
+    throw e;
+  }
+}
+
+// What the game says on its sheet (issue 39 item 2: the columns, the deal form, an entry's text),
+// from its presenter (web/games/<package>.js, `scoreSheet`).
+async function sheetPart(info) {
+  return info ? (await presenter(info)).scoreSheet : null;
+}
 
 export function scoresheetPages({ h, api, toast, go, store, main, showPending }) {
-  const strainLabel = (s) => (s === "NT" ? t("nt") : SUIT[s]);
-  const pair = (p) => `${p[0]}–${p[1]}`;
 
   function mine() {
     try {
@@ -36,64 +46,6 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     const list = mine().filter((s) => s.id !== sheet.id);
     list.unshift({ id: sheet.id, teams: sheet.teams, at: sheet.created_at });
     store.setItem(MINE, JSON.stringify(list.slice(0, 30)));
-  }
-
-  function bidText(entry) {
-    if (entry.void) return t("sheet_void");
-    if (entry.penalty) return t(entry.penalty.kind === "misdeal" ? "penalty_misdeal" : "penalty_misplay");
-    const c = entry.contract;
-    const mult = c.multiplier === 2 ? " ×2" : c.multiplier === 4 ? " ×4" : "";
-    return `${c.level}${c.strain === "NT" ? " " : ""}${strainLabel(c.strain)}${mult}`;
-  }
-
-  // One line of text for an entry (the history's before and after).
-  function entryText(entry, teams) {
-    if (!entry) return "—";
-    if (entry.void) return t("sheet_void");
-    if (entry.penalty) {
-      const p = entry.penalty;
-      const extra = p.declaration_points ? ` +${p.declaration_points}` : "";
-      return `${bidText(entry)} (${teams[p.team]})${extra}`;
-    }
-    const parts = [`${bidText(entry)} ${teams[entry.contract.team]}`];
-    if (entry.kapoot !== null && entry.kapoot !== undefined) parts.push(t("kapoot_by", { team: teams[entry.kapoot] }));
-    else parts.push(`${t("sheet_cards")} ${pair(entry.card_points)}`);
-    if (entry.declaration_points.some((x) => x)) parts.push(`${t("sheet_decl_short")} ${pair(entry.declaration_points)}`);
-    if (entry.belote.some((x) => x)) parts.push(`${t("belote_points")} ${teams[entry.belote[0] ? 0 : 1]}`);
-    return parts.join(", ");
-  }
-
-  // An entry as the form sends it (one team's card points typed) with the other team's share
-  // filled in, as the sheet shows a deal the server has.
-  function filled(entry) {
-    const cp = entry.card_points;
-    if (!cp || (cp[0] !== null && cp[1] !== null)) return entry;
-    return { ...entry, card_points: cp[0] === null ? [TOTAL - cp[1], cp[1]] : [cp[0], TOTAL - cp[0]] };
-  }
-
-  function emptyForm() {
-    return {
-      kind: "played", team: null, level: null, strain: null, mult: 1, kapoot: null, alone: false,
-      cpTeam: 0, cp: "", declTeam: 0, decl: 0, belote: null, penKind: "misdeal", penTeam: null, penDecl: 0,
-    };
-  }
-
-  function formOf(entry) {
-    const f = emptyForm();
-    if (entry.void) return { ...f, kind: "void" };
-    if (entry.penalty) {
-      const p = entry.penalty;
-      return { ...f, kind: "penalty", penKind: p.kind, penTeam: p.team, penDecl: p.declaration_points || 0 };
-    }
-    const c = entry.contract;
-    const decl = entry.declaration_points;
-    return {
-      ...f, team: c.team, level: c.level, strain: c.strain, mult: c.multiplier,
-      kapoot: entry.kapoot ?? null, alone: !!entry.declarer_alone,
-      cpTeam: c.team, cp: entry.kapoot === null || entry.kapoot === undefined ? String(entry.card_points[c.team]) : "",
-      declTeam: decl[1] ? 1 : 0, decl: decl[0] || decl[1],
-      belote: entry.belote[0] ? 0 : entry.belote[1] ? 1 : null,
-    };
   }
 
   // --- /scoresheet: a new sheet, and the sheets this browser made ---------------------------------
@@ -167,7 +119,8 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       this.share = share;
       this.readOnly = !id;
       this.sheet = null;
-      this.form = emptyForm();
+      this.part = null; // the game's side of the sheet (sheetPart), once known
+      this.form = null;
       this.editing = null; // the number of the deal being edited
       this.formError = null;
       this.badField = null;
@@ -197,13 +150,15 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     async load() {
       try {
         const sheet = await api("GET", this.readOnly ? `/api/scoresheets/shared/${this.share}` : `/api/scoresheets/${this.id}`);
-        this.info = await sheetGame().catch(() => null);
+        this.info = await sheetInfo(store).catch(() => null);
+        this.part = await sheetPart(this.info);
+        this.form = this.part && this.part.emptyForm();
         this.took(sheet);
         this.share = sheet.share;
         if (!this.readOnly) remember(sheet);
       } catch (e) {
         if (e.status === 404) this.notFound = true;
-        else if (!this.readOnly && queue.isOffline(e)) this.openCopy();
+        else if (!this.readOnly && queue.isOffline(e)) await this.openCopy();
         else refusalText(e).then(toast);
       }
       this.render();
@@ -212,12 +167,16 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     }
 
     // No network: the last copy this device read, and the changes waiting here.
-    openCopy() {
+    async openCopy() {
       this.offline = true;
       this.sheet = queue.loadCopy(store, this.id);
-      this.info = null;
-      sheetGame().then((info) => { this.info = info; }).catch(() => {});
-      if (!this.sheet) this.noCopy = true;
+      this.info = await sheetInfo(store).catch(() => null);
+      this.part = await sheetPart(this.info).catch(() => null);
+      this.form = this.part && this.part.emptyForm();
+      if (!this.sheet || !this.part) {
+        this.sheet = null;
+        this.noCopy = true;
+      }
     }
 
     // A sheet read from the server: kept for the next time there is no network, and the new deals
@@ -365,7 +324,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       return [h("section", { class: "panel sheet-refused", "data-testid": "sheet-refused" },
         h("h3", {}, t("sheet_refused")),
         h("ul", {}, refused.map((r) => h("li", {},
-          r.change.entry ? `${entryText(filled(r.change.entry), this.sheet.teams)} — ` : "", h("span", { class: "muted" }, r.why)))),
+          r.change.entry ? `${this.part.entryText(this.part.filled(r.change.entry), this.sheet.teams)} — ` : "", h("span", { class: "muted" }, r.why)))),
         h("button", { class: "small", "data-testid": "sheet-refused-dismiss", onclick: dismiss }, t("sheet_dismiss")))];
     }
 
@@ -382,39 +341,27 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     table() {
       const s = this.sheet;
       const teams = s.teams;
+      const part = this.part;
+      const columns = part.PAPER_COLUMNS;
       const rows = s.deals.map((d) => {
-        const e = d.entry;
-        const played = !e.void && !e.penalty;
-        const mark = d.made === null ? "" : d.made ? " ✓" : " ✗";
-        let who = "";
-        if (played) who = teams[e.contract.team];
-        else if (e.penalty) who = teams[e.penalty.team];
-        const extras = [];
-        if (played && e.kapoot !== null) extras.push(t("kapoot_by", { team: teams[e.kapoot] }));
-        if (d.tars_kapoot) extras.push(t("tars_kapoot"));
         const numberCell = this.readOnly
           ? h("td", {}, d.number)
           : h("td", {}, h("button", { class: "small", "data-testid": `edit-${d.number}`, title: t("sheet_edit"), onclick: () => this.edit(d.number) }, `${d.number} ✎`));
         const pts = (i) => h("td", { class: "pts" }, h("b", { "data-testid": `points-${i}` }, d.points[i]), h("small", { "data-testid": `total-${i}` }, d.totals[i]));
         return h("tr", { "data-testid": `deal-row-${d.number}`, class: (this.editing === d.number ? "editing " : "") + (d.made === false ? "failed" : "") },
-          numberCell,
-          h("td", { class: "bid" }, h("span", { "data-testid": "bid" }, bidText(e) + mark), h("small", {}, [who, ...extras].filter(Boolean).join(" · "))),
-          h("td", { "data-testid": "cards" }, !played ? "—" : e.kapoot === null ? pair(e.card_points) : t("kapoot_short")),
-          h("td", { "data-testid": "decl" }, played && e.declaration_points.some((x) => x) ? pair(e.declaration_points) : e.penalty && e.penalty.declaration_points ? `+${e.penalty.declaration_points}` : "—"),
-          h("td", { "data-testid": "belote" }, played && e.belote.some((x) => x) ? pair(e.belote) : "—"),
-          pts(0), pts(1));
+          numberCell, ...part.cells(d, teams), pts(0), pts(1));
       });
       const waiting = this.readOnly ? [] : queue.waitingRows(s, this.queue.changes).map((w) =>
         h("tr", { "data-testid": `waiting-row-${w.number}`, class: "waiting" + (this.editingCid === w.cid ? " editing" : "") },
           h("td", {}, h("button", { class: "small", "data-testid": `edit-waiting-${w.number}`, title: t("sheet_edit"), onclick: () => this.editWaiting(w.cid) }, `${w.number} ✎`)),
-          h("td", { class: "bid", colspan: 4 }, h("span", { "data-testid": "bid" }, entryText(filled(w.entry), teams))),
+          h("td", { class: "bid", colspan: columns.length }, h("span", { "data-testid": "bid" }, part.entryText(part.filled(w.entry), teams))),
           h("td", { class: "pts", colspan: 2 }, h("small", {}, t("sheet_waiting_row")))));
       rows.push(...waiting);
       return h("table", { class: "davtar", "data-testid": "sheet-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", { class: "bid" }, t("sheet_bid")), h("th", {}, t("sheet_cards")), h("th", {}, t("sheet_decl_short")),
-          h("th", {}, t("sheet_belote_short")), h("th", { class: "pts", title: teams[0] }, h("span", {}, teams[0])), h("th", { class: "pts", title: teams[1] }, h("span", {}, teams[1])))),
-        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 7, class: "muted" }, t("sheet_no_deals")))),
-        h("tfoot", {}, h("tr", { class: "total", "data-testid": "sheet-totals" }, h("td", { colspan: 5 }, t("total")),
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), ...columns.map((c, i) => h("th", i ? {} : { class: "bid" }, t(c))),
+          h("th", { class: "pts", title: teams[0] }, h("span", {}, teams[0])), h("th", { class: "pts", title: teams[1] }, h("span", {}, teams[1])))),
+        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: columns.length + 3, class: "muted" }, t("sheet_no_deals")))),
+        h("tfoot", {}, h("tr", { class: "total", "data-testid": "sheet-totals" }, h("td", { colspan: columns.length + 1 }, t("total")),
           h("td", { class: "pts", "data-testid": "sheet-total-0" }, s.totals[0]), h("td", { class: "pts", "data-testid": "sheet-total-1" }, s.totals[1]))));
     }
 
@@ -427,8 +374,8 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
         h("summary", {}, `${t("sheet_history")} (${s.history.length})`),
         h("ol", {}, s.history.slice().reverse().map((x) => h("li", { "data-testid": "history-item" },
           h("div", {}, t("hist_line", { when: new Date(x.when).toLocaleString(lang()), n: x.deal, what: t(what[x.action]), who: who(x) })),
-          x.action === "replace" ? h("small", { class: "muted" }, `${entryText(x.before, s.teams)} → ${entryText(x.after, s.teams)}`)
-            : h("small", { class: "muted" }, entryText(x.after || x.before, s.teams))))));
+          x.action === "replace" ? h("small", { class: "muted" }, `${this.part.entryText(x.before, s.teams)} → ${this.part.entryText(x.after, s.teams)}`)
+            : h("small", { class: "muted" }, this.part.entryText(x.after || x.before, s.teams))))));
     }
 
     // --- the form -------------------------------------------------------------------------------------
@@ -456,71 +403,11 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     }
 
     dealForm() {
-      const f = this.form;
-      const teams = this.teams();
-      const kanach = this.sheet.options.kanach;
       const number = this.editing ?? this.nextNumber();
-      const seg = (testid, active, label, onclick, cls = "") => h("button", { type: "button", "data-testid": testid, class: `${on(active)} ${cls}`.trim(), "aria-pressed": active ? "true" : "false", onclick }, label);
-      const section = (field, title, ...body) => h("div", { class: "field" + (this.badField && this.badField.startsWith(field) ? " bad" : ""), "data-field": field },
-        h("div", { class: "field-title" }, title), ...body);
       const parts = [
         h("h3", { "data-testid": "form-title" }, this.editing ? t("sheet_editing", { n: number }) : t("sheet_deal_n", { n: number })),
-        h("div", { class: "seg", "data-field": "kind" }, ["played", "void", "penalty"].map((k) => seg(`kind-${k}`, f.kind === k, t("deal_kind_" + k), () => this.set("kind", k)))),
+        ...this.part.fields(this),
       ];
-      if (f.kind === "played") {
-        parts.push(
-          section("contract.team", t("sheet_contract_team"), h("div", { class: "seg" }, [0, 1].map((i) => seg(`contract-team-${i}`, f.team === i, teams[i], () => {
-            if (f.cp === "") f.cpTeam = i;
-            this.set("team", i);
-          })))),
-          section("contract.level", t("sheet_level"), h("div", { class: "levels" },
-            [...Array.from({ length: 18 }, (_, i) => i + 8), ...(kanach ? [30] : [])].map((lvl) => seg(`level-${lvl}`, f.level === lvl, String(lvl), () => {
-              if (lvl !== 30) f.alone = false;
-              this.set("level", lvl);
-            })))),
-          section("contract.strain", t("trump"), h("div", { class: "seg strains" }, STRAINS.map((st) => seg(`strain-${st}`, f.strain === st, strainLabel(st), () => {
-            if (st === "NT") f.belote = null;
-            this.set("strain", st);
-          }, st === "H" || st === "D" ? "red" : "")))),
-          section("contract.multiplier", t("sheet_contra"), h("div", { class: "seg" },
-            seg("mult-1", f.mult === 1, t("no_contra"), () => this.set("mult", 1)),
-            seg("mult-2", f.mult === 2, t("contra"), () => this.set("mult", 2)),
-            seg("mult-4", f.mult === 4, t("redouble"), () => this.set("mult", 4)))),
-          section("kapoot", t("sheet_kapoot"), h("div", { class: "seg" },
-            seg("kapoot-none", f.kapoot === null, t("no_kapoot"), () => this.set("kapoot", null)),
-            [0, 1].map((i) => seg(`kapoot-${i}`, f.kapoot === i, t("kapoot_by", { team: teams[i] }), () => this.set("kapoot", i)))),
-            f.level === 30 && f.kapoot !== null && f.kapoot === f.team ? h("label", { class: "check" },
-              h("input", { type: "checkbox", "data-testid": "declarer-alone", checked: f.alone, onchange: (e) => this.set("alone", e.target.checked) }),
-              h("span", {}, t("declarer_alone"))) : null),
-        );
-        if (f.kapoot === null) parts.push(section("card_points", t("card_points"), this.cardPoints()));
-        parts.push(section("declaration_points", t("declarations"),
-          h("div", { class: "seg" }, [0, 1].map((i) => seg(`decl-team-${i}`, f.declTeam === i, teams[i], () => this.set("declTeam", i)))),
-          h("div", { class: "row" },
-            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "aria-label": t("declarations"), "data-testid": "decl-points", value: f.decl,
-              oninput: (e) => { f.decl = parseInt(e.target.value, 10) || 0; } }),
-            DECL_STEPS.map((n) => h("button", { type: "button", class: "small", "data-testid": `decl-add-${n}`, onclick: () => this.set("decl", Math.min(200, f.decl + n)) }, `+${n}`)),
-            h("button", { type: "button", class: "small", "data-testid": "decl-clear", onclick: () => this.set("decl", 0) }, "0"))));
-        if (f.strain !== "NT") {
-          parts.push(section("belote", t("belote_points"), h("div", { class: "seg" },
-            seg("belote-none", f.belote === null, t("no_belote"), () => this.set("belote", null)),
-            [0, 1].map((i) => seg(`belote-${i}`, f.belote === i, teams[i], () => this.set("belote", i))))));
-        }
-      } else if (f.kind === "penalty") {
-        parts.push(
-          section("penalty.kind", t("sheet_penalty"), h("div", { class: "seg" },
-            seg("penalty-misdeal", f.penKind === "misdeal", t("penalty_misdeal"), () => this.set("penKind", "misdeal")),
-            seg("penalty-misplay", f.penKind === "misplay", t("penalty_misplay"), () => this.set("penKind", "misplay")))),
-          section("penalty.team", t("penalty_team"), h("div", { class: "seg" }, [0, 1].map((i) => seg(`penalty-team-${i}`, f.penTeam === i, teams[i], () => this.set("penTeam", i))))),
-        );
-        if (f.penKind === "misplay") {
-          parts.push(section("penalty.declaration_points", t("penalty_decl"),
-            h("input", { type: "number", inputmode: "numeric", min: 0, max: 200, class: "decl", "data-testid": "penalty-decl", value: f.penDecl,
-              oninput: (e) => { f.penDecl = parseInt(e.target.value, 10) || 0; } })));
-        }
-      } else {
-        parts.push(h("p", { class: "muted" }, t("sheet_void_help")));
-      }
       parts.push(
         h("p", { class: "form-error", "data-testid": "form-error", hidden: !this.formError }, this.formError || ""),
         h("div", { class: "row" },
@@ -531,67 +418,13 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       return h("section", { class: "panel deal-form", "data-testid": "deal-form" }, parts);
     }
 
-    cardPoints() {
-      const f = this.form;
-      const teams = this.teams();
-      const typed = f.cp === "" ? null : parseInt(f.cp, 10);
-      const value = (i) => (i === f.cpTeam ? (f.cp === "" ? "…" : f.cp) : typed === null ? "—" : String(TOTAL - typed));
-      const boxes = h("div", { class: "cp" }, [0, 1].map((i) => h("button", { type: "button", "data-testid": `cp-${i}`, class: on(i === f.cpTeam),
-        onclick: () => { f.cpTeam = i; f.cp = ""; this.set("cp", ""); } }, h("small", {}, teams[i]), h("b", {}, value(i)))));
-      const key = (label, testid, action) => h("button", { type: "button", "data-testid": testid, onclick: action }, label);
-      const pad = h("div", { class: "keypad", "data-testid": "keypad" },
-        [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => key(String(d), `key-${d}`, () => this.digit(d))),
-        key("C", "key-clear", () => this.set("cp", "")),
-        key("0", "key-0", () => this.digit(0)),
-        key("⌫", "key-back", () => this.set("cp", f.cp.slice(0, -1))));
-      return [boxes, h("small", { class: "muted" }, t("sheet_cp_hint")), pad];
-    }
-
-    digit(d) {
-      const next = this.form.cp === "0" ? String(d) : this.form.cp + String(d);
-      if (parseInt(next, 10) > TOTAL) return;
-      this.set("cp", next);
-    }
-
     key(e) {
-      if (this.readOnly || !this.sheet || (this.sheet.finished && this.editing === null)) return;
-      if (this.form.kind !== "played" || this.form.kapoot !== null) return;
-      if (e.target instanceof HTMLElement && e.target.closest("input, select, textarea")) return;
-      if (/^[0-9]$/.test(e.key)) this.digit(parseInt(e.key, 10));
-      else if (e.key === "Backspace") this.set("cp", this.form.cp.slice(0, -1));
-      else return;
-      e.preventDefault();
-    }
-
-    // The entry in the API's form, or a missing choice (a key of the strings) before anything is sent.
-    entry() {
-      const f = this.form;
-      if (f.kind === "void") return { void: true };
-      if (f.kind === "penalty") {
-        if (f.penTeam === null) return { missing: "missing_penalty_team", field: "penalty.team" };
-        return { penalty: { kind: f.penKind, team: f.penTeam, declaration_points: f.penKind === "misplay" ? f.penDecl : 0 } };
-      }
-      if (f.team === null) return { missing: "missing_team", field: "contract.team" };
-      if (f.level === null) return { missing: "missing_level", field: "contract.level" };
-      if (f.strain === null) return { missing: "missing_strain", field: "contract.strain" };
-      if (f.kapoot === null && f.cp === "") return { missing: "missing_cards", field: "card_points" };
-      const cp = f.kapoot === null ? parseInt(f.cp, 10) : null;
-      const decl = [0, 0];
-      decl[f.declTeam] = f.decl;
-      return {
-        void: false,
-        contract: { team: f.team, level: f.level, strain: f.strain, multiplier: f.mult },
-        card_points: f.kapoot === null ? (f.cpTeam === 0 ? [cp, null] : [null, cp]) : null,
-        kapoot: f.kapoot,
-        declarer_alone: f.level === 30 && f.kapoot === f.team && f.alone,
-        declaration_points: decl,
-        belote: f.belote === null || f.strain === "NT" ? [0, 0] : f.belote === 0 ? [2, 0] : [0, 2],
-      };
+      if (this.part) this.part.key(e, this);
     }
 
     async submit() {
       if (this.pending) return;
-      const entry = this.entry();
+      const entry = this.part.entry(this.form);
       if (entry.missing) {
         this.formError = t(entry.missing);
         this.badField = entry.field;
@@ -613,7 +446,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     async send(change, refused) {
       const clear = () => {
         if (change.kind !== "delete") {
-          this.form = emptyForm();
+          this.form = this.part.emptyForm();
           this.editing = null;
           this.editingCid = null;
           this.formError = null;
@@ -668,7 +501,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const number = queue.waitingRows(this.sheet, this.queue.changes).find((w) => w.cid === cid).number;
       this.editing = number;
       this.editingCid = cid;
-      this.form = formOf(change.entry);
+      this.form = this.part.formOf(change.entry);
       this.formError = null;
       this.badField = null;
       this.renderSheet();
@@ -680,7 +513,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       if (!deal) return;
       this.editingCid = null;
       this.editing = number;
-      this.form = formOf(deal.entry);
+      this.form = this.part.formOf(deal.entry);
       this.formError = null;
       this.badField = null;
       this.renderSheet();
@@ -690,7 +523,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
     cancel() {
       this.editing = null;
       this.editingCid = null;
-      this.form = emptyForm();
+      this.form = this.part.emptyForm();
       this.formError = null;
       this.renderSheet();
     }

@@ -5,6 +5,7 @@
 import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
 import { SUIT, strainLabel, strainName, cardLabel } from "/static/cards.js";
+import * as scoreSheet from "/static/games/bazar_sheet.js";
 
 // The words only Bazar Blot says (declarations, belote, kapoot …): web/games/bazar.<lang>.js.
 await addGameWords(import.meta.url.replace(/\.js$/, ""));
@@ -54,6 +55,8 @@ export function createPresenter(info) {
 
   return {
     info,
+    // the score sheet's side of the game (web/scoresheet.js: the deal form, an entry's columns)
+    scoreSheet,
 
     dealLabel(v) {
       return t("deal_n", { n: v.deal_number });
