@@ -98,7 +98,9 @@ self.addEventListener("notificationclick", (event) => {
   if (url.origin !== self.location.origin) return;
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((open) => {
     const tab = open.find((c) => new URL(c.url).origin === url.origin);
-    if (tab) return tab.navigate(url.href).then((c) => (c || tab).focus()).catch(() => tab.focus());
+    // a tab this worker does not control (opened before it took over) may not be navigated: the
+    // table opens in a new tab rather than the tap only focusing the old page
+    if (tab) return tab.navigate(url.href).then((c) => (c || tab).focus()).catch(() => self.clients.openWindow(url.href));
     return self.clients.openWindow(url.href);
   }));
 });
