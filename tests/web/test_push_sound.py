@@ -4,6 +4,7 @@ in the page (Web Audio) unless muted, and the mute is one tap, remembered."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,6 +91,102 @@ def test_a_turn_told_by_web_push_is_shown_by_the_service_worker(
         ]
     finally:
         context.close()
+        server.stop()
+
+
+#: The page's push service in headless Chromium is none: ``PushManager``'s two calls the page makes
+#: answer a subscription of the test's push service instead (its endpoint and the browser keys the
+#: test holds), as a real ``PushSubscription`` would; the key the page subscribed with is kept.
+FAKE_PUSH_MANAGER = """
+(() => {
+  const json = %s;
+  let current = null;
+  const b64 = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf)))
+    .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  PushManager.prototype.getSubscription = async function () { return current; };
+  PushManager.prototype.subscribe = async function (options) {
+    self.__pushAsked = { userVisibleOnly: options.userVisibleOnly, key: b64(options.applicationServerKey) };
+    current = {
+      endpoint: json.endpoint, expirationTime: null, options,
+      toJSON: () => ({ endpoint: json.endpoint, expirationTime: null, keys: json.keys }),
+      unsubscribe: async () => { current = null; return true; },
+    };
+    return current;
+  };
+})();
+"""
+
+
+def deliver(page: Any, cdp: Any, registration: str, origin: str, data: str) -> list[dict[str, Any]]:
+    """Hand ``data`` to the service worker as its push service would (CDP), then the notifications
+    it shows, read from a page of blot's origin."""
+    cdp.send(
+        "ServiceWorker.deliverPushMessage", {"origin": origin, "registrationId": registration, "data": data}
+    )
+    shown: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 10
+    while not shown and time.monotonic() < deadline:
+        shown = page.evaluate(
+            """async () => (await (await navigator.serviceWorker.ready).getNotifications())
+                .map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url}))"""
+        )
+    return shown
+
+
+def test_notify_me_after_a_game_subscribes_through_the_page(
+    browser: Any, tmp_path: Path, service: PushService
+) -> None:
+    """Issue 41 item 4, the page's own path: Ani plays against bots, ends the game (the only
+    person seated, so it ends once she confirms), and taps *Notify me* on the game-over screen.
+    The page subscribes with the server's VAPID key and hands the subscription to the server;
+    when her turn comes at a table she is not at, the server's message reaches her push service
+    (signed, encrypted, no card) and her service worker shows it."""
+    server = LiveServer(tmp_path / "blot.sqlite3", push_services=(service.origin,), grace=600.0)
+    subscription = service.subscription("ani")
+    page = open_page(browser, "phone")
+    context = page.context
+    try:
+        context.grant_permissions(["notifications"], origin=server.url)
+        context.add_init_script(FAKE_PUSH_MANAGER % json.dumps(subscription))
+        cdp = context.new_cdp_session(page)
+        registrations: list[str] = []
+        cdp.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda e: registrations.extend(
+                r["registrationId"] for r in e["registrations"] if not r["isDeleted"]
+            ),
+        )
+        cdp.send("ServiceWorker.enable")
+        play_bots(page, server, "bazar-blot")
+        page.click("[data-testid=table-menu] summary")
+        page.click("[data-testid=propose-end]")
+        page.click("[data-testid=confirm-end]")
+        page.click("[data-testid=push-yes]")
+        page.wait_for_selector("[data-testid=push-offer]", state="detached")
+        http = httpx.Client(base_url=server.url)
+        key = http.get("/api/push/key").json()["key"]
+        assert page.evaluate("self.__pushAsked") == {"userVisibleOnly": True, "key": key}
+        token = page.evaluate("localStorage.getItem('blot.token')")
+        headers = {"Authorization": f"Bearer {token}"}
+        assert http.get("/api/push/settings", headers=headers).json()["subscriptions"] == 1
+        assert service.received == []
+        table = http.post("/api/tables", json={"game": "bazar-blot"}, headers=headers).json()["id"]
+        http.post(f"/api/tables/{table}/fill-bots", json={"level": "basic"}, headers=headers)
+        http.post(f"/api/tables/{table}/start", json={}, headers=headers)
+        [got] = service.wait(1)  # her turn at a table she has no socket at
+        assert got.path == "/push/ani" and got.key == key
+        assert got.message["url"] == f"/table/{table}" and not CARD.search(got.plaintext.decode())
+        shown = deliver(page, cdp, registrations[-1], server.url, got.plaintext.decode())
+        assert shown == [
+            {
+                "title": "Your turn",
+                "body": got.message["body"],
+                "tag": f"turn-{table}",
+                "url": f"/table/{table}",
+            }
+        ]
+    finally:
+        close(page)
         server.stop()
 
 
