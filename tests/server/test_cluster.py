@@ -262,8 +262,8 @@ def test_when_the_broker_is_away_owners_play_on_and_followers_catch_up(db: str, 
 
 
 def test_shared_state_is_shared(db: str, redis: Redis) -> None:
-    """The lobby, the limits per address and the check that a deleted account sits nowhere hold
-    across processes."""
+    """The lobby, the limits per address, the check that a deleted account sits nowhere and the
+    quick game's queue hold across processes."""
     one, two = Process(db, redis.url), Process(db, redis.url)
     try:
         # the lobby of one process lists a table people are at through the other
@@ -281,6 +281,16 @@ def test_shared_state_is_shared(db: str, redis: Redis) -> None:
             headers={"Authorization": f"Bearer {ani.token}"},
         )  # fmt: skip
         assert refused.status_code == 409 and table in refused.json()["message"]
+        # the quick game's queue (issue 41 item 3): three people asking two processes for 3-5-8
+        # are seated at one table, each told so by either process
+        people = [Person(p, name) for p, name in ((one, "boris"), (two, "gor"), (one, "lilit"))]
+        assert people[0].post("/api/quick", {"game": "3-5-8"})["people"] == 1
+        assert people[1].post("/api/quick", {"game": "3-5-8"})["people"] == 2
+        seated = people[2].post("/api/quick", {"game": "3-5-8"}, via=two)
+        assert seated["status"] == "seated"
+        for person, via in zip(people, (two, one, two), strict=True):
+            answer = via.http.get("/api/quick", headers={"Authorization": f"Bearer {person.token}"}).json()
+            assert answer["status"] == "seated" and answer["table"] == seated["table"]
         # the attempts of one address are counted together (30 in 15 minutes)
         statuses = [
             (one if i % 2 else two)
