@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fastapi import Request
 from fastapi.websockets import WebSocket
@@ -17,6 +18,21 @@ from blot.server.jsonin import loads
 def hub_of(request: Request | WebSocket) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+S = TypeVar("S")
+
+
+def service_of(request: Request | WebSocket, name: str, make: Callable[[Hub], S]) -> S:
+    """The app's service ``name`` (the day's deals, the quick game, the join codes), made from its
+    hub at the first request that needs it and kept in ``app.state``; made again for another hub
+    (the tests start several apps in one process)."""
+    state, hub = request.app.state, hub_of(request)
+    kept: tuple[Hub, S] | None = getattr(state, name, None)
+    if kept is None or kept[0] is not hub:
+        kept = (hub, make(hub))
+        setattr(state, name, kept)
+    return kept[1]
 
 
 def chat_of(request: Request | WebSocket) -> Chat:

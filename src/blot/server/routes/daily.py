@@ -9,20 +9,14 @@ from fastapi import APIRouter, Request
 
 from blot.server.daily import Daily
 from blot.server.daily import results as scored
-from blot.server.routes import body_of, device, hub_of, me, viewer_of
+from blot.server.routes import body_of, device, me, service_of, viewer_of
 
 router = APIRouter(prefix="/api/daily", tags=["daily"])
 
 
 def daily_of(request: Request) -> Daily:
     """The app's day's deals (made at its first request)."""
-    state = request.app.state
-    found: Daily | None = getattr(state, "daily", None)
-    hub = hub_of(request)
-    if found is None or found.hub is not hub:
-        found = Daily(hub)
-        state.daily = found
-    return found
+    return service_of(request, "daily", Daily)
 
 
 @router.get("")

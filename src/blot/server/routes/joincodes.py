@@ -8,20 +8,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.joincodes import JoinCodes
-from blot.server.routes import address, body_of, device, hub_of, me
+from blot.server.routes import address, body_of, device, me, service_of
 
 router = APIRouter(prefix="/api", tags=["join codes"])
 
 
 def codes_of(request: Request) -> JoinCodes:
     """The server's join codes (made at the first request that needs them)."""
-    state = request.app.state
-    found: JoinCodes | None = getattr(state, "joincodes", None)
-    if found is None:
-        hub = hub_of(request)
-        found = JoinCodes(hub, hub.accounts, hub.registry)
-        state.joincodes = found
-    return found
+    return service_of(request, "joincodes", lambda hub: JoinCodes(hub, hub.accounts, hub.registry))
 
 
 @router.post("/joincodes")

@@ -8,20 +8,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from blot.server.quick import Quick
-from blot.server.routes import body_of, device, hub_of, me
+from blot.server.routes import body_of, device, me, service_of
 
 router = APIRouter(prefix="/api/quick", tags=["quick"])
 
 
 def quick_of(request: Request) -> Quick:
     """The app's quick game (made at its first request)."""
-    state = request.app.state
-    found: Quick | None = getattr(state, "quick", None)
-    hub = hub_of(request)
-    if found is None or found.hub is not hub:
-        found = Quick(hub)
-        state.quick = found
-    return found
+    return service_of(request, "quick", Quick)
 
 
 @router.post("")
