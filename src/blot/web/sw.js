@@ -42,14 +42,20 @@ async function fromCache(request) {
   return response;
 }
 
+// The network's answer, a copy of it kept under `key` for when the network is gone; a fetch that
+// fails throws, and the caller answers from the cache.
+async function fetchKeeping(request, key) {
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(key, copy)).catch(() => {});
+  }
+  return response;
+}
+
 async function page(request) {
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(SHELL, copy)).catch(() => {});
-    }
-    return response;
+    return await fetchKeeping(request, SHELL);
   } catch {
     const path = new URL(request.url).pathname;
     const shell = path.startsWith("/scoresheet") ? await caches.match(SHELL) : null;
@@ -59,12 +65,7 @@ async function page(request) {
 
 async function networkFirst(request) {
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
-    }
-    return response;
+    return await fetchKeeping(request, request);
   } catch {
     return (await caches.match(request)) || Response.error();
   }
