@@ -67,6 +67,9 @@ def test_issue41_friends_follow_accept_invite_and_join(browser: Any, server: Liv
     boris = _post(server, "/api/accounts", None, {"username": "Boris", "password": PASSWORD})
     hers, his = _context(browser, ani["token"], 1366, 768), _context(browser, boris["token"])
     try:
+        # her device has a share sheet (Web Share): the page hands it the table's link
+        share = "(d) => { window.shared = d; return Promise.resolve(); }"
+        hers.add_init_script(f"Object.defineProperty(navigator, 'share', {{value: {share}}})")
         a, b = hers.new_page(), his.new_page()
         a.goto(server.url + "/friends")
         a.fill("[data-testid=friend-username]", "boris")
@@ -79,6 +82,8 @@ def test_issue41_friends_follow_accept_invite_and_join(browser: Any, server: Liv
         a.goto(f"{server.url}/table/{table}")
         a.wait_for_selector("[data-testid=invite-friend]")
         assert a.locator("[data-testid=invite-friend] option").all_inner_texts() == ["● Boris"]  # online
+        a.click("[data-testid=share-link]")
+        assert a.evaluate("window.shared.url") == f"{server.url}/table/{table}"
         a.click("[data-testid=invite-send]")
         a.wait_for_selector("[data-testid=error] >> text=Invitation sent to Boris.")
         b.click("#site-nav a[href='/']")  # the next page he opens shows it
