@@ -283,7 +283,7 @@ class LobbyPage {
         t("your_next_game", { event: g.event_name, n: g.round }), " ",
         h("a", { class: "button primary", href: `/table/${g.table}`, "data-link": true }, t("go_to_table"))))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
-        this.quick.view(bots, t("game_" + f.game), botLevelName),
+        this.quick.view(this.games || [], botLevelName),
         h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), field("f-pace", t("bot_pace"), pace), rated),
         h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),
         h("div", { class: "row" }, quick, find, create),

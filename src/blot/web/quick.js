@@ -8,6 +8,10 @@ import { h, api, toast, refusalText, store } from "/static/util.js";
 
 const POLL_MS = 2000;
 
+// The panel that waits now: a closed tab or a reload stops its wait too (pagehide).
+let current = null;
+addEventListener("pagehide", () => current && current.leave());
+
 // "1:07": a wait in minutes and seconds.
 function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -51,6 +55,7 @@ export class QuickPanel {
     }
     this.state = answer;
     this.at = Date.now();
+    current = this;
     if (!this.poller) this.poller = setInterval(() => this.poll(), POLL_MS);
     if (!this.ticker) this.ticker = setInterval(() => this.tick(), 1000);
     this.onChange();
@@ -99,6 +104,7 @@ export class QuickPanel {
   }
 
   stop() {
+    if (current === this) current = null;
     clearInterval(this.poller);
     clearInterval(this.ticker);
     this.poller = this.ticker = null;
@@ -114,11 +120,13 @@ export class QuickPanel {
     fetch("/api/quick", { method: "DELETE", keepalive: true, headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => {});
   }
 
-  // The waiting panel; null when not waiting. levels: the bot levels this game may seat, each
-  // named by botLevelName (table.js).
-  view(levels, gameName, botLevelName) {
+  // The waiting panel; null when not waiting. games: GET /api/games's list (the bot levels of the
+  // game waited for, rated or not), each level named by botLevelName (table.js).
+  view(games, botLevelName) {
     if (!this.waiting) return null;
     const s = this.state;
+    const info = games.find((g) => g.game === s.game);
+    const levels = info ? (s.rated ? info.rated_bots : info.bots) : ["basic"];
     if (!levels.includes(this.level)) this.level = levels.includes("basic") ? "basic" : levels[0];
     const level = h("select", { id: "quick-level", "data-testid": "quick-level", onchange: (e) => (this.level = e.target.value) },
       levels.map((b) => h("option", { value: b }, botLevelName(b))));
@@ -129,7 +137,7 @@ export class QuickPanel {
         h("label", { for: "quick-level", class: "sr-only" }, t("bot_level")), level,
         h("button", { class: "primary", "data-testid": "quick-fill", onclick: () => this.fill(this.level) }, t("quick_fill"))));
     return h("section", { class: "panel quick", "data-testid": "quick-panel", role: "status", "aria-live": "polite" },
-      h("h2", {}, t("quick_title", { game: gameName })),
+      h("h2", {}, t("quick_title", { game: t("game_" + s.game) })),
       h("p", { class: "quick-count" },
         h("span", { "data-testid": "quick-people" }, t("quick_people", { n: s.people, seats: s.seats })), " · ",
         h("b", { "data-testid": "quick-waited" }, t("quick_waited", { time: clockText(this.waited()) }))),
