@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from blot.server.push import TURN_QUIET
 from blot.server.table import Table
 
-from .conftest import Account, Player, Socket, make_client, start_with_bots
+from .conftest import Account, Clock, Player, Socket, make_client, start_with_bots
 from .push_service import CARD, PushService, Received
 
 
@@ -175,6 +176,40 @@ def test_only_the_process_that_drives_a_table_tells_of_a_turn(db: Path, service:
         owner = Table.rebuild(hub, table_id, "bazar-blot", log, driving=True)
         client.portal.call(schedule, owner)
         assert len(service.received) == 1
+
+
+def test_a_new_owner_after_a_take_over_keeps_the_quiet_of_your_turn(
+    database: Path | str, service: PushService
+) -> None:
+    """The 5 minutes' quiet after a "your turn" is in the database, not in the process that told
+    it: a server that takes the table over (here: the next one started on the same database)
+    tells Ani nothing more until the quiet is over, then once."""
+    clock = Clock()
+    settings = {"push_services": (service.origin,), "grace": 600.0, "clock": clock}
+
+    with make_client(database, **settings) as client:
+        ani = Player(client, "Ani")
+        ani.post("/api/push/subscriptions", service.subscription())
+        table_id = start_with_bots(ani)
+        service.wait(1)
+        log = client.portal.call(client.app.state.hub.read_log, table_id)
+    with make_client(database, **settings) as other:  # the table's next owner: nothing in its memory
+        hub = other.app.state.hub
+
+        async def schedule() -> None:
+            """Ani's turn, her seat away, at the table as the new owner rebuilt it."""
+            table = Table.rebuild(hub, table_id, "bazar-blot", log, driving=True)
+            table.start()
+            table.turns.schedule()
+            await hub.push.drain()
+            table.turns.cancel()
+            await table.stop()
+
+        other.portal.call(schedule)
+        assert len(service.received) == 1
+        clock.now += TURN_QUIET + 1
+        other.portal.call(schedule)
+        assert [r.message["tag"] for r in service.wait(2)] == [f"turn-{table_id}"] * 2
 
 
 def test_an_invitation_a_rematch_and_an_event_table_reach_the_push_service(

@@ -12,7 +12,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from blot.store.schema import push_keys, push_settings, push_subscriptions
+from blot.store.schema import push_keys, push_quiet, push_settings, push_subscriptions
 
 #: The most subscriptions one player keeps (a phone, a laptop, a tablet …); the oldest go first.
 PER_PLAYER = 10
@@ -107,3 +107,31 @@ def turn_off(c: Connection, player: int, off: Iterable[str]) -> None:
     if c.execute(update(push_settings).where(push_settings.c.player_id == player).values(off=kinds)).rowcount:
         return
     c.execute(insert(push_settings).values(player_id=player, off=kinds))
+
+
+def claim_turn(c: Connection, table_id: str, player: int, at: datetime, since: datetime) -> bool:
+    """Whether ``player`` may hear "your turn" of ``table_id`` now: not if they heard of it (or
+    of the event's table it is) after ``since``; if so, ``at`` is kept as the time they did. Two
+    processes claiming at once (an owner and the one that took the table over) keep one row: the
+    second's insert fails and it tells nobody. Rows older than ``since`` quiet nothing and go."""
+    c.execute(delete(push_quiet).where(push_quiet.c.told_at <= since))
+    try:
+        with c.begin_nested():
+            c.execute(insert(push_quiet).values(table_id=table_id, player_id=player, told_at=at))
+    except IntegrityError:
+        return False
+    return True
+
+
+def keep_quiet(c: Connection, table_id: str, players: Iterable[int], at: datetime) -> None:
+    """``players`` were told of ``table_id`` at ``at`` (their event's table is ready): its "your
+    turn" keeps quiet for them from then."""
+    for player in sorted(set(players)):
+        mine = (push_quiet.c.table_id == table_id, push_quiet.c.player_id == player)
+        if c.execute(update(push_quiet).where(*mine).values(told_at=at)).rowcount:
+            continue
+        try:
+            with c.begin_nested():
+                c.execute(insert(push_quiet).values(table_id=table_id, player_id=player, told_at=at))
+        except IntegrityError:  # another process kept it meanwhile: quiet either way
+            pass

@@ -444,6 +444,17 @@ push_settings = Table(
     Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
     Column("off", JSON, nullable=False),
 )
+#: When a player last heard "your turn" of a table (or that its event's table was ready): kept
+#: here, not in one process's memory, so that a table's new owner after a take-over keeps the
+#: 5 minutes' quiet (:data:`blot.server.push.TURN_QUIET`); rows older than that are deleted.
+push_quiet = Table(
+    "push_quiet",
+    metadata,
+    Column("table_id", String(24), primary_key=True),
+    Column("player_id", Integer, primary_key=True, autoincrement=False),
+    Column("told_at", DateTime(timezone=True), nullable=False),
+    Index("ix_push_quiet_told_at", "told_at"),
+)
 
 
 #: Friends (issue 41 item 2): one row per pair of accounts and direction (``asked``, ``friend``,

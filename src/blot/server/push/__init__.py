@@ -20,8 +20,9 @@ import binascii
 import functools
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any
 
 from blot.server.errors import Refused
@@ -129,7 +130,9 @@ class Push:
 
     def turn(self, table_id: str, player: int) -> None:
         """It is ``player``'s turn at a table where no socket of theirs is open: one notification,
-        then none of that table for :data:`TURN_QUIET` seconds."""
+        then none of that table for :data:`TURN_QUIET` seconds. This process's memory answers
+        at once; the database (:func:`blot.store.push.claim_turn`) holds the quiet for a table's
+        next owner after a take-over, which would otherwise tell the player again."""
         now = self.config.clock()
         key = (table_id, player)
         if now - self._told.get(key, -TURN_QUIET) < TURN_QUIET:
@@ -137,7 +140,8 @@ class Push:
         if len(self._told) > 10_000:
             self._told = {k: at for k, at in self._told.items() if now - at < TURN_QUIET}
         self._told[key] = now
-        self.notify([player], "turn", f"/table/{table_id}", f"turn-{table_id}")
+        url, tag = f"/table/{table_id}", f"turn-{table_id}"
+        self._spawn(functools.partial(self._send, [player], "turn", url, tag, {}, turn_of=table_id))
 
     def notify(self, players: Iterable[int], kind: str, url: str, tag: str, **parts: Any) -> None:
         """Send ``kind`` to every browser of ``players`` who did not turn it off, in the
@@ -150,19 +154,47 @@ class Push:
         if table is not None:
             now = self.config.clock()
             self._told.update({(str(table), p): now for p in people})
+        quiets = None if table is None else str(table)
+        self._spawn(functools.partial(self._send, people, kind, url, tag, parts, quiets=quiets))
+
+    def _spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (a table rebuilt in a thread): nobody to tell now
             return
-        task = loop.create_task(self._send(people, kind, url, tag, parts))
+        task = loop.create_task(work())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _send(self, players: list[int], kind: str, url: str, tag: str, parts: dict[str, Any]) -> None:
+    async def _send(
+        self,
+        players: list[int],
+        kind: str,
+        url: str,
+        tag: str,
+        parts: dict[str, Any],
+        turn_of: str | None = None,
+        quiets: str | None = None,
+    ) -> None:
+        """``turn_of``: a "your turn" at that table, sent only if the database's quiet allows;
+        ``quiets``: the table whose "your turn" those told now do not hear for a while."""
         try:
             targets = await self.storage.read(lambda c: rows.targets(c, players, kind))
             if not targets:
                 return
+            at = self.storage.now()
+            if turn_of is not None:
+                since = at - timedelta(seconds=TURN_QUIET)
+                claim = functools.partial(
+                    rows.claim_turn, table_id=turn_of, player=players[0], at=at, since=since
+                )
+                if not await self.storage.write(claim):
+                    return
+            if quiets is not None:
+                heard = {int(t["player"]) for t in targets}
+                await self.storage.write(
+                    functools.partial(rows.keep_quiet, table_id=quiets, players=heard, at=at)
+                )
             private, _ = await self.keys()
             loop = asyncio.get_running_loop()
             for target in targets:

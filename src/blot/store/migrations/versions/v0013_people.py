@@ -46,6 +46,23 @@ def _push_down() -> None:
     op.drop_table("push_keys")
 
 
+def _push_quiet() -> None:
+    """When a player last heard "your turn" of a table (issue 41 item 4): in the database, so
+    that a table's new owner after a take-over keeps the quiet its old owner began."""
+    op.create_table(
+        "push_quiet",
+        sa.Column("table_id", sa.String(24), primary_key=True),
+        sa.Column("player_id", sa.Integer(), primary_key=True, autoincrement=False),
+        sa.Column("told_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_push_quiet_told_at", "push_quiet", ["told_at"])
+
+
+def _push_quiet_down() -> None:
+    op.drop_index("ix_push_quiet_told_at", "push_quiet")
+    op.drop_table("push_quiet")
+
+
 def _friends() -> None:
     """Friends and invitations (issue 41 item 2): one row per pair of accounts and direction
     (asked, friend, blocked), and who invited whom to which table."""
@@ -147,6 +164,7 @@ def upgrade() -> None:
     """Each part's step, in order."""
     _joincodes()
     _push()
+    _push_quiet()
     _friends()
     _quick()
 
@@ -155,5 +173,6 @@ def downgrade() -> None:
     """Each part's step undone, in reverse order."""
     _quick_down()
     _friends_down()
+    _push_quiet_down()
     _push_down()
     _joincodes_down()
