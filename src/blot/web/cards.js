@@ -4,12 +4,12 @@
 // default; the four-colour deck (spades black, hearts red, diamonds blue, clubs green) is a class
 // on <body> (style.css). Nothing here knows a rule.
 import { t } from "/static/i18n.js";
+import { svg } from "/static/icons.js";
 
 export const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_ORDER = ["S", "H", "D", "C"];
 export const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const COURT = new Set(["J", "Q", "K"]);
-const NS = "http://www.w3.org/2000/svg";
 
 // The four suits, drawn in a 100 x 100 box.
 const PIP = {
@@ -18,13 +18,6 @@ const PIP = {
   S: "M50 2C62 24 98 40 98 64C98 80 86 90 73 90C65 90 58 86 54 81C55 90 59 95 68 99H32C41 95 45 90 46 81C42 86 35 90 27 90C14 90 2 80 2 64C2 40 38 24 50 2Z",
   C: "M50 4A22 22 0 1 1 49.9 4ZM27 38A22 22 0 1 1 26.9 38ZM73 38A22 22 0 1 1 72.9 38ZM46 58C46 78 40 90 30 99H70C60 90 54 78 54 58Z",
 };
-
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  el.append(...children);
-  return el;
-}
 
 function pip(suit, x, y, size) {
   return svg("path", { d: PIP[suit], class: "ink", transform: `translate(${x} ${y}) scale(${size / 100})` });

@@ -14,17 +14,15 @@ const PATHS = {
   muted: "M3 9h4l5-4v14l-5-4H3zm12.3.3 1.4-1.4 2.3 2.3 2.3-2.3 1.4 1.4-2.3 2.3 2.3 2.3-1.4 1.4-2.3-2.3-2.3 2.3-1.4-1.4 2.3-2.3z",
 };
 
+// An SVG element with its attributes and children (the cards' faces are drawn with it too).
+export function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  el.append(...children);
+  return el;
+}
+
 export function icon(name, size = 20) {
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("width", String(size));
-  svg.setAttribute("height", String(size));
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.setAttribute("class", `icon icon-${name}`);
-  const path = document.createElementNS(NS, "path");
-  path.setAttribute("d", PATHS[name]);
-  path.setAttribute("fill", "currentColor");
-  svg.append(path);
-  return svg;
+  const attrs = { viewBox: "0 0 24 24", width: size, height: size, "aria-hidden": "true", focusable: "false" };
+  return svg("svg", { ...attrs, class: `icon icon-${name}` }, svg("path", { d: PATHS[name], fill: "currentColor" }));
 }
