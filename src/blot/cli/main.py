@@ -3,9 +3,10 @@ starts fast; errors are one plain line on standard error, never a traceback."""
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -383,12 +384,20 @@ def _notice(text: str) -> None:
     print(f"blot: {text}", file=sys.stderr, flush=True)
 
 
+@functools.cache
+def _command() -> Any:  # typer's vendored click.Command
+    """The click command of :data:`app`, built once per process: typer builds it by inspecting
+    every command's signature (about 50 ms), which a process that calls :func:`main` many times
+    (the CLI's fuzz test: 250 command lines) paid on every call."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``blot`` console script."""
     from blot import notice
 
     notice.hook = _notice
-    command = typer.main.get_command(app)
+    command = _command()
     try:
         command.main(args=argv, prog_name="blot", standalone_mode=False)
     except BadUsage as e:
