@@ -698,7 +698,8 @@ export class TablePage {
     const deciding = this.deciding().includes(s); // a finished game's rematch waits for them (issue 41 item 8)
     if (deciding) badges.push(h("span", { class: "chip", "data-testid": "deciding" }, t("rematch_deciding")));
     else if (seat.away && !seat.substitute) badges.push(h("span", { class: "chip warn" }, t("away")));
-    if (seat.substitute) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
+    // one's own handed seat says so above the hand ("play for me", quick.js), not in the seat
+    if (seat.substitute && !(own && seat.handed)) badges.push(h("span", { class: "chip warn" }, t("bot_plays")));
     if (seat.guest) badges.push(guestMark("chip"));
     const toAct = v.to_act === s && !v.result && this.table.status === "playing";
     const calling = v.phase === "bidding" || v.phase === "call";
