@@ -104,8 +104,9 @@ async function route() {
   main.replaceChildren();
   const path = location.pathname;
   const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/|friends$|join$|join\/)/.test(path);
-  // a table's link opened without a session asks for a name before a seat (issue 41 item 1)
-  const arriving = path.startsWith("/table/") && !store.getItem("blot.token");
+  // a table's link opened without a session (or with one that ended) asks for a name before a
+  // seat (issue 41 item 1): no guest is made for it here
+  const arriving = path.startsWith("/table/");
   let m;
   listGames().catch(() => {}); // asked for at once: the lobby and the tables need it
   const sheets = path.startsWith("/scoresheet") ? scoresheets() : null;
