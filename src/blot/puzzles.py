@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from blot.analysis import CardValue, GameAnalysis
+from blot.analysis.values import card_values_json, fields_json
 from blot.cards import Card, cards_of, parse_card
 from blot.errors import BlotError
 from blot.game import AnyGame
@@ -58,15 +59,9 @@ class Puzzle:
     missed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "deal": self.deal,
-            "after": self.after,
-            "seat": self.seat,
-            "solution": [c.text for c in self.solution],
-            "values": {c.text: v for c, v in self.values.items()},
-            "threshold": self.threshold,
-        }
+        """Its fields but ``missed`` (the miner's, not the puzzle's), cards as their text."""
+        solution = [c.text for c in self.solution]
+        return fields_json(self, leave={"missed"}, solution=solution, values=card_values_json(self.values))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Puzzle:

@@ -5,11 +5,27 @@ protocols (:mod:`blot.layers`) can name them without importing the registry."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from blot.cards import Card
+
+
+def fields_json(obj: Any, *, leave: Collection[str] = (), **converted: Any) -> dict[str, Any]:
+    """A dataclass whose JSON is its fields (a card's value, a deal's analysis, a puzzle): each
+    field in their order, as it is or as ``converted`` gives it (cards as their text), but those
+    in ``leave``. One place for the shape, so that a new field is in the JSON unless left out."""
+    return {
+        f.name: converted[f.name] if f.name in converted else getattr(obj, f.name)
+        for f in fields(obj)
+        if f.name not in leave
+    }
+
+
+def card_values_json(values: dict[Card, int]) -> dict[str, int]:
+    """Each legal card's value, by the card's text."""
+    return {c.text: v for c, v in values.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +51,7 @@ class CardValue:
         return [c for c, v in self.values.items() if v == self.best]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "card": self.card.text,
-            "values": {c.text: v for c, v in self.values.items()},
-            "best": self.best,
-            "loss": self.loss,
-            "exact": self.exact,
-        }
+        return fields_json(self, leave={"trick"}, card=self.card.text, values=card_values_json(self.values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +68,9 @@ class DealAnalysis:
     bidding: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "void": self.void,
-            "dd_table": self.dd_table,
-            "bidding": self.bidding,
-            "cards": [c.to_json() for c in self.cards],
-            "loss_by_seat": list(self.loss_by_seat),
-        }
+        return fields_json(
+            self, cards=[c.to_json() for c in self.cards], loss_by_seat=list(self.loss_by_seat)
+        )
 
 
 @dataclass(frozen=True, slots=True)
