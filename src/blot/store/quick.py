@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from blot.store.schema import quick_waits
 
@@ -37,7 +38,11 @@ def wait(c: Connection, row: Mapping[str, Any]) -> dict[str, Any]:
         )
     else:
         c.execute(delete(quick_waits).where(quick_waits.c.player_id == player))
-        c.execute(insert(quick_waits).values(**row, table_id=None, seat=None))
+        try:
+            with c.begin_nested():
+                c.execute(insert(quick_waits).values(**row, table_id=None, seat=None))
+        except IntegrityError:  # the same person asked another process at the same moment
+            c.execute(update(quick_waits).where(quick_waits.c.player_id == player).values(seen=row["seen"]))
     found = wait_of(c, player)
     assert found is not None
     return found
