@@ -69,7 +69,7 @@ def test_issue41_friends_see_who_is_online_and_at_which_public_table(database: P
             "game": "bazar-blot",
         }
         # a private table is not named, even to a friend; Vera's page never asked: not online
-        assert listed["Vera"] | {} == {
+        assert listed["Vera"] == {
             "username": "Vera",
             "name": "Vera",
             "online": False,
