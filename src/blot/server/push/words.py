@@ -4,37 +4,19 @@ words and a link travel to the push service: never a card, a hand or a score."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 #: The kinds of notification a player may turn off one by one.
 KINDS = ("turn", "invitation", "event_table", "rematch")
 LANGS = ("hy", "ru", "bg", "en")
 
+#: Each kind's title and sentence per language, from words.json (the words are data, as the
+#: refusals' sentences in reasons.json are).
 WORDS: dict[str, dict[str, tuple[str, str]]] = {
-    "turn": {
-        "hy": ("Ձեր հերթն է", "Սեղանը, որից հեռացել եք, սպասում է ձեր քայլին։"),
-        "ru": ("Ваш ход", "Стол, который вы покинули, ждёт вашего хода."),
-        "bg": ("Ваш ред е", "Масата, която напуснахте, чака вашия ход."),
-        "en": ("Your turn", "A table you left is waiting for your move."),
-    },
-    "invitation": {
-        "hy": ("Հրավեր", "{who}-ը ձեզ հրավիրում է իր սեղանի շուրջ։"),
-        "ru": ("Приглашение", "{who} приглашает вас за свой стол."),
-        "bg": ("Покана", "{who} ви кани на масата си."),
-        "en": ("An invitation", "{who} invites you to a table."),
-    },
-    "event_table": {
-        "hy": ("Ձեր սեղանը պատրաստ է", "{event}, {round}-րդ տուր․ ձեր սեղանը պատրաստ է։"),
-        "ru": ("Ваш стол готов", "{event}, тур {round}: ваш стол готов."),
-        "bg": ("Масата ви е готова", "{event}, кръг {round}: масата ви е готова."),
-        "en": ("Your table is ready", "{event}, round {round}: your table is ready."),
-    },
-    "rematch": {
-        "hy": ("Ռևանշ", "{who}-ը առաջարկում է ռևանշ։"),
-        "ru": ("Реванш", "{who} предлагает реванш."),
-        "bg": ("Реванш", "{who} предлага реванш."),
-        "en": ("A rematch", "{who} asks for a rematch."),
-    },
+    kind: {lang: (title, body) for lang, (title, body) in by_lang.items()}
+    for kind, by_lang in json.loads(Path(__file__).with_name("words.json").read_text("utf-8")).items()
 }
 
 
