@@ -17,7 +17,7 @@ import pytest
 from blot.server.push import TURN_QUIET
 from blot.server.table import Table
 
-from .conftest import Account, Clock, Player, Socket, make_client, start_with_bots
+from .conftest import PASSWORD, Account, Clock, Player, Socket, make_client, start_with_bots
 from .push_service import CARD, PushService, Received
 
 
@@ -176,6 +176,29 @@ def test_only_the_process_that_drives_a_table_tells_of_a_turn(db: Path, service:
         owner = Table.rebuild(hub, table_id, "bazar-blot", log, driving=True)
         client.portal.call(schedule, owner)
         assert len(service.received) == 1
+
+
+def test_a_deleted_account_keeps_no_push_subscription(db: Path, service: PushService) -> None:
+    """Deleting an account deletes its browsers' subscriptions (their push services' addresses
+    and keys) and settings: nothing is kept of it, nothing is sent to it."""
+    from sqlalchemy import func, select
+
+    from blot.store.schema import push_settings, push_subscriptions
+
+    with make_client(db, push_services=(service.origin,)) as client:
+        ani, boris = Account(client, "Ani"), Account(client, "Boris")
+        for person in (ani, boris):
+            person.post("/api/push/subscriptions", service.subscription(person.username))
+            client.put("/api/push/settings", json={"kinds": {"rematch": False}}, headers=person.headers)
+        answer = client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=ani.headers)
+        assert answer.json() == {"ok": True}
+        with client.app.state.hub.store.engine.connect() as c:
+            left = [
+                c.execute(select(func.count()).where(t.c.player_id == p.id)).scalar()
+                for t in (push_subscriptions, push_settings)
+                for p in (ani, boris)
+            ]
+        assert left == [0, 1, 0, 1]  # Boris's stay
 
 
 def test_a_new_owner_after_a_take_over_keeps_the_quiet_of_your_turn(

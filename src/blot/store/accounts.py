@@ -282,6 +282,9 @@ def delete_account(c: Connection, player: int, at: datetime) -> list[str]:
     from blot.store import chat
 
     chat.forget_player(c, player)
+    from blot.store import push
+
+    push.forget_player(c, player)  # its browsers' push subscriptions (issue 41 item 4)
     c.execute(delete(ratings).where(ratings.c.player_id == player))
     touched = _rename_in_tables(c, player)
     c.execute(

@@ -135,3 +135,11 @@ def keep_quiet(c: Connection, table_id: str, players: Iterable[int], at: datetim
                 c.execute(insert(push_quiet).values(table_id=table_id, player_id=player, told_at=at))
         except IntegrityError:  # another process kept it meanwhile: quiet either way
             pass
+
+
+def forget_player(c: Connection, player: int) -> None:
+    """A deleted account: its browsers' subscriptions (their push services' addresses and keys),
+    its switched-off kinds and its quiet go, so nothing is sent to it and nothing of it is kept."""
+    c.execute(delete(push_subscriptions).where(push_subscriptions.c.player_id == player))
+    c.execute(delete(push_settings).where(push_settings.c.player_id == player))
+    c.execute(delete(push_quiet).where(push_quiet.c.player_id == player))
