@@ -104,7 +104,8 @@ def test_the_score_bar_keeps_the_old_totals_while_the_last_trick_is_on_the_felt(
     browser: Any, paced_server: LiveServer
 ) -> None:
     """Four bots, watched: when a deal's last trick lands its result (and the new totals) are
-    known, but the bar says the old totals until the trick is gathered (its 0.8 s pause)."""
+    known, but the bar (and the score sheet) say the old totals until the trick is gathered (its
+    0.8 s pause)."""
     client = httpx.Client(base_url=paced_server.url)
     _, host = guest(client, "Host")
     table = client.post("/api/tables", json={"game": "bazar-blot", "trick_pause": 0.8}, headers=host).json()
@@ -122,11 +123,14 @@ def test_the_score_bar_keeps_the_old_totals_while_the_last_trick_is_on_the_felt(
               if (!v || !v.result || !p.heldTrick() || !p.heldTotals) return null;
               if (p.heldTotals.join() === v.totals.join()) return null;
               const bar = [...document.querySelectorAll(BAR)].map((b) => b.textContent);
-              return { bar, before: p.heldTotals.map(String), after: v.totals.map(String) };
+              const sheet = [...document.querySelectorAll("[data-testid=score-total] td")].slice(2);
+              return { bar, sheet: sheet.map((td) => td.textContent), before: p.heldTotals.map(String),
+                       after: v.totals.map(String) };
             }""",
             timeout=30_000,
         ).json_value()
         assert held["bar"] == held["before"] != held["after"], held
+        assert held["sheet"] == [str(t) for t in held["before"]], held  # the sheet's total too
         screen(page, "last-trick-held")
         page.wait_for_function(
             f"a => [...document.querySelectorAll('{BAR}')].map((b) => b.textContent).join() === a.join()",

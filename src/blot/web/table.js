@@ -257,6 +257,13 @@ export class TablePage {
     }, pause);
   }
 
+  // The view the score bar and the score sheet show: while the deal's last trick is on the felt,
+  // the totals before it and no new line yet (issue 41 item 8: they moved before it was gathered).
+  scoreView() {
+    const v = this.view;
+    return this.heldTotals && this.heldTrick() ? { ...v, totals: this.heldTotals, result: null, game_over: null } : v;
+  }
+
   heldTrick() {
     const v = this.view;
     const held = this.held;
@@ -511,9 +518,7 @@ export class TablePage {
     const bits = [];
     if (this.table.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
     if (v && this.table.status !== "waiting") {
-      // while the deal's last trick is on the felt the bar shows the totals before it (issue 41 item 8)
-      const held = this.heldTotals && this.heldTrick() ? { ...v, totals: this.heldTotals, game_over: null } : v;
-      const score = this.game.score(held, this);
+      const score = this.game.score(this.scoreView(), this);
       const deal = this.game.dealLabel(v);
       // a set of the day's deals ends after its deals, not at the game's target (issue 45)
       if (this.table.settings.daily) score.goal = t("daily_deals_n", { n: this.table.settings.daily.deals });
@@ -971,7 +976,7 @@ export class TablePage {
   side() {
     const v = this.view;
     const parts = [];
-    if (v && this.table.status !== "waiting") parts.push(this.game.sheet(v, this));
+    if (v && this.table.status !== "waiting") parts.push(this.game.sheet(this.scoreView(), this));
     parts.push(this.chat.panel());
     // every line kept, in a box that stays scrolled to its newest line (column-reverse)
     parts.push(h("section", { class: "panel log", "data-testid": "log" }, h("h3", {}, t("log")),
