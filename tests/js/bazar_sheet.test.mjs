@@ -34,3 +34,11 @@ test("an entry opens the form it came from, and reads as one line with the other
   assert.equal(sheet.entryText(sheet.filled(entry), ["Ani", "Bagrat"]), "16 NT Ani, Cards 100–62");
   assert.deepEqual(sheet.PAPER_COLUMNS, ["sheet_bid", "sheet_cards", "sheet_decl_short", "sheet_belote_short"]);
 });
+
+test("a new sheet asks the game's target and kanach, and the sheet writes them beside its ruleset", () => {
+  assert.deepEqual(sheet.OPTIONS, ["target", "kanach"]);
+  assert.equal(sheet.rulesLine({ target: 301, kanach: true }), "to 301 · kanach");
+  assert.equal(sheet.rulesLine({ target: 501, kanach: false }), "to 501");
+  assert.equal(sheet.matchNote({ tars_kapoot: true }), " (tars kapoot)");
+  assert.equal(sheet.matchNote({ tars_kapoot: false }), "");
+});

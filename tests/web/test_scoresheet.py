@@ -186,3 +186,18 @@ def test_a_whole_game_to_301_through_the_page_and_the_live_share_page(
     page.click("[data-testid=my-sheets] a")
     page.wait_for_selector("[data-testid=sheet-over]")
     assert totals(page) == (308, 66)
+
+
+def test_a_new_sheet_asks_the_games_options_as_the_lobby_writes_them(page: Any, server: LiveServer) -> None:
+    """Issue 39 item 2: the new-sheet form draws the options its game's presenter asks (target and
+    kanach, B-70 and B-22) from the server's description, labelled as the lobby labels them; the
+    sheet then offers level 30 and writes its options beside the ruleset's name."""
+    page.goto(server.url + "/scoresheet")
+    options = page.get_by_test_id("sheet-options")
+    options.get_by_test_id("sheet-kanach").wait_for()
+    assert "Play to (points)" in options.inner_text() and "Kanach" in options.inner_text()
+    page.fill("[data-testid=sheet-target]", "501")
+    page.check("[data-testid=sheet-kanach]")
+    click(page, "create-sheet")
+    page.wait_for_selector("[data-testid=level-30]")
+    assert "to 501 · kanach" in page.inner_text(".sheet-head")

@@ -1,16 +1,15 @@
 // The double-dummy analysis of a finished game on its replay page (issue 14): the Analysis switch
 // asks the server for it (POST, then GET about every second while it runs, with a progress bar),
 // then marks every card played by its cost, shows the best card(s) at each step, each player's loss
-// per deal and, for Bazar Blot, the deal's double-dummy table. The server values every card
-// (docs/protocol.md, "Analysis of a finished game"); this page only shows its answer.
+// per deal and the game's own table of the deal (its presenter's dealTable). The server values
+// every card (docs/protocol.md, "Analysis of a finished game"); this page only shows its answer.
 import { t } from "/static/i18n.js";
 import { h, api, errorText, pref, setPref, Page } from "/static/util.js";
-import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName, strainLabel } from "/static/cards.js";
+import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName } from "/static/cards.js";
 import { accuracyTable, biddingReview } from "/static/learn.js";
 
 const POLL_MS = 1000;
 const CARD = /^[0-9JQKA]+[SHDC]$/;
-const STRAINS = ["S", "H", "D", "C", "NT"];
 const MARK = { none: "✓", small: "?", large: "??" };
 
 // The cards of a game's deal in hand order (suits as the hands show them, then rank).
@@ -147,7 +146,7 @@ export class Analysis extends Page {
       this.legend(game, doc.large),
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
         h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name, game) : null,
-          analysed.dd_table ? this.ddTable(analysed, deal.number, name) : null,
+          this.game.dealTable(analysed, deal.number, name), // the game's own (Bazar Blot: double-dummy)
           analysed.bidding ? biddingReview(analysed, deal.number, name, this.game.callLabel) : null)));
     const decorate = (root) => {
       for (const slot of root.querySelectorAll("[data-trick-slot]")) {
@@ -246,21 +245,5 @@ export class Analysis extends Page {
             const text = !d ? "" : d.void ? "—" : String(d.loss_by_seat[s]);
             return h("td", { class: "num" + (n === shown ? " current" : ""), "data-deal": n }, text);
           })))))));
-  }
-
-  // Bazar Blot: each strain's double-dummy card points per team and the highest level it makes.
-  ddTable(analysed, number, name) {
-    const dd = analysed.dd_table;
-    const team = (k) => this.game.info.teams[k].map(name).join(" · ");
-    const made = (level) => (level === null ? "—" : level === 25 ? t("kapoot_short") : String(level));
-    return h("div", { class: "an-dd" }, h("div", { class: "scroll" }, h("table", { class: "an-table dd", "data-testid": "dd-table" },
-      h("caption", {}, t("an_dd_title", { n: number })),
-      h("thead", {},
-        h("tr", {}, h("td", {}), [0, 1].map((k) => h("th", { scope: "colgroup", colspan: 2, class: "team" }, team(k)))),
-        h("tr", {}, h("th", { scope: "col" }, t("an_strain")), [0, 1].flatMap(() => [h("th", { scope: "col" }, t("an_dd_points")), h("th", { scope: "col" }, t("an_dd_makes"))]))),
-      h("tbody", {}, STRAINS.map((s) => h("tr", { "data-strain": s },
-        h("th", { scope: "row", class: "strain" + (s === "H" || s === "D" ? " red" : "") }, strainLabel(s)),
-        [0, 1].flatMap((k) => [h("td", { class: "num" }, String(dd[s].card_points[k])), h("td", { class: "num" }, made(dd[s].makes[k]))])))))),
-      h("p", { class: "muted small" }, t("an_dd_help")));
   }
 }

@@ -30,7 +30,9 @@
 //                            the event is the table's to say (sit, deal, a plain card …)
 //   replayInfo(f, name)      a replay's frame: {facts: [line], seatNote(seat)} (the contract or
 //                            trump, tricks, targets)
-// The last four may be left out (OPTIONAL below says what the page does then).
+//   dealTable(a, n, name)    the game's own table of an analysed deal (Bazar Blot: each strain's
+//                            double-dummy points), or null
+// The last five may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
@@ -84,12 +86,13 @@ export async function sheetGame() {
 const presenters = new Map();
 
 // What a presenter may leave out: its calls are written as they are sent, the table says every
-// event it knows and no other, a replay shows no fact of its own.
+// event it knows and no other, a replay shows no fact of its own, an analysis no table of its own.
 const OPTIONAL = {
   callLabel: (call) => call,
   typedCall: () => undefined,
   logLine: () => undefined,
   replayInfo: () => ({ facts: [], seatNote: () => null }),
+  dealTable: () => null,
 };
 
 // The presenter of a game (its module loaded once).

@@ -5,7 +5,7 @@
 // presenter's (`scoreSheet`, web/games/<package>.js); this page names no game (issue 39 item 2).
 import { refusalText } from "/static/util.js";
 import { t, lang } from "/static/i18n.js";
-import { presenter, rulesetLabel, sheetGame } from "/static/games.js";
+import { presenter, rulesetLabel, sheetGame, optionField } from "/static/games.js";
 import * as queue from "/static/sheet_queue.js";
 
 const MINE = "blot.sheets";
@@ -52,14 +52,27 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
 
   class SheetsPage {
     constructor() {
-      this.form = { teams: ["", ""], ruleset: null, target: 301, kanach: false };
-      // the rulesets are the presets the server lists for the game with a score sheet
+      this.form = { teams: ["", ""], ruleset: null, options: {} };
+      // the rulesets are the presets the server lists for the game with a score sheet, its options
+      // those of the game's that its presenter's part of the sheet asks (scoreSheet.OPTIONS)
       this.info = null;
-      sheetGame().then((info) => {
+      this.part = null;
+      sheetGame().then(async (info) => {
         this.info = info;
         if (info && !this.form.ruleset) this.form.ruleset = info.rulesets[0];
         if (this.rulesetEl) this.fillRulesets(this.rulesetEl);
+        this.part = await sheetPart(info);
+        if (this.optionsEl) this.fillOptions(this.optionsEl);
       }).catch(() => {});
+    }
+
+    // The sheet's options as the lobby draws a game's (games.js optionField), the game's defaults first.
+    fillOptions(box) {
+      const asked = this.part ? this.part.OPTIONS : [];
+      const fields = this.info ? this.info.option_fields.filter((o) => asked.includes(o.name)) : [];
+      const options = this.form.options;
+      for (const o of fields) if (!(o.name in options)) options[o.name] = this.info.options[o.name];
+      box.replaceChildren(...fields.map((o) => optionField(o, options[o.name], (v) => (options[o.name] = v), `sheet-${o.name}`, `sheet-opt-${o.name}`)));
     }
 
     fillRulesets(select) {
@@ -76,11 +89,9 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const ruleset = h("select", { "data-testid": "sheet-ruleset", onchange: (e) => (f.ruleset = e.target.value) });
       this.rulesetEl = ruleset;
       this.fillRulesets(ruleset);
-      const target = h("input", { type: "number", inputmode: "numeric", min: 1, max: 10000, value: f.target, "data-testid": "sheet-target",
-        onchange: (e) => (f.target = parseInt(e.target.value, 10) || 301) });
-      const kanach = h("label", { class: "check" },
-        h("input", { type: "checkbox", "data-testid": "sheet-kanach", checked: f.kanach, onchange: (e) => (f.kanach = e.target.checked) }),
-        h("span", {}, t("opt_kanach")));
+      const options = h("div", { class: "form sheet-options", "data-testid": "sheet-options" });
+      this.optionsEl = options;
+      this.fillOptions(options);
       const list = mine();
       main.replaceChildren(
         h("section", { class: "panel" },
@@ -88,7 +99,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
           h("p", { class: "muted" }, t("sheet_help")),
           h("div", { class: "form" }, team(0), team(1),
             h("label", {}, h("span", {}, t("ruleset")), ruleset),
-            h("label", {}, h("span", {}, t("target")), target), kanach),
+            options),
           h("button", { class: "primary", "data-testid": "create-sheet", onclick: () => this.create() }, t("sheet_create"))),
         h("section", { class: "panel" }, h("h3", {}, t("sheet_mine")),
           list.length
@@ -102,7 +113,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const f = this.form;
       const teams = f.teams.map((x, i) => x.trim() || t("sheet_team_n", { n: i + 1 }));
       try {
-        const sheet = await api("POST", "/api/scoresheets", { ruleset: f.ruleset || undefined, options: { target: f.target, kanach: f.kanach }, teams });
+        const sheet = await api("POST", "/api/scoresheets", { ruleset: f.ruleset || undefined, options: f.options, teams });
         remember(sheet);
         go(`/scoresheet/${sheet.id}`);
       } catch (e) {
@@ -262,7 +273,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
         : this.noCopy ? { key: "sheet_offline_none", testid: "sheet-offline-none" } : null;
       if (showPending(this.sheet, missing)) return;
       const s = this.sheet;
-      const rules = `${rulesetLabel(this.info, s.ruleset)} · ${t("to_points", { n: s.options.target })}${s.options.kanach ? " · " + t("opt_kanach_short") : ""}`;
+      const rules = [rulesetLabel(this.info, s.ruleset), this.part ? this.part.rulesLine(s.options) : ""].filter(Boolean).join(" · ");
       this.liveEl = h("span", { class: "badge", "data-testid": "sheet-live" });
       this.overEl = h("div");
       this.tableEl = h("div", { class: "sheet-scroll" });
@@ -334,7 +345,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
         h("h2", {}, t("game_over")),
         h("p", {}, t("winner_is", { who: "" }), h("strong", { "data-testid": "sheet-winner" }, s.teams[s.winner])),
         h("p", {}, `${t("match_score")}: `, h("strong", { "data-testid": "sheet-match-score" }, s.match_score),
-          s.tars_kapoot ? ` (${t("tars_kapoot")})` : ""),
+          this.part ? this.part.matchNote(s) : ""),
         h("p", {}, `${t("total")}: ${s.totals.join(" : ")}`));
     }
 

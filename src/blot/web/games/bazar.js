@@ -7,6 +7,8 @@ import { h } from "/static/util.js";
 import { SUIT, strainLabel, strainName, cardLabel } from "/static/cards.js";
 import * as scoreSheet from "/static/games/bazar_sheet.js";
 
+const STRAINS = ["S", "H", "D", "C", "NT"];
+
 // The words only Bazar Blot says (declarations, belote, kapoot …): web/games/bazar.<lang>.js.
 await addGameWords(import.meta.url.replace(/\.js$/, ""));
 
@@ -178,6 +180,25 @@ export function createPresenter(info) {
       const us = teamOfSeat(d.seat);
       lines.push([t("card_points"), `${t("we")} ${v.card_points[us]} · ${t("they")} ${v.card_points[1 - us]}`]);
       return lines;
+    },
+
+    // An analysed deal's double-dummy table (web/analysis.js): each strain's card points per team
+    // and the highest level it makes, 25 written as kapoot.
+    dealTable(analysed, number, name) {
+      const dd = analysed.dd_table;
+      if (!dd) return null;
+      const team = (k) => info.teams[k].map(name).join(" · ");
+      const made = (level) => (level === null ? "—" : level === 25 ? t("kapoot_short") : String(level));
+      const th = (key) => h("th", { scope: "col" }, t(key));
+      return h("div", { class: "an-dd" }, h("div", { class: "scroll" }, h("table", { class: "an-table dd", "data-testid": "dd-table" },
+        h("caption", {}, t("an_dd_title", { n: number })),
+        h("thead", {},
+          h("tr", {}, h("td", {}), [0, 1].map((k) => h("th", { scope: "colgroup", colspan: 2, class: "team" }, team(k)))),
+          h("tr", {}, th("an_strain"), [0, 1].flatMap(() => [th("an_dd_points"), th("an_dd_makes")]))),
+        h("tbody", {}, STRAINS.map((s) => h("tr", { "data-strain": s },
+          h("th", { scope: "row", class: "strain" + (s === "H" || s === "D" ? " red" : "") }, strainLabel(s)),
+          [0, 1].flatMap((k) => [h("td", { class: "num" }, String(dd[s].card_points[k])), h("td", { class: "num" }, made(dd[s].makes[k]))])))))),
+        h("p", { class: "muted small" }, t("an_dd_help")));
     },
 
     analysis: {

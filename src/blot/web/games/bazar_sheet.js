@@ -1,8 +1,12 @@
 // Bazar Blot's score sheet (the League's Davtar, issue 6): what the shared page (web/scoresheet.js)
 // asks the game — the deal form's fields and keypad, an entry's text and its columns in the sheet —
-// so that the page itself names no game (issue 39 item 2). The words are the page's (web/i18n).
-import { t } from "/static/i18n.js";
+// so that the page itself names no game (issue 39 item 2). Its words are the game's own
+// (web/games/bazar.<lang>.js, which web/games/bazar.js loads), the rest the page's (web/i18n).
+import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
+
+// Bazar Blot's words (web/games/bazar.<lang>.js), loaded once whichever module asks first.
+await addGameWords(import.meta.url.replace(/_sheet\.js$/, ""));
 
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const STRAINS = ["S", "H", "D", "C", "NT"];
@@ -15,6 +19,20 @@ const pair = (p) => `${p[0]}–${p[1]}`;
 // The paper Davtar's column heads before each pair's points and totals: web/print.js prints a
 // blank one per table of an over-the-board round (issue 42 item 3); the sheet shows the same.
 export const PAPER_COLUMNS = ["sheet_bid", "sheet_cards", "sheet_decl_short", "sheet_belote_short"];
+
+// The game's options a new sheet asks (drawn as the lobby draws them, games.js optionField): the
+// others change the play, not the scoring of a deal written down.
+export const OPTIONS = ["target", "kanach"];
+
+// A sheet's options in a line beside its ruleset's name: "to 301 · kanach".
+export function rulesLine(options) {
+  return [t("to_points", { n: options.target }), options.kanach ? t("opt_kanach_short") : ""].filter(Boolean).join(" · ");
+}
+
+// What the match score of a finished sheet says besides its numbers: " (tars kapoot)", or "".
+export function matchNote(sheet) {
+  return sheet.tars_kapoot ? ` (${t("tars_kapoot")})` : "";
+}
 
 export function bidText(entry) {
   if (entry.void) return t("sheet_void");
