@@ -70,8 +70,8 @@ def test_a_word_is_either_shared_or_one_games() -> None:
         seen |= words["en"]
     assert {"decl_terz", "kapoot_moment"} <= games["bazar"]["en"]
     # the score sheet's and the analysis' Bazar Blot words too (issue 39 item 2)
-    sheet_and_analysis = {"sheet_bid", "kapoot_by", "belote_points", "no_contra", "kapoot_short"}
-    assert sheet_and_analysis | {"an_dd_title"} <= games["bazar"]["en"]
+    sheet = {"sheet_bid", "kapoot_by", "belote_points", "no_contra", "kapoot_short", "tars_kapoot"}
+    assert sheet | {"an_dd_title"} <= games["bazar"]["en"]
     assert {"log_give", "talon", "tricks_of"} <= games["three_five_eight"]["en"]
 
 

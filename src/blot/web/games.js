@@ -32,7 +32,9 @@
 //                            trump, tricks, targets)
 //   dealTable(a, n, name)    the game's own table of an analysed deal (Bazar Blot: each strain's
 //                            double-dummy points), or null
-// The last five may be left out (OPTIONAL below says what the page does then).
+//   matchNote(g)             what a finished game's match score says besides its numbers (Bazar
+//                            Blot: " (tars kapoot)"), or ""
+// The last six may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
@@ -86,13 +88,15 @@ export async function sheetGame() {
 const presenters = new Map();
 
 // What a presenter may leave out: its calls are written as they are sent, the table says every
-// event it knows and no other, a replay shows no fact of its own, an analysis no table of its own.
+// event it knows and no other, a replay shows no fact of its own, an analysis no table of its own, a
+// match score nothing but its numbers.
 const OPTIONAL = {
   callLabel: (call) => call,
   typedCall: () => undefined,
   logLine: () => undefined,
   replayInfo: () => ({ facts: [], seatNote: () => null }),
   dealTable: () => null,
+  matchNote: () => "",
 };
 
 // The presenter of a game (its module loaded once).

@@ -828,7 +828,7 @@ export class TablePage {
     return h("section", { class: "game-over", "data-testid": "game-over" },
       h("h2", {}, t("game_over")),
       headline,
-      g && g.match_score ? h("p", { class: "muted" }, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), g.tars_kapoot ? ` (${t("tars_kapoot")})` : "") : null,
+      g && g.match_score ? h("p", { class: "muted" }, `${t("match_score")}: `, h("strong", { "data-testid": "match-score" }, g.match_score), this.game.matchNote(g)) : null,
       totals,
       this.ratingChanges(),
       this.accuracy.view((s) => this.name(s), this.game.analysis),

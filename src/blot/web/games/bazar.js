@@ -59,6 +59,8 @@ export function createPresenter(info) {
     info,
     // the score sheet's side of the game (web/scoresheet.js: the deal form, an entry's columns)
     scoreSheet,
+    // a tars kapoot's match score says so (B-71)
+    matchNote: scoreSheet.matchNote,
 
     dealLabel(v) {
       return t("deal_n", { n: v.deal_number });

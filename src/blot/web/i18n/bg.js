@@ -130,7 +130,6 @@ export default {
   deal_result: "Резултат от раздаването",
   made: "изпълнен",
   failed: "вкаран",
-  tars_kapoot: "обратен капо",
   points: "Точки",
   score: "Резултат",
   score_sheet: "Таблица",

@@ -130,7 +130,6 @@ export default {
   deal_result: "Deal result",
   made: "made",
   failed: "failed",
-  tars_kapoot: "tars kapoot",
   points: "Points",
   score: "Score",
   score_sheet: "Score sheet",

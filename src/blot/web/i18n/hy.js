@@ -130,7 +130,6 @@ export default {
   deal_result: "Խաղափուլի արդյունքը",
   made: "կատարված",
   failed: "տակ",
-  tars_kapoot: "թարս կապուտ",
   points: "Միավորներ",
   score: "Արդյունք",
   score_sheet: "Հաշվի թերթիկ",

@@ -130,7 +130,6 @@ export default {
   deal_result: "Итог раздачи",
   made: "выполнен",
   failed: "не выполнен",
-  tars_kapoot: "обратный капут",
   points: "Очки",
   score: "Счёт",
   score_sheet: "Запись очков",
