@@ -30,4 +30,6 @@ export default {
   an_summary_358: "Tricks lost to double-dummy",
   acc_loss_tricks: "Tricks lost a card",
   pz_task_358: "Every hand is shown. Play the card that keeps the most tricks for you (the other two play together against you): every other card loses at least a trick.",
+  // the column of each seat's target of tricks (T-3)
+  target: "Target",
 };

@@ -11,7 +11,6 @@ export default {
   "game_bazar-blot": "Базар блот",
   "game_3-5-8": "3-5-8 (Блато)",
   ruleset: "Правила",
-  target: "Цел",
   opt_kanach: "Канач (30: обявилият сам взима всички ръце)",
   opt_three_passes_end_bidding: "Три паса приключват наддаването",
   opt_nt_four_nines: "Каре деветки без коз",

@@ -11,7 +11,6 @@ export default {
   "game_bazar-blot": "Bazar Blot",
   "game_3-5-8": "3-5-8",
   ruleset: "Rules",
-  target: "Target",
   opt_kanach: "Kanach (30: the bidder alone takes every trick)",
   opt_three_passes_end_bidding: "Three passes end the bidding",
   opt_nt_four_nines: "Four nines in no trump",

@@ -11,7 +11,6 @@ export default {
   "game_bazar-blot": "Բազար բլոտ",
   "game_3-5-8": "3-5-8",
   ruleset: "Կանոններ",
-  target: "Նպատակ",
   opt_kanach: "Կանաչ (30. հայտարարողը մենակ վերցնում է բոլոր ձեռքերը)",
   opt_three_passes_end_bidding: "Երեք պասը ավարտում է բազարը",
   opt_nt_four_nines: "Չորս իննոց՝ անկոզր խաղում",

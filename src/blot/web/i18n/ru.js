@@ -11,7 +11,6 @@ export default {
   "game_bazar-blot": "Базар-блот",
   "game_3-5-8": "3-5-8",
   ruleset: "Правила",
-  target: "До скольки",
   opt_kanach: "Канач (30: заказавший один берёт все взятки)",
   opt_three_passes_end_bidding: "Три паса завершают торговлю",
   opt_nt_four_nines: "Каре девяток без козыря",
