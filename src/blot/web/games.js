@@ -34,7 +34,8 @@
 //                            double-dummy points), or null
 //   matchNote(g)             what a finished game's match score says besides its numbers (Bazar
 //                            Blot: " (tars kapoot)"), or ""
-// The last six may be left out (OPTIONAL below says what the page does then).
+//   boardContract(c)         a duplicate traveller's contract (web/print.js), null: none played
+// The last seven may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
@@ -97,6 +98,7 @@ const OPTIONAL = {
   replayInfo: () => ({ facts: [], seatNote: () => null }),
   dealTable: () => null,
   matchNote: () => "",
+  boardContract: (c) => (c ? JSON.stringify(c) : "—"),
 };
 
 // The presenter of a game (its module loaded once).

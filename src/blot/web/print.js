@@ -7,7 +7,7 @@
 import { t } from "/static/i18n.js";
 import { eventKit } from "/static/events_kit.js";
 import { Page } from "/static/util.js";
-import { presenter, sheetGame } from "/static/games.js";
+import { presenter, sheetGame, gameInfo } from "/static/games.js";
 
 // The paper Davtar's column heads: those of the game with a score sheet (its presenter's).
 async function sheetColumns() {
@@ -39,7 +39,6 @@ export function printPages(ctx) {
     const cards = text.split(" ").filter((c) => suitOf(c) === s).map((c) => c.slice(0, -1));
     return h("div", { class: `hand-suit suit-${s}` }, SUITS[s], " ", cards.length ? cards.join(" ") : "—");
   });
-  const contractText = (c) => c ? `${c.level}${SUITS[c.strain] || c.strain}${c.multiplier === 4 ? " ××" : c.multiplier === 2 ? " ×" : ""}` : t("sheet_void");
 
   return class PrintPage extends Page {
     constructor(id, kind, round) {
@@ -59,6 +58,8 @@ export function printPages(ctx) {
         // the score sheet's columns, from its own module (loaded only for this sheet)
         if (this.kind === "davtar") this.columns = await sheetColumns();
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
+        // a traveller's contract is written by the event's game (its presenter's boardContract)
+        if (this.kind === "boards") this.game = await presenter(await gameInfo(d.game));
         return d;
       });
     }
@@ -177,7 +178,7 @@ export function printPages(ctx) {
               h("th", {}, t("score")), h("th", {}, t("print_matchpoints")), h("th", {}, t("percent")))),
             h("tbody", {}, board.traveller.map((line) => h("tr", {}, h("td", { class: "num" }, line.table),
               h("td", {}, pair(line, 0), h("br"), pair(line, 1)),
-              h("td", {}, contractText(line.contract)), h("td", {}, line.declarer === null ? "" : t("print_side", { n: line.declarer + 1 })),
+              h("td", {}, this.game.boardContract(line.contract)), h("td", {}, line.declarer === null ? "" : t("print_side", { n: line.declarer + 1 })),
               h("td", {}, line.result ? t(`print_${line.result}`) : ""),
               h("td", { class: "num" }, line.points.join(" : ")), h("td", { class: "num" }, line.matchpoints.join(":")),
               h("td", { class: "num" }, line.percent[0] === null ? "" : line.percent.join(":")))))))]))];

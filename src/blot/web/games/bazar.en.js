@@ -74,4 +74,5 @@ export default {
   an_dd_makes: "bid",
   an_dd_help: "For each trump (and no trump): each team's card points with perfect play from the first lead, and the highest bid it would make as contractors with its declarations and belote (—: not even 8).",
   tars_kapoot: "tars kapoot",
+  sheet_void: "void",
 };

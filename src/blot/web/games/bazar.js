@@ -61,6 +61,8 @@ export function createPresenter(info) {
     scoreSheet,
     // a tars kapoot's match score says so (B-71)
     matchNote: scoreSheet.matchNote,
+    // a duplicate traveller's contract: "10♥ ×2", or void when nobody bid (B-23)
+    boardContract: (c) => (c ? contractLabel(c) : t("sheet_void")),
 
     dealLabel(v) {
       return t("deal_n", { n: v.deal_number });

@@ -169,7 +169,6 @@ export default {
   sheet_live: "на живо",
   sheet_edit: "Поправи това раздаване",
   sheet_no_deals: "Още няма раздавания.",
-  sheet_void: "невалидно",
   sheet_history: "История на промените",
   hist_line: "{when} · раздаване {n} {what} от {who}",
   hist_add: "въведено",

@@ -169,7 +169,6 @@ export default {
   sheet_live: "live",
   sheet_edit: "Edit this deal",
   sheet_no_deals: "No deal yet.",
-  sheet_void: "void",
   sheet_history: "History of edits",
   hist_line: "{when} · deal {n} {what} by {who}",
   hist_add: "added",

@@ -169,7 +169,6 @@ export default {
   sheet_live: "ուղիղ",
   sheet_edit: "Ուղղել այս խաղափուլը",
   sheet_no_deals: "Դեռ խաղափուլ չկա։",
-  sheet_void: "անվավեր",
   sheet_history: "Ուղղումների պատմություն",
   hist_line: "{when} · {n}-րդ խաղափուլը {what}, գրանցող՝ {who}",
   hist_add: "գրանցվեց",

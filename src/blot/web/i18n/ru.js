@@ -169,7 +169,6 @@ export default {
   sheet_live: "в эфире",
   sheet_edit: "Исправить эту раздачу",
   sheet_no_deals: "Раздач пока нет.",
-  sheet_void: "не состоялась",
   sheet_history: "История исправлений",
   hist_line: "{when} · раздача {n} {what}, кто: {who}",
   hist_add: "записана",
