@@ -34,7 +34,7 @@
 //                            double-dummy points), or null
 //   matchNote(g)             what a finished game's match score says besides its numbers (Bazar
 //                            Blot: " (tars kapoot)"), or ""
-//   boardContract(c)         a duplicate traveller's contract (web/print.js), null: none played
+//   boardContract(c)         a duplicate traveller's contract (web/print.js; c null: none played)
 // The last seven may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
