@@ -76,6 +76,7 @@ export class TablePage {
     document.title = t("title");
     if (this.ws) this.ws.close();
     if (this.accuracy) this.accuracy.leave();
+    document.getElementById("page-tools").replaceChildren();
   }
 
   // --- the connection ------------------------------------------------------------------------------
@@ -458,6 +459,8 @@ export class TablePage {
     const page = h("div", { class: "table-page" + (waiting ? " waiting" : "") + (this.you.seat === null ? " watching" : "") }, parts);
     main.replaceChildren(...[page, end.dialog, this.overlay(), this.chat.sheet()].filter(Boolean));
     main.dataset.n = String(this.n ?? 0); // the last event shown (tests wait on it)
+    // the speaker sits in the header's thin bar, where a phone has room, one tap from anywhere
+    document.getElementById("page-tools").replaceChildren(muteButton(() => this.render()));
     this.fitBar();
     if (keep) {
       const again = main.querySelector(keep);
@@ -513,7 +516,6 @@ export class TablePage {
       v && v.tricks.length ? h("button", { class: "icon", "data-testid": "last-trick", "aria-pressed": this.showLast ? "true" : "false",
         title: t("show_last_trick"), "aria-label": t("show_last_trick"), onclick: () => { this.showLast = !this.showLast; this.render(); } }, icon("trick")) : null,
       this.chat.button(),
-      muteButton(() => this.render()),
       this.menu());
     const bits = [];
     if (this.table.settings.rated) bits.push(h("span", { class: "badge rated", "data-testid": "rated-badge" }, t("rated")));
@@ -537,7 +539,12 @@ export class TablePage {
   // the contract shows at its seat, the deal on the score sheet.
   fitBar() {
     const line = main.querySelector(".table-bar .deal-line");
-    if (line && [...line.children].some((e) => e.scrollWidth > e.clientWidth + 1)) line.style.visibility = "hidden";
+    if (!line) return;
+    const cut = () => [...line.children].some((e) => e.scrollWidth > e.clientWidth + 1);
+    // what does not fit goes, the least needed first: the deal's number (on the score sheet), the
+    // declarer's name (its seat shows the contract's chip); the line only if the contract is still cut
+    for (const part of line.querySelectorAll(".deal-no, .who")) if (cut()) part.hidden = true;
+    if (cut()) line.style.visibility = "hidden";
   }
 
   rulesLine() {
