@@ -197,7 +197,9 @@ def test_the_desk_keeps_two_pairs_apart_grants_a_requested_bye_and_takes_a_late_
     assert sorted(first["tables"][0]["entries"]) != sorted(entries[:2])
     assert "lilit & aram" in page.inner_text("[data-testid=absent-1]")
     click(page, "start-1")
-    page.wait_for_selector("[data-testid=late-score]")
+    # the late-entry fields are there since round 1 was paired: wait for the start's own redraw,
+    # which replaces them, before typing (else the names typed are lost with the old fields)
+    page.wait_for_selector("[data-testid=round-status-1].playing")
     page.fill("[data-testid=entrant-1]", "anna")
     page.fill("[data-testid=entrant-2]", "hayk")
     page.fill("[data-testid=late-score]", "1")
