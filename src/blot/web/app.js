@@ -73,10 +73,14 @@ const PrintPage = printPages({ h, api, toast, errorText, main, showPending, curr
 const { RegisterPage } = registerPage({ h, api, toast, refusalText, main, showPending });
 
 let page = null; // the current page object: {render(), leave()}
+// Set once the words are loaded, just before the first page is drawn. A link clicked earlier (the
+// page's "load" comes before this module's top-level await ends) only changes the address, which
+// that first route() draws: drawing it at once as well drew it twice, the second over what was typed.
+let started = false;
 
 function go(path) {
   history.pushState({}, "", path);
-  route();
+  if (started) route();
 }
 nav.go = go;
 
@@ -87,7 +91,7 @@ document.addEventListener("click", (ev) => {
     go(a.pathname + a.search);
   }
 });
-window.addEventListener("popstate", route);
+window.addEventListener("popstate", () => { if (started) route(); });
 
 function rerender() {
   if (page) page.render();
@@ -516,6 +520,7 @@ await setLang(store.getItem("blot.lang") || null); // only this language's words
 langSelect.value = lang();
 translateStatic();
 applyPrefs();
+started = true;
 route();
 // The installable app: a service worker keeps the page's files (a repeat visit opens at once) and
 // answers with a friendly page when the network is gone (sw.js). Registered once the page is up.
