@@ -72,18 +72,19 @@ class World:
 
     def state(self) -> tuple[Any, ...]:
         """Everything a refused request must leave as it was: the row count of every table of the
-        database (the log counted for this module's own tables only: a rematch the fuzz started
-        plays on by itself), and the state of those tables as the server holds them."""
+        database (what a game writes — its log, its results, its analysis — counted for this
+        module's own tables only: a rematch the fuzz started plays on, and may end, by itself), and
+        the state of those tables as the server holds them."""
         mine = [self.waiting, self.playing, self.finished]
         with self.hub.store.engine.connect() as c:
             rows = [
-                c.execute(select(func.count()).select_from(t)).scalar()
+                c.execute(
+                    select(func.count()).select_from(t).where(t.c.table_id.in_(mine))
+                    if "table_id" in t.c
+                    else select(func.count()).select_from(t)
+                ).scalar()
                 for t in metadata.sorted_tables
-                if t.name != "table_log"
             ]
-            log = metadata.tables["table_log"]
-            count = select(func.count()).select_from(log).where(log.c.table_id.in_(mine))
-            rows.append(c.execute(count).scalar())
         tables = [
             (t.id, t.n, json.dumps(t.summary(), sort_keys=True))
             for t in (self.hub.tables.get(table_id) for table_id in mine)
