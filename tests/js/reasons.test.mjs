@@ -22,7 +22,7 @@ function catalogues(dir) {
 
 let reasonText;
 before(async () => {
-  setLang("ru");
+  await setLang("ru"); // its words loaded: the page's language is Russian from here on
   globalThis.fetch = async (url) => {
     asked.push(url);
     const lang = url.split("/").pop();

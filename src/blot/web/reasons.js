@@ -15,8 +15,16 @@ async function load(code) {
   }
 }
 
-let SENTENCES = await load(lang());
-onLang(async (code) => { SENTENCES = await load(code); });
+// the last language asked for wins: a switch while the first catalogue loads is not undone by it
+let SENTENCES = {};
+let asked = 0;
+async function use(code) {
+  const mine = ++asked;
+  const sentences = await load(code);
+  if (mine === asked) SENTENCES = sentences;
+}
+onLang(use);
+await use(lang());
 
 // A key's sentence with its parts filled in, as it is (a part inside another sentence).
 function said(reason, params) {
