@@ -510,21 +510,19 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
       const change = this.queue.changes.find((c) => c.kind === "add" && c.cid === cid);
       if (!change) return;
       const number = queue.waitingRows(this.sheet, this.queue.changes).find((w) => w.cid === cid).number;
-      this.editing = number;
-      this.editingCid = cid;
-      this.form = this.part.formOf(change.entry);
-      this.formError = null;
-      this.badField = null;
-      this.renderSheet();
-      this.formEl.scrollIntoView({ block: "start" });
+      this.openForm(number, cid, change.entry);
     }
 
     edit(number) {
       const deal = this.sheet.deals[number - 1];
-      if (!deal) return;
-      this.editingCid = null;
+      if (deal) this.openForm(number, null, deal.entry);
+    }
+
+    // The deal form opened on a deal's entry: a recorded deal's (cid null) or one waiting to be sent.
+    openForm(number, cid, entry) {
       this.editing = number;
-      this.form = this.part.formOf(deal.entry);
+      this.editingCid = cid;
+      this.form = this.part.formOf(entry);
       this.formError = null;
       this.badField = null;
       this.renderSheet();
