@@ -8,6 +8,7 @@ import os
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,19 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, errors
+
+
+def post_json(
+    server: LiveServer, path: str, body: dict[str, Any], token: str | None = None
+) -> dict[str, Any]:
+    """A JSON POST to the live server (as ``token``, when given): its answer; an error raises."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(server.url + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+        return result
 
 
 def sit_as(page: Any, seat: int, name: str = "Boris") -> None:

@@ -8,42 +8,27 @@ import urllib.request
 from typing import Any
 
 from .conftest import LiveServer
+from .conftest import post_json as post
 
 
-def post(server: LiveServer, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(server.url + path, json.dumps(body).encode(), headers)
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        result: dict[str, Any] = json.loads(answer.read())
-        return result
-
-
-def test_a_join_codes_link_signs_a_person_in_and_opens_the_table(browser: Any, server: LiveServer) -> None:
+def test_a_join_codes_link_signs_a_person_in_and_opens_the_table(page: Any, server: LiveServer) -> None:
     host = post(server, "/api/players", {"name": "Host"})
     table = post(server, "/api/tables", {"game": "bazar-blot"}, host["token"])["id"]
     code = post(server, "/api/joincodes", {"table": table, "uses": 30}, host["token"])["code"]
-    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    try:
-        page.goto(f"{server.url}/join/{code}")
-        page.wait_for_selector("[data-testid=join-name]")
-        assert page.inner_text("[data-testid=join-left]").startswith("30 places left")
-        assert page.evaluate("() => localStorage.getItem('blot.token')") is None  # nobody made yet
-        page.fill("[data-testid=join-name]", "Anahit")
-        page.click("[data-testid=join-submit]")
-        page.wait_for_url(f"{server.url}/table/{table}")
-        token = page.evaluate("() => localStorage.getItem('blot.token')")
-        with urllib.request.urlopen(
-            urllib.request.Request(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"}),
-            timeout=10,
-        ) as answer:
-            assert json.loads(answer.read())["name"] == "Anahit"
-        # a wrong code says so in one sentence
-        page.goto(f"{server.url}/join/ZZZZZZZZ")
-        page.wait_for_selector("[data-testid=join-error]:not([hidden])")
-        assert "No such join code" in page.inner_text("[data-testid=join-error]")
-    finally:
-        context.close()
+    page.goto(f"{server.url}/join/{code}")
+    page.wait_for_selector("[data-testid=join-name]")
+    assert page.inner_text("[data-testid=join-left]").startswith("30 places left")
+    assert page.evaluate("() => localStorage.getItem('blot.token')") is None  # nobody made yet
+    page.fill("[data-testid=join-name]", "Anahit")
+    page.click("[data-testid=join-submit]")
+    page.wait_for_url(f"{server.url}/table/{table}")
+    token = page.evaluate("() => localStorage.getItem('blot.token')")
+    with urllib.request.urlopen(
+        urllib.request.Request(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"}),
+        timeout=10,
+    ) as answer:
+        assert json.loads(answer.read())["name"] == "Anahit"
+    # a wrong code says so in one sentence
+    page.goto(f"{server.url}/join/ZZZZZZZZ")
+    page.wait_for_selector("[data-testid=join-error]:not([hidden])")
+    assert "No such join code" in page.inner_text("[data-testid=join-error]")

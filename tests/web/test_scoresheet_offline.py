@@ -9,16 +9,8 @@ import urllib.request
 from typing import Any
 
 from .conftest import LiveServer
+from .conftest import post_json as post
 from .test_scoresheet import click
-
-
-def post(server: LiveServer, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        server.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        result: dict[str, Any] = json.loads(answer.read())
-        return result
 
 
 def played(team: int, level: int, strain: str, cards: int) -> dict[str, Any]:
