@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -213,14 +215,22 @@ def play_to_the_end(clock: Clock, sock: Socket, table: Any) -> None:
         sock.play(0, simple_choice(view))
 
 
-def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
-    """Issue 41 item 8: a rematch waited for nobody (dealt at the first click, the friends who had
-    not clicked yet shown as "away"); now every person of the game decides, in a time on the
-    server's clock, and the rematch is dealt once all of them have asked."""
+@contextmanager
+def ended_with_a_friend(client: Any, clock: Clock, player: Player) -> Iterator[tuple[str, Player, Socket]]:
+    """A game of ``player`` and Boris (and bots) played to its end, ``player``'s socket still open
+    at the table: the table, Boris and that socket."""
     table, friend = finished_with_a_friend(client, player)
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
         sock = Socket(ws, player.token)
         play_to_the_end(clock, sock, live(client, table))
+        yield table, friend, sock
+
+
+def check_a_rematch(client: Any, clock: Clock, player: Player) -> None:
+    """Issue 41 item 8: a rematch waited for nobody (dealt at the first click, the friends who had
+    not clicked yet shown as "away"); now every person of the game decides, in a time on the
+    server's clock, and the rematch is dealt once all of them have asked."""
+    with ended_with_a_friend(client, clock, player) as (table, friend, sock):
         Player(client, "Stranger").post(f"/api/tables/{table}/rematch", status=403)
         asked = friend.post(f"/api/tables/{table}/rematch")
         # Boris asked: the answer is this table, Ani deciding until a minute from now
@@ -250,10 +260,7 @@ def test_a_rematch_nobody_else_decided_on_in_time_fills_their_seats_with_bots(db
     clock = Clock()
     with make_client(db, clock=clock) as client:
         ani = Player(client, "Ani")
-        table, boris = finished_with_a_friend(client, ani)
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            sock = Socket(ws, ani.token)
-            play_to_the_end(clock, sock, live(client, table))
+        with ended_with_a_friend(client, clock, ani) as (table, boris, sock):
             assert ani.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [0]
             clock.move(REMATCH_WAIT - 1)
             assert client.get(f"/api/tables/{table}").json()["rematch"] is None  # Boris still deciding
@@ -276,10 +283,7 @@ def test_a_rematch_asked_by_one_who_left_lapses_when_the_others_do_not_decide(db
     clock = Clock()
     with make_client(db, clock=clock) as client:
         ani = Player(client, "Ani")
-        table, boris = finished_with_a_friend(client, ani)
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            sock = Socket(ws, ani.token)
-            play_to_the_end(clock, sock, live(client, table))
+        with ended_with_a_friend(client, clock, ani) as (table, boris, sock):
             assert boris.post(f"/api/tables/{table}/rematch")["rematch_asks"] == [2]  # Boris is not here
             clock.move(REMATCH_WAIT)
             lapsed = sock.until(lambda m: m["type"] == "event" and m["event"]["kind"] == "rematch_lapsed")
