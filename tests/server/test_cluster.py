@@ -281,6 +281,18 @@ def test_shared_state_is_shared(db: str, redis: Redis) -> None:
             headers={"Authorization": f"Bearer {ani.token}"},
         )  # fmt: skip
         assert refused.status_code == 409 and table in refused.json()["message"]
+        # a friend whose page asks one process is online to a friend asking the other (issue 41
+        # item 2: the times of asking are the cluster's, in Redis)
+        ara = Person(two, "ara", account=True)
+        ani.post("/api/friends", {"username": "ara"})
+        ara.post("/api/friends", {"username": "ani"})  # asked back: friends
+
+        def friends_of(process: Process, who: Person) -> Any:
+            return process.http.get("/api/friends", headers={"Authorization": f"Bearer {who.token}"}).json()
+
+        assert friends_of(two, ara)["friends"][0]["username"] == "ani"  # ara's page asks process two
+        listed = friends_of(one, ani)["friends"]  # then ani's asks process one
+        assert [(f["username"], f["online"]) for f in listed] == [("ara", True)]
         # the quick game's queue (issue 41 item 3): three people asking two processes for 3-5-8
         # are seated at one table, each told so by either process
         people = [Person(p, name) for p, name in ((one, "boris"), (two, "gor"), (one, "lilit"))]

@@ -10,13 +10,14 @@ table fills or starts, or :data:`INVITATION_SECONDS` pass (the server's clock). 
 reads a game's state: no card can leave through it.
 
 Who is *online*: an account with a table's socket open in this process, or whose page asked for
-its friends within :data:`ONLINE_SECONDS` (the page asks every 20 seconds while open). In a
-cluster each process knows its own visitors (a friend served by another process shows as
-online once his page asks this one, within those seconds).
+its friends within :data:`ONLINE_SECONDS` (every page of blot asks every 20 seconds while open).
+In a cluster the times of asking are kept in Redis, so a friend whose page asks another process
+is online here too; while Redis cannot be reached, each process counts its own visitors.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
 INVITATION_SECONDS = 3600.0
 #: Seconds after a page last asked for its friends that its account still counts as online.
 ONLINE_SECONDS = 60.0
+#: The cluster's times of asking: a sorted set of account ids scored by the server's clock.
+SEEN_KEY = "blot:friends:seen"
+
+log = logging.getLogger("blot.server")
 #: Invitations one account may send in :data:`INVITE_WINDOW` seconds.
 INVITES_PER_WINDOW = 30
 INVITE_WINDOW = 600.0
@@ -73,6 +78,7 @@ class Friends:
         #: When each account's page last asked for its friends (the server's clock).
         self.seen: dict[int, float] = {}
         redis = getattr(hub.cluster.broker, "redis", None)
+        self.redis = redis
         self.invites: Window = (
             RedisWindow(redis, "invitations", INVITES_PER_WINDOW, INVITE_WINDOW, self.clock)
             if redis is not None
@@ -115,11 +121,9 @@ class Friends:
         they sit at any table), the requests either way, whom ``me`` blocked, and the live
         invitations to ``me``."""
         now = self.clock()
-        self.seen[me.id] = now
-        if len(self.seen) > 50_000:
-            self.seen = {k: v for k, v in self.seen.items() if now - v < ONLINE_SECONDS}
         rows = await self.hub.read(lambda c: store.relations(c, me.id))
         ids = [r["id"] for r in rows if r["status"] == store.FRIEND]
+        seen = await self._seen(me.id, ids, now)
         where = await self.hub.read(lambda c: store.seated(c, ids))
         connected = {s.player for s in self.hub.registry.sockets()}
         out: dict[str, list[dict[str, Any]]] = {"friends": [], "asked": [], "asking": [], "blocked": []}
@@ -129,7 +133,7 @@ class Friends:
                 out[r["status"] if r["status"] != store.ASKED else "asked"].append(person)
                 continue
             at = where.get(r["id"])
-            online = r["id"] in connected or now - self.seen.get(r["id"], -1e18) < ONLINE_SECONDS
+            online = r["id"] in connected or now - seen.get(r["id"], -1e18) < ONLINE_SECONDS
             person |= {
                 "online": online,
                 "playing": at is not None,
@@ -138,6 +142,24 @@ class Friends:
             }
             out["friends"].append(person)
         return {**out, "invitations": await self.invitations(me)}
+
+    async def _seen(self, me: int, ids: list[int], now: float) -> dict[int, float]:
+        """``me`` asks now; when each of ``ids`` last asked: the cluster's times in Redis, or this
+        process's own while there is no Redis (or it cannot be reached)."""
+        if self.redis is not None:
+            try:
+                pipe = self.redis.pipeline()
+                pipe.zadd(SEEN_KEY, {str(me): now})
+                pipe.zremrangebyscore(SEEN_KEY, 0, now - ONLINE_SECONDS)
+                pipe.zmscore(SEEN_KEY, [str(i) for i in ids] or [str(me)])
+                scores = (await pipe.execute())[2]
+                return {i: float(t) for i, t in zip(ids, scores, strict=False) if t is not None}
+            except Exception:
+                log.warning("who is online cannot reach the broker: this process's visitors only")
+        self.seen[me] = now
+        if len(self.seen) > 50_000:
+            self.seen = {k: v for k, v in self.seen.items() if now - v < ONLINE_SECONDS}
+        return {i: self.seen[i] for i in ids if i in self.seen}
 
     async def invitations(self, me: Who) -> list[dict[str, Any]]:
         """The invitations to ``me`` still open: not dismissed, younger than
