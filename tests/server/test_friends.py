@@ -9,6 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from blot.server.friends import SEATED_SECONDS
+
 from .conftest import Account, Clock, Player, Socket, make_client
 
 
@@ -59,6 +61,7 @@ def test_issue41_friends_see_who_is_online_and_at_which_public_table(database: P
         friends(boris)  # Boris's page is open
         table = boris.table()
         hidden = vera.table(public=False)
+        clock.move(SEATED_SECONDS)  # who sits where is read again (at most every 5 s)
         listed = {f["username"]: f for f in friends(ani)["friends"]}
         assert listed["Boris"] == {
             "username": "Boris",

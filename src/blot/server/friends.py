@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 INVITATION_SECONDS = 3600.0
 #: Seconds after a page last asked for its friends that its account still counts as online.
 ONLINE_SECONDS = 60.0
+#: Seconds a pass over the open tables (who sits where) answers every friends list of this
+#: process: every open page asks every 20 s, and the pass reads every open table.
+SEATED_SECONDS = 5.0
 #: The cluster's times of asking: a sorted set of account ids scored by the server's clock.
 SEEN_KEY = "blot:friends:seen"
 
@@ -77,6 +80,8 @@ class Friends:
         self.clock = hub.config.clock
         #: When each account's page last asked for its friends (the server's clock).
         self.seen: dict[int, float] = {}
+        #: Who sits where at the open tables, and when that was read (the server's clock).
+        self._seated: tuple[float, dict[int, dict[str, Any]]] = (-SEATED_SECONDS, {})
         redis = getattr(hub.cluster.broker, "redis", None)
         self.redis = redis
         self.invites: Window = (
@@ -124,7 +129,7 @@ class Friends:
         rows = await self.hub.read(lambda c: store.relations(c, me.id))
         ids = [r["id"] for r in rows if r["status"] == store.FRIEND]
         seen = await self._seen(me.id, ids, now)
-        where = await self.hub.read(lambda c: store.seated(c, ids))
+        where = await self._where(now)
         connected = {s.player for s in self.hub.registry.sockets()}
         out: dict[str, list[dict[str, Any]]] = {"friends": [], "asked": [], "asking": [], "blocked": []}
         for r in rows:
@@ -142,6 +147,15 @@ class Friends:
             }
             out["friends"].append(person)
         return {**out, "invitations": await self.invitations(me)}
+
+    async def _where(self, now: float) -> dict[int, dict[str, Any]]:
+        """Who sits where at the open tables, read at most every :data:`SEATED_SECONDS` (a friend
+        who just sat shows there within those seconds)."""
+        at, where = self._seated
+        if now - at >= SEATED_SECONDS:
+            where = await self.hub.read(store.seated)
+            self._seated = (now, where)
+        return where
 
     async def _seen(self, me: int, ids: list[int], now: float) -> dict[int, float]:
         """``me`` asks now; when each of ``ids`` last asked: the cluster's times in Redis, or this

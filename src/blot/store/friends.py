@@ -9,7 +9,6 @@ Every function is blocking and takes a connection, as :mod:`blot.store.accounts`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -123,13 +122,10 @@ def relations(c: Connection, player: int) -> list[dict[str, Any]]:
     return out
 
 
-def seated(c: Connection, people: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Where each of ``people`` sits at a table whose game is not over: ``{player: {"table",
-    "game", "public", "status"}}`` (the first found)."""
-    wanted = set(people)
+def seated(c: Connection) -> dict[int, dict[str, Any]]:
+    """Where each person sits at a table whose game is not over: ``{player: {"table", "game",
+    "public", "status"}}`` (the first found). One pass over the open tables, however many ask."""
     out: dict[int, dict[str, Any]] = {}
-    if not wanted:
-        return out
     rows = c.execute(
         select(tables.c.id, tables.c.game, tables.c.public, tables.c.status, tables.c.seats).where(
             tables.c.status.in_(["waiting", "playing"])
@@ -138,7 +134,7 @@ def seated(c: Connection, people: Iterable[int]) -> dict[int, dict[str, Any]]:
     for row in rows:
         for seat in row.seats or []:
             who = seat.get("player") if isinstance(seat, dict) else None
-            if who in wanted and who not in out:
+            if isinstance(who, int) and who not in out:
                 out[who] = {
                     "table": str(row.id),
                     "game": str(row.game),
