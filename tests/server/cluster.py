@@ -47,6 +47,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` itself listens on ``port``: a port picked free can be picked by
+    another test's server too (the second one to bind stops, but a health check may first be
+    answered by the other one). Read from /proc where there is one; elsewhere assumed."""
+    if not Path("/proc/net/tcp").exists():
+        return True
+    try:
+        links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
+    except OSError:
+        return False
+    sockets = {link[len("socket:[") : -1] for link in links if link.startswith("socket:[")}
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, state, inode = fields[1], fields[3], fields[9]
+        if state == "0A" and int(local.split(":")[1], 16) == port and inode in sockets:  # 0A: LISTEN
+            return True
+    return False
+
+
 class Redis:
     """A redis-server of the test's own, on a port of its own (stopped and started again at will)."""
 
@@ -109,7 +128,9 @@ class Process:
             if self.proc.poll() is not None:
                 raise AssertionError(f"blot serve stopped: {Path(self.log.name).read_text()}")
             try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200 and listens(
+                    self.proc.pid, self.port
+                ):
                     break
             except httpx.HTTPError:
                 pass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -136,3 +137,33 @@ def test_a_player_who_never_connects_after_the_start_is_away_and_a_bot_plays_for
             clock.move(60.0)  # the grace period, on the server's clock
             played = spectator.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
             assert played["event"]["by"] == "bot" and played["table"]["seats"][0]["substitute"] is True
+
+
+def test_a_socket_that_opens_as_its_table_leaves_memory_is_connected_to_it_again(
+    client: Any, player: Player, monkeypatch: Any
+) -> None:
+    """A finished table leaves memory when its last socket closes; a socket opening just then
+    found the table in memory and then a stopped actor (seen in CI: a referee's second look at a
+    finished duplicate table). It is connected to the table loaded again, not answered with an
+    HTTP error after its accept."""
+    table = start_with_bots(player, "bazar-blot")
+    registry = client.app.state.hub.registry
+    load = registry.load
+    loads = 0
+
+    async def load_then_leave(table_id: str) -> Any:
+        nonlocal loads
+        loads += 1
+        found = await load(table_id)
+        if loads == 1:  # the table leaves memory between this load and the connect
+            registry._unload(found)
+            await asyncio.sleep(0.05)
+        return found
+
+    monkeypatch.setattr(registry, "load", load_then_leave)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        snap = sock.receive()
+        assert snap["type"] == "snapshot" and snap["you"] == {"player": player.id, "seat": 0}
+        assert sock.joined()["type"] == "chat_history"
+    assert loads == 2

@@ -17,6 +17,7 @@ from blot.server.errors import Refused
 from blot.server.hub import Hub
 from blot.server.jsonin import loads
 from blot.server.routes import chat_of, hub_of
+from blot.server.table import Table
 
 router = APIRouter()
 
@@ -106,7 +107,12 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         from blot.server.accounts import token_hash
 
         conn.session = token_hash(token)
-    await table.call(table.seating.connect, conn, since, recent)
+    joined = await _join(hub, table_id, table, conn, since, recent)
+    if joined is None:
+        await ws.send_text(_error(Refused("not_found", "no_such_table")))
+        await _close(ws, 4404)
+        return
+    table = joined
     chat = chat_of(ws)
     recheck = asyncio.get_running_loop().create_task(_recheck(hub, table_id, conn)) if watched else None
     try:
@@ -138,6 +144,26 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         if recheck is not None:
             recheck.cancel()
         await hub.registry.disconnect(table_id, conn)
+
+
+async def _join(
+    hub: Hub, table_id: str, table: Table, conn: Connection, since: int | None, recent: int
+) -> Table | None:
+    """Connect ``conn`` to the table (None when it no longer exists). A finished table leaves
+    memory as soon as its last socket closes, which can fall between loading it and connecting
+    to it (a watcher who closes as another opens): then it is loaded again."""
+    for _ in range(3):
+        try:
+            await table.call(table.seating.connect, conn, since, recent)
+            return table
+        except Refused as e:
+            if e.reason != "table_closed":
+                raise
+        again = await hub.registry.load(table_id)
+        if again is None:
+            return None
+        table = again
+    return None
 
 
 async def _recheck(hub: Hub, table_id: str, conn: Connection) -> None:
