@@ -26,6 +26,13 @@ test("calls: bids by level and strain, the other calls by their word (B-20 … B
   assert.equal(bazar.callName("NT"), "no trump");
 });
 
+test("the strains of the bidding are Bazar Blot's words, not the shared cards' (issue 39 item 2)", () => {
+  assert.equal(bazar.strainLabel("D"), "♦");
+  assert.equal(bazar.strainLabel("NT"), "NT");
+  assert.equal(bazar.strainName("C"), "clubs");
+  assert.equal(bazar.strainName("NT"), "no trump");
+});
+
 test("contracts as the table and the replay write them", () => {
   assert.equal(bazar.contractLabel({ level: 10, strain: "H", multiplier: 2 }), "10♥ ×2");
   assert.equal(bazar.contractLabel({ level: 9, strain: "C", multiplier: 1 }), "9♣");

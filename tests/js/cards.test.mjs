@@ -1,8 +1,11 @@
-// web/cards.js: the words every game shares for cards and strains.
+// web/cards.js: the words every game shares for cards and suits (a strain, no trump among them,
+// is a game's word: its presenter's, issue 39 item 2).
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "/static/i18n.js";
-import { isCard, cardLabel, cardName, strainLabel, strainName, splitCard, signed } from "/static/cards.js";
+import * as cards from "/static/cards.js";
+
+const { isCard, cardLabel, cardName, suitsName, splitCard, signed } = cards;
 
 before(() => setLang("en"));
 
@@ -17,10 +20,10 @@ test("a card's label and spoken name", () => {
   assert.equal(cardName("QS"), "queen of spades");
 });
 
-test("strains and signed numbers", () => {
-  assert.equal(strainLabel("D"), "♦");
-  assert.equal(strainLabel("NT"), "NT");
-  assert.equal(strainName("C"), "clubs");
+test("suits and signed numbers; no strain of any game", () => {
+  assert.equal(suitsName("C"), "clubs");
+  assert.equal(cards.strainLabel, undefined);
+  assert.equal(cards.strainName, undefined);
   assert.equal(signed(3), "+3");
   assert.equal(signed(-2), "-2");
   assert.equal(signed(0), "0");

@@ -21,6 +21,9 @@ test("the trump call: a strain or the one pass", () => {
   assert.equal(game.callLabel("NT"), "NT");
   assert.equal(game.callLabel("pass"), "Pass");
   assert.equal(mod.callName("S"), "spades");
+  assert.equal(mod.callName("NT"), "no trump");
+  assert.equal(mod.strainLabel("C"), "♣");
+  assert.equal(mod.strainName("H"), "hearts");
 });
 
 test("the log's lines of the exchange and the discard; a card's gift only to whom sees it", () => {

@@ -1,6 +1,6 @@
 // Cards as the page draws them: faces drawn here in SVG (large rank and suit index in the top-left
 // corner, so that an overlapped card still reads; a big pip, or a framed letter for the court
-// cards), a card back, and the words for cards and calls (labels and spoken names). Two colours by
+// cards), a card back, and the words for cards and suits (labels and spoken names). Two colours by
 // default; the four-colour deck (spades black, hearts red, diamonds blue, clubs green) is a class
 // on <body> (style.css). Nothing here knows a rule.
 import { t } from "/static/i18n.js";
@@ -108,14 +108,10 @@ export function cardName(card) {
   return t("card_name", { rank: t("rank_" + rank), suit: t("suit_" + suit) });
 }
 
-export function strainLabel(strain) {
-  return strain === "NT" ? t("nt") : SUIT[strain];
-}
-
-// What a screen reader says for a strain: "hearts", "no trump" (a game's presenter says its calls:
-// web/games/<package>.js).
-export function strainName(strain) {
-  return strain === "NT" ? t("no_trump") : t("suits_" + strain);
+// What a screen reader says for a suit as a whole ("hearts"). A game's strains, no trump among
+// them, and its calls are its presenter's words (web/games/<package>.js).
+export function suitsName(suit) {
+  return t("suits_" + suit);
 }
 
 export function rankName(rank) {

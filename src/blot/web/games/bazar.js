@@ -4,13 +4,23 @@
 // this draws its view (games.js says what a presenter is).
 import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
-import { SUIT, strainLabel, strainName, cardLabel } from "/static/cards.js";
+import { SUIT, suitsName, cardLabel } from "/static/cards.js";
 import * as scoreSheet from "/static/games/bazar_sheet.js";
 
 const STRAINS = ["S", "H", "D", "C", "NT"];
 
 // The words only Bazar Blot says (declarations, belote, kapoot …): web/games/bazar.<lang>.js.
 await addGameWords(import.meta.url.replace(/\.js$/, ""));
+
+// A strain of the bidding (B-20): a suit's symbol, or NT.
+export function strainLabel(strain) {
+  return strain === "NT" ? t("nt") : SUIT[strain];
+}
+
+// What a screen reader says for a strain: "hearts", "no trump".
+export function strainName(strain) {
+  return strain === "NT" ? t("no_trump") : suitsName(strain);
+}
 
 // One format for a bid in every language and every place: "10♥", "11 NT" (a no-break space).
 export function bidLabel(level, strain) {

@@ -4,10 +4,20 @@
 // rule; this draws its view (games.js says what a presenter is).
 import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
-import { strainLabel, strainName, cardLabel, cardEl, cardButton, cardName, signed } from "/static/cards.js";
+import { SUIT, suitsName, cardLabel, cardEl, cardButton, cardName, signed } from "/static/cards.js";
 
 // The words only 3-5-8 says (the exchange, the talon, targets …): web/games/three_five_eight.<lang>.js.
 await addGameWords(import.meta.url.replace(/\.js$/, ""));
+
+// A trump named (T-10): a suit's symbol, or NT.
+export function strainLabel(strain) {
+  return strain === "NT" ? t("nt") : SUIT[strain];
+}
+
+// What a screen reader says for a trump: "hearts", "no trump".
+export function strainName(strain) {
+  return strain === "NT" ? t("no_trump") : suitsName(strain);
+}
 
 // A call of the trump (T-): a strain or the one pass.
 export function callLabel(call) {
