@@ -1,6 +1,6 @@
 // web/daily.js (issue 45 item 5): a traveller's line from a deal's result as DealResult.to_json
-// writes it (docs/format.md), seen from the day's seat, in each game; percentages, the time left in
-// the day and the results' address.
+// writes it (docs/format.md), seen from the day's seat, in each game (the game's presenter writes
+// it, travellerLine: issue 39 item 2); percentages, the time left in the day and the results' address.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { setLang } from "/static/i18n.js";
@@ -27,12 +27,22 @@ test("a Bazar Blot traveller line: the contract, who bid it from the day's seat,
   assert.equal(daily.resultText(bazar, bazarInfo, own, 2), "16♥ (You) · made");
   assert.equal(daily.resultText(bazar, bazarInfo, { dealer: 0, void: true, contract: null, points: [0, 0] }, 0),
     bazar.resultLine({ void: true }));
+  // the presenter writes the line; the page names each seat from the day's seat
+  assert.equal(bazar.travellerLine(own, 2, (s) => `seat ${s}`), "16♥ (seat 2) · made");
+});
+
+test("the shared page names no contract, strain or target of its own (issue 39 item 2)", async () => {
+  const source = await (await import("node:fs/promises")).readFile(new URL("../../src/blot/web/daily.js", import.meta.url), "utf8");
+  const code = source.replace(/^\s*\/\/.*$/gm, ""); // its comments may say what the presenters write
+  assert.doesNotMatch(code, /contract|strain|multiplier|targets|trump|"made"/);
 });
 
 test("a 3-5-8 traveller line: the trump, who named it, the seat's tricks of its target", () => {
   const r = { dealer: 0, void: false, trump: "H", caller: 1, targets: [3, 8, 5], tricks: [4, 7, 5], scores: [1, -1, 0] };
   assert.equal(daily.resultText(tfe, tfeInfo, r, 0), "♥ (Left) · Tricks 4/3");
   assert.equal(daily.resultText(tfe, tfeInfo, r, 1), "♥ (You) · Tricks 7/8");
+  assert.equal(tfe.travellerLine(r, 2, (s) => `seat ${s}`), "♥ (seat 1) · Tricks 5/5");
+  assert.equal(daily.resultText(tfe, tfeInfo, { void: true, scores: [0, 0, 0] }, 0), tfe.resultLine({ void: true }));
 });
 
 test("what the server sends as words is shown as it comes; nothing is a dash", () => {

@@ -28,4 +28,8 @@ test("a presenter that leaves out the optional parts gets the page's defaults", 
   assert.equal(made.logLine({ kind: "card" }, "Ani", {}), undefined);
   assert.deepEqual(made.replayInfo({}).facts, []);
   assert.equal(made.dealLabel({ deal_number: 2 }), "deal 2");
+  // a day's traveller says nothing of a game whose presenter has no line of its own (web/daily.js)
+  assert.equal(made.travellerLine({ points: [1, 2] }, 0, () => "You"), null);
+  const { resultText } = await import("/static/daily.js");
+  assert.equal(resultText(made, { seats: 2, direction: "clockwise", teams: [[0], [1]] }, { points: [1, 2] }, 0), "—");
 });

@@ -7,6 +7,7 @@ both in the ranking; the lobby then says the set is played, with the percent."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,10 @@ def test_item5_play_the_days_deals_from_the_lobby_then_the_results_and_the_trave
             deal = first.locator(f"[data-testid=daily-deal-{k}]")
             assert deal.locator("[data-testid=traveller-row]").count() == 1
             assert ani in deal.locator("tr.mine").inner_text()
+            # the line is the game's presenter's (issue 39 item 2): the contract, who bid it, how it went
+            line = deal.locator("tr.mine .res").inner_text()
+            made = re.fullmatch(r".+ \((You|Partner|Left|Right)\) · (made|failed)", line)
+            assert made or line.startswith("Void deal"), line
             assert deal.locator("tr.par").count() == 1  # the bots' own result from the seat
             assert deal.locator("[data-testid=daily-replay]").get_attribute("href").endswith(f"?deal={k}")
             assert deal.locator("[data-testid=daily-analysis]").count() == 0  # analysed after the day

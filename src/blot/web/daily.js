@@ -130,21 +130,15 @@ function personText(r) {
 }
 
 // One line of a traveller, short enough for a phone: a deal's result (DealResult.to_json,
-// docs/format.md) as its contract (or trump) and who made it, seen from the day's seat, then made
-// or failed (a contract) or the seat's tricks of its target (3-5-8's targets); the score column
-// says the points. A string is shown as it comes.
+// docs/format.md) as the game's presenter writes it (travellerLine: its contract or trump and who
+// made it, then how it went), each seat named as seen from the day's seat; the score column says
+// the points. A string is shown as it comes.
 export function resultText(game, info, r, seat) {
   if (r === null || r === undefined) return "—";
   if (typeof r === "string" || !game) return typeof r === "string" ? r : "—";
-  if (r.void) return game.resultLine(r, () => "");
   const where = placesFrom(info, seat);
   const who = (s) => (where[s] === "bottom" ? t("you") : where[s] === "top" ? t("partner_short") : t("pos_" + where[s]));
-  const c = r.contract;
-  const what = c ? `${game.callLabel(`${c.level}${c.strain}`)}${c.multiplier > 1 ? "\u00a0×" + c.multiplier : ""} (${who(c.seat)})`
-    : r.trump ? `${game.callLabel(r.trump)} (${who(r.caller)})` : "";
-  const how = typeof r.made === "boolean" ? t(r.made ? "made" : "failed")
-    : r.tricks && r.targets ? `${t("tricks")} ${r.tricks[seat]}/${r.targets[seat]}` : "";
-  return [what, how].filter(Boolean).join(" · ");
+  return game.travellerLine(r, seat, who) || "—";
 }
 
 // The results of a set: /daily/<game>?ruleset=&day=.

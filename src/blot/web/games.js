@@ -35,7 +35,10 @@
 //   matchNote(g)             what a finished game's match score says besides its numbers (Bazar
 //                            Blot: " (tars kapoot)"), or ""
 //   boardContract(c)         a duplicate traveller's contract (web/print.js; c null: none played)
-// The last seven may be left out (OPTIONAL below says what the page does then).
+//   travellerLine(r, seat, who)  a deal's line of a traveller of the day's deals (web/daily.js),
+//                            seen from `seat` (`who(s)` names a seat from there: "You", "Left"):
+//                            the contract or trump and who made it, then how it went; or null
+// The last eight may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
@@ -90,7 +93,7 @@ const presenters = new Map();
 
 // What a presenter may leave out: its calls are written as they are sent, the table says every
 // event it knows and no other, a replay shows no fact of its own, an analysis no table of its own, a
-// match score nothing but its numbers.
+// match score nothing but its numbers, a day's traveller nothing but each line's score.
 const OPTIONAL = {
   callLabel: (call) => call,
   typedCall: () => undefined,
@@ -99,6 +102,7 @@ const OPTIONAL = {
   dealTable: () => null,
   matchNote: () => "",
   boardContract: (c) => (c ? JSON.stringify(c) : "—"),
+  travellerLine: () => null,
 };
 
 // The presenter of a game (its module loaded once).

@@ -179,6 +179,14 @@ export function createPresenter(info) {
       return `${t(r.made ? "made" : "failed")}${kapoot} · ${t("points")}: ${r.points.join(" : ")}`;
     },
 
+    // A traveller's line of the day's deals (web/daily.js): the contract and who bid it, ``who``
+    // naming a seat as the reader sits, then made or failed (B-51).
+    travellerLine(r, seat, who) {
+      if (r.void) return t("void_deal");
+      const c = r.contract;
+      return `${bidLabel(c.level, c.strain)}${c.multiplier > 1 ? "\u00a0×" + c.multiplier : ""} (${who(c.seat)}) · ${t(r.made ? "made" : "failed")}`;
+    },
+
     puzzleTask: (d) => t("pz_task_bazar", { n: d.threshold }),
 
     // The contract, the bidding, the declarations and the card points so far.

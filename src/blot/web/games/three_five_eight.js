@@ -127,6 +127,13 @@ export function createPresenter(info) {
       return `${t("score")}: ${r.scores.map((x, s) => `${name(s)} ${signed(x)}`).join(" · ")}`;
     },
 
+    // A traveller's line of the day's deals (web/daily.js): the trump and who named it (``who``
+    // names a seat as the reader sits), then the reader's tricks of its target (T-3).
+    travellerLine(r, seat, who) {
+      if (r.void) return t("void_deal_358");
+      return `${callLabel(r.trump)} (${who(r.caller)}) · ${t("tricks")} ${r.tricks[seat]}/${r.targets[seat]}`;
+    },
+
     puzzleTask: () => t("pz_task_358"),
 
     // The trump and who called it, and each seat's tricks against its target.
