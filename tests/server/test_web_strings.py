@@ -72,6 +72,8 @@ def test_a_word_is_either_shared_or_one_games() -> None:
     # the score sheet's and the analysis' Bazar Blot words too (issue 39 item 2)
     sheet = {"sheet_bid", "kapoot_by", "belote_points", "no_contra", "kapoot_short", "tars_kapoot"}
     assert sheet | {"an_dd_title"} <= games["bazar"]["en"]
+    # the bidding against par and a contract's outcome (web/games/bazar.js biddingReview, travellerLine)
+    assert {"bid_par", "bid_help", "made", "failed"} <= games["bazar"]["en"]
     assert {"log_give", "talon", "tricks_of"} <= games["three_five_eight"]["en"]
 
 

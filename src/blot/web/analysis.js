@@ -6,7 +6,7 @@
 import { t } from "/static/i18n.js";
 import { h, api, errorText, pref, setPref, Page } from "/static/util.js";
 import { SUIT_ORDER, RANKS, splitCard, cardLabel, cardName } from "/static/cards.js";
-import { accuracyTable, biddingReview } from "/static/learn.js";
+import { accuracyTable } from "/static/learn.js";
 
 const POLL_MS = 1000;
 const CARD = /^[0-9JQKA]+[SHDC]$/;
@@ -146,8 +146,8 @@ export class Analysis extends Page {
       this.legend(game, doc.large),
       h("div", { class: "an-body" }, this.cardsList(game, played, doc.loss_by_seat.length, step, name, jump),
         h("div", {}, this.summary(doc, replay, dealIndex, name), doc.accuracy ? accuracyTable(doc, name, game) : null,
-          this.game.dealTable(analysed, deal.number, name), // the game's own (Bazar Blot: double-dummy)
-          analysed.bidding ? biddingReview(analysed, deal.number, name, this.game.callLabel) : null)));
+          // the game's own (Bazar Blot: the double-dummy table, the bidding against par)
+          this.game.dealTable(analysed, deal.number, name), this.game.biddingReview(analysed, deal.number, name))));
     const decorate = (root) => {
       for (const slot of root.querySelectorAll("[data-trick-slot]")) {
         const c = byCard.get(slot.dataset.trickSlot);

@@ -32,13 +32,14 @@
 //                            trump, tricks, targets)
 //   dealTable(a, n, name)    the game's own table of an analysed deal (Bazar Blot: each strain's
 //                            double-dummy points), or null
+//   biddingReview(a, n, name)  an analysed deal's calls valued against par bidding (Bazar Blot), or null
 //   matchNote(g)             what a finished game's match score says besides its numbers (Bazar
 //                            Blot: " (tars kapoot)"), or ""
 //   boardContract(c)         a duplicate traveller's contract (web/print.js; c null: none played)
 //   travellerLine(r, seat, who)  a deal's line of a traveller of the day's deals (web/daily.js),
 //                            seen from `seat` (`who(s)` names a seat from there: "You", "Left"):
 //                            the contract or trump and who made it, then how it went; or null
-// The last eight may be left out (OPTIONAL below says what the page does then).
+// The last nine may be left out (OPTIONAL below says what the page does then).
 // A game's own words are files beside its presenter, web/games/<package>.<lang>.js, which the
 // presenter loads (i18n.js addGameWords) in the page's language only.
 // `ctx` is the table page: names of seats, the seat seen from, teams, sending an action.
@@ -100,6 +101,7 @@ const OPTIONAL = {
   logLine: () => undefined,
   replayInfo: () => ({ facts: [], seatNote: () => null }),
   dealTable: () => null,
+  biddingReview: () => null,
   matchNote: () => "",
   boardContract: (c) => (c ? JSON.stringify(c) : "—"),
   travellerLine: () => null,

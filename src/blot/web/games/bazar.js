@@ -5,6 +5,7 @@
 import { t, addGameWords } from "/static/i18n.js";
 import { h } from "/static/util.js";
 import { SUIT, suitsName, cardLabel } from "/static/cards.js";
+import { lossMark } from "/static/learn.js";
 import * as scoreSheet from "/static/games/bazar_sheet.js";
 
 const STRAINS = ["S", "H", "D", "C", "NT"];
@@ -223,6 +224,9 @@ export function createPresenter(info) {
         h("p", { class: "muted small" }, t("an_dd_help")));
     },
 
+    // An analysed deal's bidding against par (web/analysis.js), or null when it has none.
+    biddingReview: (analysed, number, name) => (analysed.bidding ? bidReview(analysed.bidding, number, name, info.teams) : null),
+
     analysis: {
       lost: "an_lost_points",
       unit: "acc_loss_points",
@@ -256,6 +260,39 @@ export function createPresenter(info) {
       return { facts, seatNote: () => null };
     },
   };
+}
+
+// The par contract of a deal and each call of its bidding valued against par bidding (the server's
+// analysis: docs/protocol.md): a call that gave away 10 points of margin or more is a large loss.
+function bidReview(review, number, name, teams) {
+  const team = (k) => teams[k].map(name).join(" · ");
+  const par = review.par;
+  const points = (p) => `${p[0]}\u00a0:\u00a0${p[1]}`;
+  const parLine = par.contract === null ? t("bid_par_none")
+    : t("bid_par", {
+      contract: callLabel(par.contract) + (par.multiplier === 2 ? " ×2" : par.multiplier === 4 ? " ×4" : ""),
+      team: team(par.team), outcome: t(par.made ? "made" : "failed"), points: points(par.points),
+    });
+  const cost = (loss) => (loss === null ? null : loss === 0 ? "none" : loss >= 10 ? "large" : "small");
+  const mark = (kind, loss) => lossMark(kind, loss, kind === "none" ? t("bid_no_loss") : t("bid_lost", { n: loss }));
+  return h("section", { class: "an-bidding", "aria-labelledby": "bid-title" },
+    h("h3", { id: "bid-title" }, t("bid_review_title", { n: number })),
+    h("p", { "data-testid": "bid-par" }, parLine),
+    h("p", { class: "muted small" }, t("bid_par_calls", { calls: par.calls.map(callLabel).join(" · ") })),
+    review.contract ? h("p", { "data-testid": "bid-contract" }, t("bid_contract_dd", { points: points(review.contract.points) })) : null,
+    h("div", { class: "scroll" }, h("table", { class: "an-table bid-table", "data-testid": "bid-review" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("player")), h("th", { scope: "col" }, t("bid_call")),
+        h("th", { scope: "col" }, t("bid_loss")))),
+      h("tbody", {}, review.calls.map((c, i) => {
+        const kind = cost(c.loss);
+        return h("tr", { "data-call": i, "data-loss": c.loss === null ? "" : c.loss },
+          h("th", { scope: "row", class: "name" }, name(c.seat)),
+          h("td", {}, callLabel(c.call),
+            c.makes === undefined ? null : h("small", { class: "muted" }, t(c.makes ? "bid_would_make" : "bid_would_fail"))),
+          h("td", {}, mark(kind, c.loss),
+            kind === null || kind === "none" ? null : h("small", {}, t("bid_best_was", { call: callLabel(c.best) }))));
+      })))),
+    h("p", { class: "muted small" }, t("bid_help")));
 }
 
 // A level stepper and the five strains (only the bids `legal` lists are live), and pass / contra /
