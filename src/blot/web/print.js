@@ -8,36 +8,25 @@ import { t } from "/static/i18n.js";
 import { eventKit } from "/static/events_kit.js";
 import { Page } from "/static/util.js";
 import { presenter, sheetGame, gameInfo } from "/static/games.js";
+import { SUIT, SUIT_ORDER } from "/static/cards.js";
 
-// The paper Davtar's column heads: those of the game with a score sheet (its presenter's).
-async function sheetColumns() {
-  return (await presenter(await sheetGame())).scoreSheet.PAPER_COLUMNS;
+// The paper Davtar of the game with a score sheet (its presenter's): its column heads and rows.
+async function paperSheet() {
+  const { PAPER_COLUMNS, PAPER_ROWS } = (await presenter(await sheetGame())).scoreSheet;
+  return { columns: PAPER_COLUMNS, rows: PAPER_ROWS };
 }
 
 //: The printed sheets, in the order the event page's Print menu offers them.
 export const PRINTS = ["pairings", "standings", "cards", "davtar", "boards"];
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-//: Rows of a blank Davtar: a long game of Bazar Blot rarely needs more.
-const DAVTAR_ROWS = 24;
 
 export function printPages(ctx) {
   const kit = eventKit(ctx);
   const { h, api, main, showPending, entryNames } = kit;
 
-  // The seats of a table's entries, 1-based as the page says them: a Bazar Blot pair sits at
-  // seats 1 and 3 (team 0) or 2 and 4 (team 1); a 3-5-8 player at its own seat.
-  const seatsOf = (d, tb, i) => {
-    const entry = d.entries.find((e) => e.id === tb.entries[i]);
-    const members = entry ? [...entry.members].sort((a, b) => a.position - b.position) : [];
-    const pair = tb.entries.length === 2;
-    if (!members.length) return pair ? [[i + 1, ""], [i + 3, ""]] : [[i + 1, ""]]; // a bot entrant
-    if (pair && members.length === 2) return members.map((m, k) => [i + 2 * k + 1, m.name]);
-    return [[i + 1, members[0].name]];
-  };
   const suitOf = (card) => card.slice(-1);
-  const hand = (text) => ["S", "H", "D", "C"].map((s) => {
+  const hand = (text) => SUIT_ORDER.map((s) => {
     const cards = text.split(" ").filter((c) => suitOf(c) === s).map((c) => c.slice(0, -1));
-    return h("div", { class: `hand-suit suit-${s}` }, SUITS[s], " ", cards.length ? cards.join(" ") : "—");
+    return h("div", { class: `hand-suit suit-${s}` }, SUIT[s], " ", cards.length ? cards.join(" ") : "—");
   });
 
   return class PrintPage extends Page {
@@ -55,9 +44,11 @@ export function printPages(ctx) {
       return this.show(async () => {
         const d = await api("GET", `/api/events/${this.id}`);
         const n = this.roundNumber(d);
-        // the score sheet's columns, from its own module (loaded only for this sheet)
-        if (this.kind === "davtar") this.columns = await sheetColumns();
+        // the score sheet's columns and rows, from its own module (loaded only for this sheet)
+        if (this.kind === "davtar") this.paper = await paperSheet();
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
+        // a table card's seats are the event's game's teams (GET /api/games)
+        if (this.kind === "cards") this.info = await gameInfo(d.game);
         // a traveller's contract is written by the event's game (its presenter's boardContract)
         if (this.kind === "boards") this.game = await presenter(await gameInfo(d.game));
         return d;
@@ -142,7 +133,7 @@ export function printPages(ctx) {
         h("p", { class: "card-event" }, d.name, " · ", t("round_n", { n: r.number })),
         h("p", { class: "card-number" }, t("table_n", { n: tb.number })),
         tb.entries.map((e, i) => h("div", { class: "card-pair" }, h("h2", {}, names[e]),
-          h("p", {}, seatsOf(d, tb, i).map(([seat, who]) => h("span", { class: "card-seat" }, t("seat_n", { n: seat }), who ? `: ${who}` : ""))))),
+          h("p", {}, seatsOf(this.info, d, tb, i).map(([seat, who]) => h("span", { class: "card-seat" }, t("seat_n", { n: seat }), who ? `: ${who}` : ""))))),
         h("p", { class: "card-referee" }, t("print_referee"), ": ", tb.referee_name || "—"));
     }
 
@@ -155,10 +146,10 @@ export function printPages(ctx) {
         this.title(d, t("sheet_title"), r.number),
         h("p", { class: "davtar-who" }, t("table_n", { n: tb.number }), " · ", sides.join(" — "), " · ", t("print_referee"), ": ", tb.referee_name || "—"),
         h("table", { class: "print-table davtar-grid" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), this.columns.map((k) => h("th", {}, t(k))),
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), this.paper.columns.map((k) => h("th", {}, t(k))),
             sides.map((s) => h("th", { class: "pts" }, s)), sides.map((s) => h("th", { class: "pts" }, `${t("total")} ${s}`)))),
-          h("tbody", {}, Array.from({ length: DAVTAR_ROWS }, (_, i) => h("tr", {}, h("td", { class: "num" }, i + 1),
-            this.columns.map(empty), sides.map(empty), sides.map(empty))))),
+          h("tbody", {}, Array.from({ length: this.paper.rows }, (_, i) => h("tr", {}, h("td", { class: "num" }, i + 1),
+            this.paper.columns.map(empty), sides.map(empty), sides.map(empty))))),
         h("div", { class: "signatures" }, [...sides, t("print_referee")].map((s) => h("p", {}, `${s}: `, h("span", { class: "sign-line" })))));
     }
 
@@ -184,6 +175,16 @@ export function printPages(ctx) {
               h("td", { class: "num" }, line.percent[0] === null ? "" : line.percent.join(":")))))))]))];
     }
   };
+}
+
+// The seats of a table's ``i``-th entry, 1-based as the page says them, with who sits there: the
+// entry plays as the game's ``i``-th team (GET /api/games ``teams``: a Bazar Blot pair at seats 1
+// and 3 or 2 and 4, a 3-5-8 player at its own seat), its members in their order; a bot entrant's
+// seats have no name.
+export function seatsOf(info, d, tb, i) {
+  const entry = d.entries.find((e) => e.id === tb.entries[i]);
+  const members = entry ? [...entry.members].sort((a, b) => a.position - b.position) : [];
+  return info.teams[i].map((seat, k) => [seat + 1, members[k] ? members[k].name : ""]);
 }
 
 // The event page's Print menu: each printed sheet of the latest round, and the exports (the TRF

@@ -19,6 +19,8 @@ const pair = (p) => `${p[0]}–${p[1]}`;
 // The paper Davtar's column heads before each pair's points and totals: web/print.js prints a
 // blank one per table of an over-the-board round (issue 42 item 3); the sheet shows the same.
 export const PAPER_COLUMNS = ["sheet_bid", "sheet_cards", "sheet_decl_short", "sheet_belote_short"];
+//: The lines of a blank one: a long game of Bazar Blot rarely needs more deals.
+export const PAPER_ROWS = 24;
 
 // The game's options a new sheet asks (drawn as the lobby draws them, games.js optionField): the
 // others change the play, not the scoring of a deal written down.
