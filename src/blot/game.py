@@ -28,14 +28,17 @@ JSON of its views), is in the registry :mod:`blot.games`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from blot.cards import Card
 from blot.errors import BlotError
 from blot.reasons import Reason
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 @runtime_checkable
@@ -107,6 +110,18 @@ class PublicViewHead(Generic[R, P]):
     to_act: int | None
     dealer: int
     deal_number: int
+
+
+V = TypeVar("V")
+
+
+def seat_view(view_type: Callable[..., V], public: DataclassInstance, **own: Any) -> V:
+    """A seat's view of a deal in either game: every field of the deal's public view as it is,
+    then the seat's own (its hand, its choices, and any field it sees more of, such as the cards of
+    an exchange it took part in). Written once, so that a field added to a public view reaches
+    every seat's view too, and nobody copies the public fields one by one."""
+    shared = {f.name: getattr(public, f.name) for f in fields(public)}
+    return view_type(**(shared | own))
 
 
 class Rules(Protocol):

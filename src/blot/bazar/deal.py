@@ -41,7 +41,7 @@ from blot.bazar.values import Action, DealResult, Phase, check_hands, void_resul
 from blot.bazar.view import Announcement, DealView, PublicDealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, parse_card, parse_cards, parse_either
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
-from blot.game import Trick, check_seat, completed_tricks
+from blot.game import Trick, check_seat, completed_tricks, seat_view
 
 DEFAULT_RULES: Final = Rules()
 
@@ -517,28 +517,14 @@ class Deal(Refusals):
         check_seat(seat, 4)
         p = self.public_view()
         mine = p.to_act == seat
-        return DealView(
+        return seat_view(
+            DealView,
+            p,
             seat=seat,
-            rules=p.rules,
-            dealer=p.dealer,
-            phase=p.phase,
-            to_act=p.to_act,
             hand=self._hands[seat],
-            calls=p.calls,
-            contract=p.contract,
-            trump=p.trump,
             own_declarations=self._declared[seat],
-            announced=p.announced,
-            shown=p.shown,
-            declarations_team=p.declarations_team,
-            trick=p.trick,
-            tricks=p.tricks,
-            tricks_taken=p.tricks_taken,
-            card_points=p.card_points,
-            belotes=p.belotes,
             legal=tuple(self.legal_actions()) if mine else (),
             best_declare=self.best_declare(seat) if mine and self.must_declare else None,
-            result=p.result,
         )
 
     def best_declare(self, seat: int) -> Declare:

@@ -27,7 +27,7 @@ from typing import Final
 
 from blot.cards import CARD_OF_BIT, Card
 from blot.errors import IllegalAction, SetupError
-from blot.game import Trick, check_seat, completed_tricks
+from blot.game import Trick, check_seat, completed_tricks, seat_view
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_action
 from blot.three_five_eight.exchange import TARGETS, exchange_plan
 from blot.three_five_eight.play import SUIT_MASK_OF_INDEX, card_tuple, highest
@@ -569,26 +569,12 @@ class Deal(Refusals):
             e if seat in (e.giver, e.receiver) else hidden
             for e, hidden in zip(self._exchanges, p.exchanges, strict=True)
         )
-        return DealView(
+        return seat_view(
+            DealView,
+            p,
             seat=seat,
-            phase=p.phase,
-            to_act=p.to_act,
-            dealer=p.dealer,
-            targets=p.targets,
             hand=self._hands[seat],
-            hand_sizes=p.hand_sizes,
-            may_pass=p.may_pass,
-            calls=p.calls,
-            trump=p.trump,
-            caller=p.caller,
-            plan=p.plan,
             exchanges=exchanges,
-            talon=p.talon,
             discard=discard,
-            trick=p.trick,
-            tricks=p.tricks,
-            tricks_taken=p.tricks_taken,
-            scores=p.scores,
             legal=self.legal_actions() if seat == self._to_act else (),
-            result=p.result,
         )
