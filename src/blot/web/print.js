@@ -7,7 +7,7 @@
 import { t } from "/static/i18n.js";
 import { eventKit } from "/static/events_kit.js";
 import { Page } from "/static/util.js";
-import { presenter, sheetGame, gameInfo } from "/static/games.js";
+import { presenter, sheetGame, gameInfo, hasPartners } from "/static/games.js";
 import { SUIT, SUIT_ORDER } from "/static/cards.js";
 
 // The paper Davtar of the game with a score sheet (its presenter's): its column heads and rows.
@@ -47,8 +47,8 @@ export function printPages(ctx) {
         // the score sheet's columns and rows, from its own module (loaded only for this sheet)
         if (this.kind === "davtar") this.paper = await paperSheet();
         if (this.kind === "boards" && n) this.boards = await api("GET", `/api/events/${this.id}/rounds/${n}/boards`);
-        // a table card's seats are the event's game's teams (GET /api/games)
-        if (this.kind === "cards") this.info = await gameInfo(d.game);
+        // the sides and a table card's seats are the event's game's teams (GET /api/games)
+        this.info = await gameInfo(d.game);
         // a traveller's contract is written by the event's game (its presenter's boardContract)
         if (this.kind === "boards") this.game = await presenter(await gameInfo(d.game));
         return d;
@@ -98,7 +98,7 @@ export function printPages(ctx) {
       const referee = (tb) => tb.referee_name || "";
       return [this.title(d, t("print_pairings"), r.number),
         h("table", { class: "print-table", "data-testid": "print-pairings-table" },
-          h("thead", {}, h("tr", {}, h("th", {}, t("print_table")), r.tables[0] && r.tables[0].entries.map((_, i) => h("th", {}, t("print_side", { n: i + 1 }))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("print_table")), r.tables[0] && r.tables[0].entries.map((_, i) => h("th", {}, sideLabel(this.info, i))),
             h("th", {}, t("print_referee")), h("th", {}, t("score")))),
           h("tbody", {}, r.tables.map((tb) => h("tr", {}, h("td", { class: "num" }, tb.number),
             tb.entries.map((e) => h("td", {}, names[e])), h("td", {}, referee(tb)),
@@ -169,12 +169,17 @@ export function printPages(ctx) {
               h("th", {}, t("score")), h("th", {}, t("print_matchpoints")), h("th", {}, t("percent")))),
             h("tbody", {}, board.traveller.map((line) => h("tr", {}, h("td", { class: "num" }, line.table),
               h("td", {}, pair(line, 0), h("br"), pair(line, 1)),
-              h("td", {}, this.game.boardContract(line.contract)), h("td", {}, line.declarer === null ? "" : t("print_side", { n: line.declarer + 1 })),
+              h("td", {}, this.game.boardContract(line.contract)), h("td", {}, line.declarer === null ? "" : sideLabel(this.info, line.declarer)),
               h("td", {}, line.result ? t(`print_${line.result}`) : ""),
               h("td", { class: "num" }, line.points.join(" : ")), h("td", { class: "num" }, line.matchpoints.join(":")),
               h("td", { class: "num" }, line.percent[0] === null ? "" : line.percent.join(":")))))))]))];
     }
   };
+}
+
+// The ``i``-th side of a table as its head says it: "Pair 1" in a game of partners, else "Player 1".
+export function sideLabel(info, i) {
+  return t(hasPartners(info) ? "print_side" : "print_player_side", { n: i + 1 });
 }
 
 // The seats of a table's ``i``-th entry, 1-based as the page says them, with who sits there: the

@@ -516,6 +516,7 @@ export default {
   print_boards: "Раздавания и протоколи",
   print_table: "Маса",
   print_side: "Двойка {n}",
+  print_player_side: "Играч {n}",
   print_referee: "Съдия",
   print_declarer: "Разиграващи",
   print_result: "Изпълнение",

@@ -516,6 +516,7 @@ export default {
   print_boards: "Boards and travellers",
   print_table: "Table",
   print_side: "Pair {n}",
+  print_player_side: "Player {n}",
   print_referee: "Referee",
   print_declarer: "Declarer",
   print_result: "Result",

@@ -516,6 +516,7 @@ export default {
   print_boards: "Բաշխումներ և արդյունքների թերթիկներ",
   print_table: "Սեղան",
   print_side: "Զույգ {n}",
+  print_player_side: "Խաղացող {n}",
   print_referee: "Մրցավար",
   print_declarer: "Խաղարկող",
   print_result: "Կատարում",

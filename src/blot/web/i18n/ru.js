@@ -516,6 +516,7 @@ export default {
   print_boards: "Сдачи и протоколы",
   print_table: "Стол",
   print_side: "Пара {n}",
+  print_player_side: "Игрок {n}",
   print_referee: "Судья",
   print_declarer: "Разыгрывающие",
   print_result: "Итог",
