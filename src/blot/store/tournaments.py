@@ -481,7 +481,8 @@ def set_referee(c: Connection, row_id: int, referee: int | None) -> None:
 
 
 def next_games(c: Connection, player: int) -> list[dict[str, Any]]:
-    """The tournament tables not over where ``player`` plays (an entry of theirs sits there)."""
+    """The tournament tables not over where ``player`` plays (an entry of theirs sits there), as
+    the page shows them: the event (its id and name), the round and the table."""
     mine = [
         int(r.entry_id)
         for r in c.execute(select(event_members.c.entry_id).where(event_members.c.player_id == player))
@@ -502,7 +503,14 @@ def next_games(c: Connection, player: int) -> list[dict[str, Any]]:
             and r["table_status"] in ("waiting", "playing")
             and r["forfeit"] is None
         ):
-            found.append(dict(r))
+            found.append(
+                {
+                    "event": r["event_id"],
+                    "event_name": r["event_name"],
+                    "round": r["round"],
+                    "table": r["table_id"],
+                }
+            )
     return found
 
 

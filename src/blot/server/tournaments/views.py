@@ -268,16 +268,7 @@ class TournamentViews:
 
     async def next_games(self, player: int) -> list[dict[str, Any]]:
         """The player's tournament tables waiting for them ("your table is ready")."""
-        found = await self.storage.read(lambda c: rows.next_games(c, player))
-        return [
-            {
-                "event": r["event_id"],
-                "event_name": r["event_name"],
-                "round": r["round"],
-                "table": r["table_id"],
-            }
-            for r in found
-        ]
+        return await self.storage.read(lambda c: rows.next_games(c, player))
 
     async def _withdraw_barred(self, state: TournamentState) -> bool:
         """Issue 38 item 5 (L-3, L-10): an entry a bar keeps out now (its pair's tars kapoot with
