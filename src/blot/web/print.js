@@ -97,12 +97,13 @@ export function printPages(ctx) {
     pairings(d, r, names) {
       const referee = (tb) => tb.referee_name || "";
       return [this.title(d, t("print_pairings"), r.number),
-        h("table", { class: "print-table", "data-testid": "print-pairings-table" },
+        // a phone scrolls a wide round (3-5-8's three players a table) instead of the page
+        h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": t("print_pairings") }, h("table", { class: "print-table", "data-testid": "print-pairings-table" },
           h("thead", {}, h("tr", {}, h("th", {}, t("print_table")), r.tables[0] && r.tables[0].entries.map((_, i) => h("th", {}, sideLabel(this.info, i))),
             h("th", {}, t("print_referee")), h("th", {}, t("score")))),
           h("tbody", {}, r.tables.map((tb) => h("tr", {}, h("td", { class: "num" }, tb.number),
             tb.entries.map((e) => h("td", {}, names[e])), h("td", {}, referee(tb)),
-            h("td", { class: "num" }, tb.result ? tb.result.join(" : ") : ""))))),
+            h("td", { class: "num" }, tb.result ? tb.result.join(" : ") : "")))))),
         r.byes.length ? h("p", {}, `${t("byes")}: `, r.byes.map((e) => names[e]).join(", ")) : null].filter(Boolean);
     }
 
