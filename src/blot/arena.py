@@ -243,6 +243,8 @@ class _Timed:
         self.bot = bot
         self.seconds = 0.0
         self.decisions = 0
+        if hasattr(bot, "see"):  # the fair-play tests' cheat (blot.bots.cheat) is shown the game
+            self.see = bot.see
 
     def choose(self, view: View) -> Action:
         t = time.perf_counter()
@@ -268,7 +270,7 @@ class _Timed:
 
 
 def _bots(game: GameSpec, specs: list[str], seed: int) -> list[_Timed]:
-    return [_Timed(make_bot(game, bot, Random(_seed(seed, s)))) for s, bot in enumerate(specs)]
+    return [_Timed(make_bot(game, bot, Random(_seed(seed, s)), testing=True)) for s, bot in enumerate(specs)]
 
 
 def _sides(game: GameSpec, a: str, b: str, a_team: int) -> list[str]:
@@ -373,7 +375,7 @@ def check(game: str, a: str, b: str, count: int) -> None:
         raise BlotError("play at least 1 deal or game")
     for bot in (a, b):
         # a bad name or setting, or a program that cannot start, fails here before any play
-        reset([make_bot(game_spec, bot, Random(0))])
+        reset([make_bot(game_spec, bot, Random(0), testing=True)])
 
 
 def run(

@@ -81,6 +81,9 @@ def moves(
         if seat is None:
             raise BlotError("nobody is to act: the game waits for the next deal's cards")
         fault = None
+        see = getattr(players[seat], "see", None)
+        if see is not None:  # the fair-play tests' cheat only (blot.bots.cheat): arena and simulate
+            see(game, seat)
         try:
             action = players[seat].choose(game.view(seat))
         except BotFailed as e:

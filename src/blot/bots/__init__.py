@@ -36,6 +36,9 @@ RATED_LEVELS = ("basic", "heuristic", "pimc", "expert")
 
 #: The kind of bot spec that names a program: ``cmd:COMMAND LINE``.
 EXTERNAL = "cmd"
+#: The fair-play tests' dishonest bot (:mod:`blot.bots.cheat`): ``blot arena`` and ``blot simulate``
+#: only (``testing``), never a level of the lobby, the server or the bot protocol.
+CHEAT = "cheat"
 #: The longest bot spec accepted (a name and a few settings).
 SPEC_LIMIT = 200
 
@@ -121,10 +124,14 @@ def split_bot_specs(text: str) -> list[str]:
     return specs
 
 
-def check_bot(game: str | GameSpec, spec: str, *, web: bool = False) -> tuple[type, dict[str, Any]]:
+def check_bot(
+    game: str | GameSpec, spec: str, *, web: bool = False, testing: bool = False
+) -> tuple[type, dict[str, Any]]:
     """The class and the checked settings of a bot spec for ``game``; :class:`SetupError` (one
     sentence) for an unknown bot, an unknown setting or a value out of its documented range.
-    ``web``: the stricter ceilings of web tables (:class:`~blot.bots.settings.Setting`)."""
+    ``web``: the stricter ceilings of web tables (:class:`~blot.bots.settings.Setting`).
+    ``testing``: ``blot arena`` and ``blot simulate`` also know the fair-play tests' ``cheat``
+    (:mod:`blot.bots.cheat`), which nothing else makes."""
     from blot.games import spec as spec_of
 
     game_spec = spec_of(game) if isinstance(game, str) else game
@@ -139,19 +146,24 @@ def check_bot(game: str | GameSpec, spec: str, *, web: bool = False) -> tuple[ty
         command_argv(spec.strip().partition(":")[2])  # the command line itself; the program when it starts
         return ExternalBot, {}
     name, given = parse_bot_spec(spec)
-    cls = game_spec.bot_class(name)
+    if testing and name == CHEAT and not web:
+        from blot.bots.cheat import CHEATS
+
+        cls = CHEATS.get(game_spec.name) or game_spec.bot_class(name)
+    else:
+        cls = game_spec.bot_class(name)
     accepted: dict[str, Setting] = getattr(cls, "SETTINGS", {})
     return cls, check_settings(name, accepted, given, web)
 
 
-def check_bots(game: str | GameSpec, specs: list[str]) -> None:
+def check_bots(game: str | GameSpec, specs: list[str], *, testing: bool = False) -> None:
     """Check every spec of a command line's bot list (before anything is played)."""
     for one in specs:
-        check_bot(game, one)
+        check_bot(game, one, testing=testing)
 
 
 def make_bot(
-    game: str | GameSpec, spec: str, rng: Random | None = None, *, web: bool = False
+    game: str | GameSpec, spec: str, rng: Random | None = None, *, web: bool = False, testing: bool = False
 ) -> Bot[View, Action]:
     """A new bot for ``game`` (a name or a spec) from its bot spec, with its own random source.
     ``web``: a web table's bot (the stricter ceilings, and the class's ``WEB_SECONDS`` as its
@@ -163,7 +175,7 @@ def make_bot(
         from blot.bots.external import ExternalBot
 
         return ExternalBot(game_spec, spec.strip().partition(":")[2].strip(), rng)
-    cls, settings = check_bot(game_spec, spec, web=web)
+    cls, settings = check_bot(game_spec, spec, web=web, testing=testing)
     limit = getattr(cls, "WEB_SECONDS", None)
     if web and limit is not None:
         # a web table's bot must answer in time: its work budget gets a safety limit in seconds

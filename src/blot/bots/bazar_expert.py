@@ -45,7 +45,7 @@ from blot.bazar.view import DealView
 from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import last_bid
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
-from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.bazar_info import Knowledge, infer, sample_hands
 from blot.bots.bazar_pimc import SEARCH, BazarSampler
 from blot.bots.sampling import (
     Clock,
@@ -135,10 +135,15 @@ class ExpertBot(Weigher, BazarSampler):
 
     # --- play ----------------------------------------------------------------------------------
 
+    def knowledge(self, view: DealView) -> Knowledge:
+        """What the seat knows of the hidden cards when it plays: its view's inferences (the
+        fair-play tests' ``cheat`` adds the hands it peeked at, :mod:`blot.bots.cheat`)."""
+        return infer(view)
+
     def card(self, view: DealView, legal: list[Card]) -> Card:
         if len(legal) == 1:
             return legal[0]
-        k = infer(view)
+        k = self.knowledge(view)
         played_by = k.played_by
         model = self.call_model(view, view.hand | played_by[view.seat])
         pool = self.samples * self.pool if model.informative else self.samples

@@ -160,8 +160,13 @@ class ExpertBot(Weigher):
 
     # --- play ----------------------------------------------------------------------------------
 
+    def knowledge(self, deal: DealView) -> TfeKnowledge:
+        """What the seat knows of the hidden cards when it plays: its view's inferences (the
+        fair-play tests' ``cheat`` adds the hands it peeked at, :mod:`blot.bots.cheat`)."""
+        return infer(deal)
+
     def _card(self, deal: DealView, legal: list[Card], view: View) -> Card:
-        k = infer(deal)
+        k = self.knowledge(deal)
         key = (deal.dealer, deal.calls, deal.plan, deal.talon, deal.seat)
         if self._model is None or self._model[0] != key:  # kept for the deal, with its weights
             self._model = (key, TfeCallModel(deal, self.trust, self.fallback.pass_margin))

@@ -94,10 +94,17 @@ def check_game(game: str) -> GameSpec:
 
 
 def check_bots(
-    game: GameSpec, text: str, option: str, most: int, each: str = "one per computer player"
+    game: GameSpec,
+    text: str,
+    option: str,
+    most: int,
+    each: str = "one per computer player",
+    *,
+    testing: bool = False,
 ) -> list[str]:
     """The bot specs of an option, each checked against its bot's settings (exit 2 when one is
-    unknown or out of range, before anything is played)."""
+    unknown or out of range, before anything is played); ``testing``: the fair-play tests'
+    ``cheat`` too (``blot arena`` and ``blot simulate`` only)."""
     from blot.bots import check_bot, split_bot_specs
 
     try:
@@ -112,7 +119,7 @@ def check_bots(
         fail(f"{option} names at most {most} bots in {game.title}, {each}: e.g. basic,random", BAD_USAGE)
     for one in specs:
         try:
-            check_bot(game, one)
+            check_bot(game, one, testing=testing)
         except BlotError as e:
             fail(f"{option}: {e}", BAD_USAGE)
     return specs

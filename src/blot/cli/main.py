@@ -99,7 +99,7 @@ def simulate(
     from blot.cli.simulate import run
 
     game_spec = check_game(game)
-    specs = check_bots(game_spec, bots, "--bots", game_spec.seats, "one per seat in turn")
+    specs = check_bots(game_spec, bots, "--bots", game_spec.seats, "one per seat in turn", testing=True)
     run(game_spec.name, games, seed, specs, records, as_json)
 
 
@@ -372,8 +372,8 @@ def arena(
     from blot.cli.arena import arena as run_arena
 
     game_spec = check_game(game)
-    (a_spec,) = check_bots(game_spec, a, "--a", 1, "bot A")
-    (b_spec,) = check_bots(game_spec, b, "--b", 1, "bot B")
+    (a_spec,) = check_bots(game_spec, a, "--a", 1, "bot A", testing=True)
+    (b_spec,) = check_bots(game_spec, b, "--b", 1, "bot B", testing=True)
     if dd_loss and games:
         fail("--dd-loss measures duplicate deals: leave out --games", 2)
     jobs = min(jobs, os.cpu_count() or 1)

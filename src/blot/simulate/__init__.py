@@ -58,7 +58,10 @@ def seat_bots(game: GameSpec, specs: list[str], rng: Random) -> list[Player]:
         raise BlotError("name at least one bot")
     if len(specs) > game.seats:
         raise BlotError(f"{game.name} has {game.seats} seats: name at most {game.seats} bots")
-    return [make_bot(game, specs[s % len(specs)], Random(rng.getrandbits(64))) for s in range(game.seats)]
+    return [
+        make_bot(game, specs[s % len(specs)], Random(rng.getrandbits(64)), testing=True)
+        for s in range(game.seats)
+    ]
 
 
 def games_played(game: str, games: int, seed: int, specs: list[str], sim: Simulation) -> Iterator[AnyGame]:
