@@ -42,3 +42,9 @@ test("a new sheet asks the game's target and kanach, and the sheet writes them b
   assert.equal(sheet.matchNote({ tars_kapoot: true }), " (tars kapoot)");
   assert.equal(sheet.matchNote({ tars_kapoot: false }), "");
 });
+
+test("a failed contract's row is marked by the game's side of the sheet, not the shared page (B-53)", () => {
+  assert.equal(sheet.rowClass({ made: false }), "failed");
+  assert.equal(sheet.rowClass({ made: true }), "");
+  assert.equal(sheet.rowClass({ made: null }), ""); // a void deal or a penalty
+});

@@ -359,7 +359,7 @@ export function scoresheetPages({ h, api, toast, go, store, main, showPending })
           ? h("td", {}, d.number)
           : h("td", {}, h("button", { class: "small", "data-testid": `edit-${d.number}`, title: t("sheet_edit"), onclick: () => this.edit(d.number) }, `${d.number} ✎`));
         const pts = (i) => h("td", { class: "pts" }, h("b", { "data-testid": `points-${i}` }, d.points[i]), h("small", { "data-testid": `total-${i}` }, d.totals[i]));
-        return h("tr", { "data-testid": `deal-row-${d.number}`, class: (this.editing === d.number ? "editing " : "") + (d.made === false ? "failed" : "") },
+        return h("tr", { "data-testid": `deal-row-${d.number}`, class: (this.editing === d.number ? "editing " : "") + part.rowClass(d) },
           numberCell, ...part.cells(d, teams), pts(0), pts(1));
       });
       const waiting = this.readOnly ? [] : queue.waitingRows(s, this.queue.changes).map((w) =>

@@ -94,6 +94,11 @@ export function formOf(entry) {
   };
 }
 
+// The class of a deal's row on the sheet: a failed contract's is marked (B-53).
+export function rowClass(d) {
+  return d.made === false ? "failed" : "";
+}
+
 // A deal's cells under PAPER_COLUMNS: the bid (with made or failed, who, kapoot), the card points,
 // the declarations and the belote.
 export function cells(d, teams) {
