@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import Enum
 from random import Random
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args, get_origin
 
 from blot.errors import IllegalAction, SetupError
 from blot.game import DealState, check_seat
@@ -81,6 +81,20 @@ class DealSequence(Generic[D, A, P, R, GV, PV]):
     #: The game's ``GameView`` and ``PublicGameView``.
     _seat_view_type: Callable[..., GV]
     _public_view_type: Callable[..., PV]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        """A game names its types once, as its parameters (``DealSequence[Deal, Action, Phase,
+        Rules, GameView, PublicGameView]``), and they say the rest: the game waits for a deal's
+        cards in ``Phase.DEAL``, is over in ``Phase.OVER``, and shows a seat its ``GameView`` and
+        everybody the ``PublicGameView``."""
+        super().__init_subclass__(**kw)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is DealSequence:
+                _, _, phase, _, seat_view, public_view = get_args(base)
+                cls._waiting = phase.DEAL
+                cls._finished = phase.OVER
+                cls._seat_view_type = seat_view
+                cls._public_view_type = public_view
 
     @property
     def is_over(self) -> bool:

@@ -69,8 +69,6 @@ class Game(DealSequence[Deal, Action, Phase, Rules, GameView, PublicGameView]):
     )
 
     seats = SEATS
-    _waiting, _finished = Phase.DEAL, Phase.OVER
-    _seat_view_type, _public_view_type = GameView, PublicGameView
 
     def __init__(self, rules: Rules = DEFAULT_RULES, dealer: int = 0, rng: Random | None = None) -> None:
         if not isinstance(dealer, int) or dealer not in range(SEATS):

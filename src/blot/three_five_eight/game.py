@@ -130,8 +130,6 @@ class Game(DealSequence[Deal, Action, Phase, Rules, GameView, PublicGameView]):
     )
 
     seats = SEATS
-    _waiting, _finished = Phase.DEAL, Phase.OVER
-    _seat_view_type, _public_view_type = GameView, PublicGameView
 
     _counted: int
     _dealer: int
