@@ -1,7 +1,8 @@
 // web/games.js: where each seat sits and who is whose partner, from a game's description alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { placesFrom, teamOf, hasPartners } from "/static/games.js";
+import { setLang } from "/static/i18n.js";
+import { placesFrom, teamOf, hasPartners, rulesText } from "/static/games.js";
 
 const four = { seats: 4, direction: "counterclockwise", teams: [[0, 2], [1, 3]] };
 const three = { seats: 3, direction: "clockwise", teams: [[0], [1], [2]] };
@@ -32,4 +33,18 @@ test("a presenter that leaves out the optional parts gets the page's defaults", 
   assert.equal(made.travellerLine({ points: [1, 2] }, 0, () => "You"), null);
   const { resultText } = await import("/static/daily.js");
   assert.equal(resultText(made, { seats: 2, direction: "clockwise", teams: [[0], [1]] }, { points: [1, 2] }, 0), "—");
+});
+
+test("a table's rules in a few words, from the game's description: no option named by the page", async () => {
+  await setLang("en");
+  const bazar = {
+    rulesets: ["league", "classic"], ruleset_labels: { league: { en: "League" } },
+    option_fields: [{ name: "target", kind: "number" }, { name: "kanach", kind: "yes_no" }],
+  };
+  assert.equal(rulesText(bazar, { ruleset: "league", options: { target: 301, kanach: true } }), "League · to 301");
+  const tfe = { rulesets: ["standard"], option_fields: [] };
+  assert.equal(rulesText(tfe, { ruleset: "standard", options: {} }), "");
+  const toy = { rulesets: ["plain"], option_fields: [{ name: "rounds", kind: "number" }] };
+  assert.equal(rulesText(toy, { ruleset: "plain", options: { rounds: 3 } }), "rounds 3"); // a word the page lacks
+  assert.equal(rulesText(null, {}), "");
 });

@@ -18,7 +18,7 @@ import {
 import { TablePage, botName, botLevelName, guestMark } from "/static/table.js";
 import { FriendsPage, watchInvitations } from "/static/friends.js";
 import { SUIT_ORDER, splitCard, cardEl, cardLabel, isCard } from "/static/cards.js";
-import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel, optionField } from "/static/games.js";
+import { games as listGames, gameInfo, presenter, placesFrom, rulesetLabel, rulesText, optionField } from "/static/games.js";
 
 document.getElementById("name").addEventListener("change", async () => {
   try {
@@ -164,18 +164,6 @@ function seatList(seats) {
 }
 
 // --- lobby ------------------------------------------------------------------------------------------
-
-// The rules of a listed table in a few words: its ruleset when the game has several, and the
-// value of each number option ("to 301").
-function rulesText(info, settings) {
-  if (!info) return "";
-  const bits = info.rulesets.length > 1 ? [rulesetLabel(info, settings.ruleset)] : [];
-  for (const f of info.option_fields) {
-    const value = settings.options && settings.options[f.name];
-    if (f.kind === "number" && value !== undefined) bits.push(t("optval_" + f.name, { n: value }) || `${f.name} ${value}`);
-  }
-  return bits.join(" · ");
-}
 
 class LobbyPage {
   constructor() {

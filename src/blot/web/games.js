@@ -65,6 +65,19 @@ export function rulesetLabel(info, name) {
   return labels[lang()] || labels.en || name;
 }
 
+// The rules of a table in a few words, as the lobby lists it and its own bar says them: its ruleset
+// when the game has several, and the value of each number option ("to 301"), named by the page's
+// words for that option (`optval_<name>`), so that no page names a game's option.
+export function rulesText(info, settings) {
+  if (!info) return "";
+  const bits = info.rulesets.length > 1 ? [rulesetLabel(info, settings.ruleset)] : [];
+  for (const f of info.option_fields) {
+    const value = settings.options && settings.options[f.name];
+    if (f.kind === "number" && value !== undefined) bits.push(t("optval_" + f.name, { n: value }) || `${f.name} ${value}`);
+  }
+  return bits.join(" · ");
+}
+
 // An option of a game as the server describes it (`option_fields`), as the lobby and an event's
 // form show it: a number, a yes/no box, or a choice, labelled by the page's words; `set` takes
 // each new value, `testid` names the control and `id` its field.

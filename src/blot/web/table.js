@@ -10,7 +10,7 @@ import { t } from "/static/i18n.js";
 import { endControls, playerLabel } from "/static/ratings.js";
 import { h, api, toast, refusalText, store, main, nav, syncName, pref, setPref } from "/static/util.js";
 import { SUIT_ORDER, RANKS, splitCard, cardEl, cardButton, backEl, cardLabel } from "/static/cards.js";
-import { gameInfo, presenter, placesFrom, teamOf, hasPartners, rulesetLabel } from "/static/games.js";
+import { gameInfo, presenter, placesFrom, teamOf, hasPartners, rulesText } from "/static/games.js";
 import { AccuracyPanel } from "/static/learn.js";
 import { ChatBox } from "/static/chat.js";
 import { icon } from "/static/icons.js";
@@ -548,10 +548,7 @@ export class TablePage {
   }
 
   rulesLine() {
-    const s = this.table.settings;
-    const rules = this.info.rulesets.length > 1 ? rulesetLabel(this.info, s.ruleset) : "";
-    const target = s.options && s.options.target ? t("to_points", { n: s.options.target }) : "";
-    return [rules, target].filter(Boolean).join(" · ");
+    return rulesText(this.info, this.table.settings);
   }
 
   menu() {
