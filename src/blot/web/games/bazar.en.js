@@ -91,4 +91,6 @@ export default {
   bid_lost: "{n} points lost against par",
   bid_no_loss: "nothing lost",
   bid_help: "Par is where the bidding ends when all four players see all four hands and each team bids for the best margin of the deal (its points minus the other team's): a contract that would fail is doubled, one that makes is not. Each call is valued the same way from where the bidding stood: it lost what it gave away against the best call then, in points of margin.",
+  // the points a game is played to (B-70, B-91 target), as the score and the sheet say it
+  to_points: "to {n}",
 };

@@ -90,7 +90,6 @@ export default {
   invite_button: "Покани",
   invite_sent: "Поканата е изпратена на {name}.",
   invite_no_friends: "Добавете приятели, за да ги каните тук:",
-  to_points: "до {n}",
   deal_n: "Раздаване {n}",
   dealer: "Раздава",
   dealer_short: "Р",

@@ -90,7 +90,6 @@ export default {
   invite_button: "Invite",
   invite_sent: "Invitation sent to {name}.",
   invite_no_friends: "Add friends to invite them here:",
-  to_points: "to {n}",
   deal_n: "Deal {n}",
   dealer: "Dealer",
   dealer_short: "D",

@@ -90,7 +90,6 @@ export default {
   invite_button: "Հրավիրել",
   invite_sent: "Հրավերն ուղարկված է {name}-ին։",
   invite_no_friends: "Ավելացրեք ընկերներ՝ նրանց այստեղ հրավիրելու համար.",
-  to_points: "մինչև {n}",
   deal_n: "Խաղափուլ {n}",
   dealer: "Բաժանող",
   dealer_short: "Բ",

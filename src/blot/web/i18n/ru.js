@@ -90,7 +90,6 @@ export default {
   invite_button: "Пригласить",
   invite_sent: "Приглашение отправлено: {name}.",
   invite_no_friends: "Добавьте друзей, чтобы приглашать их сюда:",
-  to_points: "до {n}",
   deal_n: "Раздача {n}",
   dealer: "Сдаёт",
   dealer_short: "С",
