@@ -32,7 +32,14 @@ test("a presenter that leaves out the optional parts gets the page's defaults", 
   // a day's traveller says nothing of a game whose presenter has no line of its own (web/daily.js)
   assert.equal(made.travellerLine({ points: [1, 2] }, 0, () => "You"), null);
   const { resultText } = await import("/static/daily.js");
-  assert.equal(resultText(made, { seats: 2, direction: "clockwise", teams: [[0], [1]] }, { points: [1, 2] }, 0), "—");
+  const duel = { seats: 2, direction: "clockwise", teams: [[0], [1]] };
+  assert.equal(resultText(made, duel, { points: [1, 2] }, 0), "—");
+  // the seat across a two-seat table is an opponent, not a partner (web/daily.js names seats by team)
+  await setLang("en");
+  const named = { travellerLine: (r, seat, who) => `${who(0)}, ${who(1)}` };
+  assert.equal(resultText(named, duel, { points: [1, 2] }, 0), "You, Across");
+  const four = { seats: 4, direction: "counterclockwise", teams: [[0, 2], [1, 3]] };
+  assert.equal(resultText({ travellerLine: (r, seat, who) => [0, 1, 2, 3].map(who).join(", ") }, four, {}, 1), "Left, You, Right, Partner");
 });
 
 test("a table's rules in a few words, from the game's description: no option named by the page", async () => {

@@ -6,7 +6,7 @@
 // is still secret; this page shows what it answers and sends "start" when the player clicks.
 import { t, lang } from "/static/i18n.js";
 import { h, api, toast, refusalText, main, showPending, Page } from "/static/util.js";
-import { games, gameInfo, presenter, rulesetLabel, placesFrom } from "/static/games.js";
+import { games, gameInfo, presenter, rulesetLabel, placesFrom, teamOf } from "/static/games.js";
 import { playerLabel } from "/static/ratings.js";
 
 const POLL_MS = 20000; // an open results page asks again this often: others play all day
@@ -137,7 +137,8 @@ export function resultText(game, info, r, seat) {
   if (r === null || r === undefined) return "—";
   if (typeof r === "string" || !game) return typeof r === "string" ? r : "—";
   const where = placesFrom(info, seat);
-  const who = (s) => (where[s] === "bottom" ? t("you") : where[s] === "top" ? t("partner_short") : t("pos_" + where[s]));
+  // a partner is one of the seat's team (the game's teams), the others by where they sit
+  const who = (s) => (s === seat ? t("you") : teamOf(info, s) === teamOf(info, seat) ? t("partner_short") : t("pos_" + where[s]));
   return game.travellerLine(r, seat, who) || "—";
 }
 

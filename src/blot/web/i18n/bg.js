@@ -341,6 +341,7 @@ export default {
   you: "Вие",
   pos_left: "Ляво",
   pos_right: "Дясно",
+  pos_top: "Отсреща",
   bot_n: "Бот {n}",
   partner_short: "Партн.",
   analysis: "Анализ",

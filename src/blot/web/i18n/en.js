@@ -341,6 +341,7 @@ export default {
   you: "You",
   pos_left: "Left",
   pos_right: "Right",
+  pos_top: "Across",
   bot_n: "Bot {n}",
   partner_short: "Partner",
   analysis: "Analysis",

@@ -341,6 +341,7 @@ export default {
   you: "Դուք",
   pos_left: "Ձախ",
   pos_right: "Աջ",
+  pos_top: "Դիմացը",
   bot_n: "Բոտ {n}",
   partner_short: "Ընկեր",
   analysis: "Վերլուծություն",

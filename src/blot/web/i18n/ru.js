@@ -341,6 +341,7 @@ export default {
   you: "Вы",
   pos_left: "Слева",
   pos_right: "Справа",
+  pos_top: "Напротив",
   bot_n: "Бот {n}",
   partner_short: "Партн.",
   analysis: "Анализ",
