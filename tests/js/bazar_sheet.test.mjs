@@ -48,3 +48,7 @@ test("a failed contract's row is marked by the game's side of the sheet, not the
   assert.equal(sheet.rowClass({ made: true }), "");
   assert.equal(sheet.rowClass({ made: null }), ""); // a void deal or a penalty
 });
+
+test("the table penalties a referee may give are the sheet's game's (B-72), not the console's", () => {
+  assert.deepEqual(sheet.PENALTIES, ["misdeal", "misplay"]);
+});

@@ -3,6 +3,13 @@
 // cases, each its question only, never its event, table or names.
 import { t, lang } from "/static/i18n.js";
 import { Page } from "/static/util.js";
+import { presenter, sheetGame } from "/static/games.js";
+
+// The penalties a dispute may give over the board: those of the game with a score sheet (B-72).
+async function sheetPenalties() {
+  const game = await sheetGame();
+  return game ? (await presenter(game)).scoreSheet.PENALTIES || [] : [];
+}
 
 export function consolePages({ h, api, main, showPending, when, fail, field, go, noteText }) {
   // The referee's console: announcements, a dispute (with a B-72 penalty), a question to a court;
@@ -17,7 +24,11 @@ export function consolePages({ h, api, main, showPending, when, fail, field, go,
     }
 
     load() {
-      return this.show(() => api("GET", `/api/events/${this.eventId}/tables/${this.tableId}/console`));
+      return this.show(async () => {
+        const d = await api("GET", `/api/events/${this.eventId}/tables/${this.tableId}/console`);
+        if (d.sheet && !this.penalties) this.penalties = await sheetPenalties();
+        return d;
+      });
     }
 
     // A note, a dispute or a question sent: the console as the server then has it.
@@ -36,7 +47,7 @@ export function consolePages({ h, api, main, showPending, when, fail, field, go,
       const kinds = ["start", "players", "break", "complaint", "end", "winner", ...(d.sheet ? ["unfinished", "reopened"] : [])];
       const penalty = h("select", { "data-testid": "dispute-penalty", disabled: !d.sheet },
         h("option", { value: "" }, t("no_penalty")),
-        ["misdeal", "misplay"].flatMap((k) => [0, 1].map((team) => h("option", { value: `${k}:${team}` }, `${t("penalty_" + k)} — ${t("team_n", { n: team + 1 })}`))));
+        (this.penalties || []).flatMap((k) => [0, 1].map((team) => h("option", { value: `${k}:${team}` }, `${t("penalty_" + k)} — ${t("team_n", { n: team + 1 })}`))));
       main.replaceChildren(h("div", { class: "console" },
         h("section", { class: "panel" }, h("h1", {}, t("referee_console")),
           h("p", { class: "muted" }, `${t("round_n", { n: d.round })}, ${t("table_n", { n: d.number })}`),

@@ -22,6 +22,11 @@ export const PAPER_COLUMNS = ["sheet_bid", "sheet_cards", "sheet_decl_short", "s
 //: The lines of a blank one: a long game of Bazar Blot rarely needs more deals.
 export const PAPER_ROWS = 24;
 
+// The table penalties a referee may give with a dispute's ruling (B-72; web/events_console.js), each
+// against one of the two teams: their words are the shared penalty_<kind>, which the League's
+// notes say too.
+export const PENALTIES = ["misdeal", "misplay"];
+
 // The game's options a new sheet asks (drawn as the lobby draws them, games.js optionField): the
 // others change the play, not the scoring of a deal written down.
 export const OPTIONS = ["target", "kanach"];
