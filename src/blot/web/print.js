@@ -50,7 +50,7 @@ export function printPages(ctx) {
         // the sides and a table card's seats are the event's game's teams (GET /api/games)
         this.info = await gameInfo(d.game);
         // a traveller's contract is written by the event's game (its presenter's boardContract)
-        if (this.kind === "boards") this.game = await presenter(await gameInfo(d.game));
+        if (this.kind === "boards") this.game = await presenter(this.info);
         return d;
       });
     }
