@@ -13,6 +13,7 @@ from enum import Enum
 from random import Random
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args, get_origin
 
+from blot.cards import Card
 from blot.errors import IllegalAction, SetupError
 from blot.game import DealState, check_seat
 from blot.reasons import Reason
@@ -23,8 +24,6 @@ A = TypeVar("A")
 def automatic(legal: Sequence[A]) -> A:
     """The automatic move (docs/protocol.md): pass when it is legal, else the lowest legal card
     by natural rank, then by suit S H D C, else the first legal action."""
-    from blot.cards import Card
-
     for action in legal:
         if str(action) == "pass":
             return action
@@ -61,6 +60,50 @@ class PlayableDeal(DealState, Protocol[A_co, P_co]):
 D = TypeVar("D", bound="PlayableDeal[Any, Any]")
 GV = TypeVar("GV")
 PV = TypeVar("PV")
+
+
+H = TypeVar("H", bound=tuple[int, ...])
+
+
+class TrickDeal(Generic[P, H]):
+    """What a deal of either game keeps and reads the same way: its dealer and phase, the hands
+    as dealt (``H``) and now, every card played and who took each trick. Each game's ``Deal``
+    holds these in its own slots and adds everything its rules decide."""
+
+    __slots__ = ()
+
+    _dealer: int
+    _phase: P
+    _dealt: H
+    _hands: list[int]
+    _plays: list[Card]
+    _winners: list[int]
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def phase(self) -> P:
+        return self._phase
+
+    @property
+    def dealt(self) -> H:
+        """The hands as dealt, as card sets."""
+        return self._dealt
+
+    def hand(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played to a trick, in order: the record's ``play`` list."""
+        return tuple(self._plays)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that took each completed trick, first to last."""
+        return tuple(self._winners)
 
 
 class DealSequence(Generic[D, A, P, R, GV, PV]):

@@ -40,6 +40,7 @@ from blot.bazar.tables import KEY, LAST_TRICK, NT, POINTS, STRAIN_INDEX
 from blot.bazar.values import Action, DealResult, Phase, check_hands, void_result
 from blot.bazar.view import Announcement, DealView, PublicDealView
 from blot.cards import CARDS, KING, QUEEN, Card, cards_of, cards_tuple, parse_card, parse_cards, parse_either
+from blot.engine import TrickDeal
 from blot.errors import BlotError, IllegalAction, NotationError, SetupError
 from blot.game import Trick, check_seat, completed_tricks, seat_view
 
@@ -56,7 +57,7 @@ _SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
 )
 
 
-class Deal(Refusals):
+class Deal(Refusals, TrickDeal[Phase, tuple[int, ...]]):
     """The whole state of one deal. ``apply`` checks every action against the rules first and
     raises :class:`IllegalAction` without changing anything when it is refused; ``refusal``
     gives the same reason without applying. The state is read through read-only properties."""
@@ -134,25 +135,9 @@ class Deal(Refusals):
         return self._rules
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def dealt(self) -> tuple[int, ...]:
-        """The hands as dealt, as card sets."""
-        return self._dealt
-
-    @property
     def hands(self) -> tuple[int, ...]:
         """The cards each seat holds now, as card sets."""
         return tuple(self._hands)
-
-    def hand(self, seat: int) -> int:
-        return self._hands[seat]
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     @property
     def is_over(self) -> bool:
@@ -211,11 +196,6 @@ class Deal(Refusals):
         return completed_tricks((self._dealer + 1) % 4, self._plays, self._winners, 4)
 
     @property
-    def trick_winners(self) -> tuple[int, ...]:
-        """The seat that took each completed trick, first to last."""
-        return tuple(self._winners)
-
-    @property
     def tricks_taken(self) -> tuple[int, ...]:
         """Tricks taken so far, by seat."""
         return tuple(self._taken)
@@ -224,11 +204,6 @@ class Deal(Refusals):
     def team_tricks(self) -> tuple[int, int]:
         won = self._taken
         return (won[0] + won[2], won[1] + won[3])
-
-    @property
-    def plays(self) -> tuple[Card, ...]:
-        """Every card played to a trick, in order: the record's ``play`` list."""
-        return tuple(self._plays)
 
     @property
     def card_points(self) -> tuple[int, int]:

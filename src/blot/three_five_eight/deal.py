@@ -26,6 +26,7 @@ from random import Random
 from typing import Final
 
 from blot.cards import CARD_OF_BIT, Card
+from blot.engine import TrickDeal
 from blot.errors import IllegalAction, SetupError
 from blot.game import Trick, check_seat, completed_tricks, seat_view
 from blot.three_five_eight.calls import NO_TRUMP, PASS, STRAINS, Call, parse_action
@@ -57,7 +58,7 @@ _OVER: Final = Phase.OVER
 _CALLS_WITH_PASS: Final = (*STRAINS, PASS)
 
 
-class Deal(Refusals):
+class Deal(Refusals, TrickDeal[Phase, tuple[int, int, int]]):
     """The whole state of one deal of 3-5-8.
 
     ``apply`` checks an action against the rules before it changes anything: a refused action
@@ -230,10 +231,6 @@ class Deal(Refusals):
     # --- state --------------------------------------------------------------------------------
 
     @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
     def first(self) -> int:
         """The seat after the dealer: target 8, takes the talon, leads the first trick."""
         return NEXT[self._dealer]
@@ -241,10 +238,6 @@ class Deal(Refusals):
     @property
     def targets(self) -> tuple[int, int, int]:
         return TARGETS[self._dealer]
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     @property
     def to_act(self) -> int | None:
@@ -260,18 +253,10 @@ class Deal(Refusals):
         return self._phase is _OVER and self._trump is None
 
     @property
-    def dealt(self) -> tuple[int, int, int]:
-        """The hands as dealt, as card sets."""
-        return self._dealt
-
-    @property
     def hands(self) -> tuple[int, int, int]:
         """The cards each seat holds now, as card sets."""
         h = self._hands
         return (h[0], h[1], h[2])
-
-    def hand(self, seat: int) -> int:
-        return self._hands[seat]
 
     @property
     def talon(self) -> int:
@@ -318,11 +303,6 @@ class Deal(Refusals):
         return tuple(self._discard)
 
     @property
-    def plays(self) -> tuple[Card, ...]:
-        """Every card played to a trick, in order: the record's ``play`` list."""
-        return tuple(self._plays)
-
-    @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
         return completed_tricks(NEXT[self._dealer], self._plays, self._winners, SEATS)
@@ -341,11 +321,6 @@ class Deal(Refusals):
     def leader(self) -> int:
         """The seat that leads (or led) the trick in progress."""
         return self._winners[-1] if self._winners else NEXT[self._dealer]
-
-    @property
-    def trick_winners(self) -> tuple[int, ...]:
-        """The seat that took each completed trick, first to last."""
-        return tuple(self._winners)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
