@@ -111,6 +111,11 @@ class Redis:
             self.proc.wait()
             self.proc = None
 
+    def close(self) -> None:
+        """Stopped for good, its folder removed."""
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
 
 class Process:
     """One ``blot serve`` of the cluster."""
@@ -152,6 +157,8 @@ class Process:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.http.close()
+        self.log.close()
+        Path(self.log.name).unlink(missing_ok=True)
 
     def health(self) -> dict[str, Any]:
         answer: dict[str, Any] = self.http.get("/health").json()

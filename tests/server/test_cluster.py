@@ -27,7 +27,7 @@ T = TypeVar("T")
 def redis() -> Iterator[Redis]:
     server = Redis()
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture
@@ -56,7 +56,11 @@ def play(players: dict[int, Socket], watchers: list[Socket], limit: float = 120,
             return
         if all(over(s.view) for s in sockets):
             return
-    raise AssertionError("the game did not end in time")
+    views = {
+        seat: None if s.view is None else {k: s.view[k] for k in ("to_act", "phase", "game_over")}
+        for seat, s in players.items()
+    }
+    raise AssertionError(f"the game did not end in time: {views} {[s.n for s in sockets]}")
 
 
 def wait_for(value: Callable[[], T | None], seconds: float = 60) -> T:

@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from blot.store import Store
+
 from .conftest import Clock, Player, Socket, make_client, simple_choice, start_with_bots
 
 
@@ -167,3 +169,38 @@ def test_a_socket_that_opens_as_its_table_leaves_memory_is_connected_to_it_again
         assert snap["type"] == "snapshot" and snap["you"] == {"player": player.id, "seat": 0}
         assert sock.joined()["type"] == "chat_history"
     assert loads == 2
+
+
+def test_a_follower_reads_the_lines_written_before_it_subscribed(
+    client: Any, player: Player, monkeypatch: Any
+) -> None:
+    """A process that follows a table reads its log, then subscribes to the owner's lines: a
+    line written between the two was missed until the owner's next one — and there was none when
+    the missed line made it the follower's own player's turn (seen in CI: the cluster's event
+    game stood still). Now the follower reads the log once more after subscribing."""
+    table = player.table("bazar-blot")
+    player.post(f"/api/tables/{table}/fill-bots", {"level": "basic"})
+    registry = client.app.state.hub.registry
+
+    async def leave_memory() -> None:
+        registry._unload(registry.live[table])
+        await asyncio.sleep(0.05)
+
+    client.portal.call(leave_memory)
+    full = client.portal.call(registry.services.read_log, table)
+    reads = 0
+
+    def read_before_the_last_line(c: Any, table_id: str, since: int = 0) -> list[Any]:
+        nonlocal reads
+        reads += 1
+        lines = log_of(c, table_id, since)
+        return lines[:-1] if reads == 1 else lines
+
+    log_of = Store.log_of
+    monkeypatch.setattr(Store, "log_of", staticmethod(read_before_the_last_line))
+    follower = client.portal.call(registry._load, table, "bazar-blot", False)
+    assert not follower.driving
+    deadline = time.monotonic() + 5
+    while follower.n != full[-1].seq:
+        assert time.monotonic() < deadline, f"the follower stayed at line {follower.n} of {full[-1].seq}"
+        time.sleep(0.02)

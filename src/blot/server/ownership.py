@@ -31,7 +31,7 @@ class OwnershipRegistry(RegistryParts, Protocol):
 
     async def _say_present(self) -> None: ...
 
-    def _follower(self, table_id: str) -> Any: ...
+    async def follow(self, table: Table) -> None: ...
 
     def _background(self, work: Any) -> None: ...
 
@@ -187,7 +187,7 @@ class Ownership:
         table.turns.forget_bots()
         table.seating.cancel()
         log.warning("table %s: another process drives it now", table.id)
-        self.tables._background(self.tables.cluster.broker.follow(table.id, self.tables._follower(table.id)))
+        self.tables._background(self.tables.follow(table))
 
     async def orphans_forever(self) -> None:
         """Take the tables being played whose owner is gone (a few at a time, in a random order,

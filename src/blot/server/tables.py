@@ -237,10 +237,17 @@ class Tables:
         self._quiet[table_id] = self.config.clock()
         table.start()
         if not table.driving:
-            await self.cluster.broker.follow(table_id, self._follower(table_id))
+            await self.follow(table)
             if owner is not None:
                 self.ownership.tell_owner(table)
         return table
+
+    async def follow(self, table: Table) -> None:
+        """Hear what the table's owner publishes, then read the log past what was folded: a line
+        published between reading the log and subscribing would otherwise be missed until the
+        next one, and the next one may be waiting for this process's own player."""
+        await self.cluster.broker.follow(table.id, self._follower(table.id))
+        table.post(table.replica.catch_up)
 
     def _follower(self, table_id: str) -> Any:
         async def heard(message: dict[str, Any]) -> None:
