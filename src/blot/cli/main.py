@@ -304,6 +304,30 @@ def analyse(
     run(file, deal, as_json, record)
 
 
+@app.command()
+def fairplay(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Game records (docs/format.md) of one game, or files of one record per line; "
+            "- reads standard input."
+        ),
+    ],
+    pair: Annotated[
+        str | None, typer.Option("--pair", help="Only this pair of partners and its two accounts: A,B.")
+    ] = None,
+    samples: Annotated[
+        int, typer.Option("--samples", help="Deals of the hidden cards sampled per decision.")
+    ] = 16,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled deals.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Fair-play figures for the Court of Conduct: accuracies and the test of information (L-9)."""
+    from blot.cli.fairplay import run
+
+    run(files, pair, as_json, samples, seed)
+
+
 puzzles = typer.Typer(
     help="Puzzles mined from finished games: mine them from records into blot serve's database, "
     "export them as JSON lines.",

@@ -1,0 +1,144 @@
+"""The fair-play decisions of a finished Bazar Blot game (issue 43 item 2).
+
+Each card played is valued double-dummy in the actual deal, exactly, as ``blot analyse`` values
+it (the card points its team ends with, B-12). A card decision with more than one legal card
+from trick ``from_trick`` on is weighed by the test of information: the seat's view at that
+moment (:meth:`blot.bazar.Deal.view`: its hand, the calls, the cards played, declarations and
+belote shown) is read as the bots read it (:func:`blot.bots.bazar_info.infer`), ``samples`` deals
+of the hidden cards are drawn consistent with it and weighed by how well they explain the calls
+(:class:`blot.bots.bazar_belief.CallModel`, as ``expert`` weighs them: bidding inference), each
+is solved exactly, and ``q`` is the weighed share of them where the card played is a best card.
+Each call is valued against par (:func:`blot.analysis.par.review`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from random import Random
+
+from blot.analysis.bazar import card_value, dd_table
+from blot.analysis.par import review
+from blot.bazar import Deal, Game
+from blot.bazar.declarations import Declare
+from blot.bots.bazar_belief import CallModel
+from blot.bots.bazar_info import infer, sample_hands
+from blot.bots.sampling import weighted_deals
+from blot.cards import Card
+from blot.fairplay.figures import CallLoss, Decision
+from blot.solver import default_solver
+
+CARD_VALUE = card_value
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the test samples: ``samples`` deals per decision, drawn in proportion to the calls'
+    likelihood from ``pool`` times as many (``trust`` as ``expert``'s), decisions from trick
+    ``from_trick`` on (earlier ones cost tens of milliseconds a deal to solve exactly), the
+    random source from ``seed``; ``bidding``: also each call against par (Bazar Blot)."""
+
+    samples: int = 16
+    pool: int = 3
+    trust: float = 0.9
+    from_trick: int = 3
+    seed: int = 0
+    bidding: bool = True
+    #: 3-5-8: decisions with at most this many tricks to play (each solved exactly).
+    tfe_left: int = 6
+
+
+def rng_for(settings: Settings, *parts: object) -> Random:
+    """A random source for one decision, from the settings' seed and where the decision is: the
+    figures of a record are the same however many records are read with it."""
+    text = ":".join(str(p) for p in (settings.seed, *parts))
+    return Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def decisions(
+    game: Game, number: int, settings: Settings, seats: frozenset[int] | None = None
+) -> Iterator[Decision | CallLoss]:
+    """Every card (and call, with ``bidding``) of ``seats`` (all by default) in the finished
+    deals of ``game``, the ``number``-th record read."""
+    for index, played in enumerate(game.deals):
+        if not played.is_over or played.contract is None:
+            continue  # a void deal has no play
+        key = (played.dealt, played.dealer)
+        if settings.bidding:
+            table = dd_table(played.dealt, played.dealer, played.rules)
+            reviewed = review(table, played.rules, played.dealer, played.dealt, list(played.calls))
+            for call in reviewed["calls"]:
+                if call["loss"] is not None and (seats is None or call["seat"] in seats):
+                    yield CallLoss(number, index + 1, call["seat"], call["loss"])
+        deal = Deal(played.dealt, played.dealer, played.rules)
+        for call in played.calls:
+            deal.apply(call)
+        declarer = played.contract.declarer % 2
+        for n, card in enumerate(played.plays):
+            while deal.must_declare:
+                seat = deal.to_act
+                assert seat is not None
+                deal.apply(Declare(played.declared[seat] or ()))
+            seat = deal.to_act
+            assert seat is not None
+            if seats is None or seat in seats:
+                side = "declarer" if seat % 2 == declarer else "defence"
+                rng = rng_for(settings, key, n)
+                yield _decision(deal, seat, card, number, index + 1, n == 0, side, settings, rng)
+            deal.apply(card)
+
+
+def _values(hands: list[int] | tuple[int, ...], deal: Deal) -> dict[Card, int]:
+    """Each legal card's card points from the trick in progress on, double-dummy, exactly."""
+    trick = [c.index for _, c in deal.trick]
+    leader = deal.trick[0][0] if deal.trick else deal.leader
+    left = 8 - len(deal.trick_winners)
+    return default_solver().solve_cards(list(hands), trick, leader, deal.tix, left).values
+
+
+def _decision(
+    deal: Deal,
+    seat: int,
+    card: Card,
+    game: int,
+    number: int,
+    lead: bool,
+    side: str,
+    settings: Settings,
+    rng: Random,
+) -> Decision:
+    legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
+    trick = len(deal.trick_winners) + 1
+    if len(legal) == 1:
+        return Decision(game, number, seat, trick, lead, side, 0, 1)
+    actual = _values(deal.hands, deal)
+    best = max(actual.values())
+    loss = best - actual[card]
+    if trick < settings.from_trick:
+        return Decision(game, number, seat, trick, lead, side, loss, len(legal), loss == 0)
+    q, drawn = chance_best(deal, seat, card, settings, rng)
+    return Decision(game, number, seat, trick, lead, side, loss, len(legal), loss == 0, q, drawn)
+
+
+def chance_best(deal: Deal, seat: int, card: Card, settings: Settings, rng: Random) -> tuple[float, int]:
+    """The share of deals consistent with ``seat``'s view of ``deal`` (weighed by the calls)
+    in which ``card`` is a best card, and how many deals that was."""
+    view = deal.view(seat)
+    k = infer(view)
+    model = CallModel(view, settings.trust)
+    played_by = k.played_by
+    pool = settings.samples * settings.pool if model.informative else settings.samples
+    deals = weighted_deals(
+        lambda: sample_hands(k, rng),
+        lambda hands: model.weight([hands[s] | played_by[s] for s in range(4)]),
+        settings.samples,
+        pool,
+        rng,
+    )
+    hits = total = 0
+    for hands, draws in deals:
+        values = _values(hands, deal)
+        total += draws
+        hits += draws * (values[card] == max(values.values()))
+    return (hits / total if total else 1.0), total

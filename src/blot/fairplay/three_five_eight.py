@@ -1,0 +1,85 @@
+"""The fair-play decisions of a finished 3-5-8 game (issue 43 item 2).
+
+3-5-8 has no partners, but a player who sees another's hand gains as a pair does. Each card
+played is valued as ``blot analyse`` values it: the tricks the seat ends with, playing for itself
+against the other two ("paranoid"), exactly with :data:`~blot.analysis.three_five_eight.EXACT_TRICKS`
+tricks or fewer to play, before that by a search ``HORIZON`` tricks deep. The test of information
+weighs the decisions with more than one legal card and at most ``Settings.tfe_left`` tricks to
+play (exact searches of the actual deal and of every sampled one): the seat's view is read as the
+bots read it (:func:`blot.bots.tfe_info.infer`: its hand, the talon when shown, the exchange it
+took part in, the cards played) and ``samples`` deals of the hidden cards (the other two hands
+and the talon or discard pile) are drawn uniformly among those consistent with it. Unlike Bazar
+Blot's, these deals are not weighed by the trump calls (docs/fairplay.md says what that means).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+
+from blot.analysis.three_five_eight import EXACT_TRICKS, HORIZON
+from blot.bots.tfe_info import infer, sample_hands
+from blot.cards import Card
+from blot.fairplay.bazar import Settings, rng_for
+from blot.fairplay.figures import Decision
+from blot.game import AnyGame
+from blot.solver.three_five_eight import default_tfe_solver
+from blot.three_five_eight import Deal, Game
+from blot.three_five_eight.values import TRICKS
+
+
+def decisions(
+    game: AnyGame, number: int, settings: Settings, seats: frozenset[int] | None = None
+) -> Iterator[Decision]:
+    """Every card of ``seats`` (all by default) in the finished deals of ``game``, the
+    ``number``-th record read."""
+    assert isinstance(game, Game), "3-5-8's fair-play figures were given another game"
+    for index, played in enumerate(game.deals):
+        if not played.is_over or played.is_void:
+            continue
+        counted = [r for r in game.results[:index] if not r.void]
+        deal = Deal(played.dealt, played.talon, played.dealer, previous=counted[-1] if counted else None)
+        for action in (*played.calls, *played.gifts, *played.discard):
+            deal.apply(action)
+        for n, card in enumerate(played.plays):
+            seat = deal.to_act
+            assert seat is not None
+            if seats is None or seat in seats:
+                rng = rng_for(settings, played.dealt, played.talon, played.dealer, n)
+                yield _decision(deal, seat, card, number, index + 1, n == 0, settings, rng)
+            deal.apply(card)
+
+
+def _values(hands: tuple[int, ...] | list[int], deal: Deal, seat: int, horizon: int) -> dict[Card, int]:
+    """Each legal card's tricks for ``seat`` from the trick in progress on."""
+    trick = deal.trick
+    leader = trick[0][0] if trick else seat
+    trump = deal.trump.suit if deal.trump is not None else None
+    left = TRICKS - len(deal.tricks)
+    cards = [c.index for _, c in trick]
+    return default_tfe_solver().solve_cards(list(hands[:3]), cards, leader, trump, left, seat, horizon).values
+
+
+def _decision(
+    deal: Deal, seat: int, card: Card, game: int, number: int, lead: bool, settings: Settings, rng: Random
+) -> Decision:
+    legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
+    trick = len(deal.tricks) + 1
+    if len(legal) == 1:
+        return Decision(game, number, seat, trick, lead, "", 0, 1)
+    left = TRICKS - len(deal.tricks)
+    actual = _values(deal.hands, deal, seat, left if left <= EXACT_TRICKS else HORIZON)
+    loss = max(actual.values()) - actual[card]
+    if left > settings.tfe_left:
+        return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0)
+    k = infer(deal.view(seat))
+    hits = total = 0
+    for _ in range(settings.samples):
+        hands = sample_hands(k, rng)
+        if hands is None:
+            break
+        values = _values(hands, deal, seat, left)
+        total += 1
+        hits += values[card] == max(values.values())
+    q = hits / total if total else 1.0
+    return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0, q, total)
