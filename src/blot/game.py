@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from blot.cards import Card
@@ -114,14 +115,23 @@ class PublicViewHead(Generic[R, P]):
 
 V = TypeVar("V")
 
+#: Each public view type's field names and a getter of their values (a seat's view is built at
+#: every move of every bot: the fields are listed once per type, not at each view).
+_PUBLIC_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+
 
 def seat_view(view_type: Callable[..., V], public: DataclassInstance, **own: Any) -> V:
     """A seat's view of a deal in either game: every field of the deal's public view as it is,
     then the seat's own (its hand, its choices, and any field it sees more of, such as the cards of
     an exchange it took part in). Written once, so that a field added to a public view reaches
     every seat's view too, and nobody copies the public fields one by one."""
-    shared = {f.name: getattr(public, f.name) for f in fields(public)}
-    return view_type(**(shared | own))
+    known = _PUBLIC_FIELDS.get(type(public))
+    if known is None:
+        names = tuple(f.name for f in fields(public))
+        known = _PUBLIC_FIELDS[type(public)] = (names, attrgetter(*names))
+    shared = dict(zip(known[0], known[1](public), strict=True))
+    shared.update(own)
+    return view_type(**shared)
 
 
 class Rules(Protocol):
