@@ -7,6 +7,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from blot.server.errors import Refused
 from blot.store import Store
 
 from .conftest import Clock, Player, Socket, make_client, simple_choice, start_with_bots
@@ -204,3 +208,32 @@ def test_a_follower_reads_the_lines_written_before_it_subscribed(
     while follower.n != full[-1].seq:
         assert time.monotonic() < deadline, f"the follower stayed at line {follower.n} of {full[-1].seq}"
         time.sleep(0.02)
+
+
+def test_a_refusal_after_a_sockets_accept_is_an_error_message_and_a_close(
+    client: Any, player: Player, monkeypatch: Any
+) -> None:
+    """Issue 40 item 4: a refusal raised once the socket was accepted (here: the table refuses the
+    connection as it joins) went to the HTTP error handler, which answered an accepted websocket
+    with an HTTP response (uvicorn: "Unexpected ASGI message 'websocket.http.response.start'").
+    It is the socket's error message and its close; the talk refused alone is only a message."""
+    table = start_with_bots(player, "bazar-blot")
+    seating = type(client.app.state.hub.registry.live[table].seating)
+
+    async def refused(*_: Any) -> None:
+        raise Refused("not_found", "no_such_table")
+
+    monkeypatch.setattr(seating, "connect", refused)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_json({"type": "hello", "token": player.token})
+        assert ws.receive_json()["reason"] == "no_such_table"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
+    monkeypatch.undo()
+    monkeypatch.setattr(client.app.state.chat, "history", refused)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        assert sock.until(lambda m: m["type"] == "error")["reason"] == "no_such_table"
+        sock.send(type="ping")
+        assert sock.until(lambda m: m["type"] == "pong")

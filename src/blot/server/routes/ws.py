@@ -69,8 +69,19 @@ def _check_hello(hello: Mapping[str, Any]) -> None:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
-    hub = hub_of(ws)
     await ws.accept()
+    try:
+        await _serve(ws, table_id)
+    except Refused as e:  # once accepted, a refusal is an error message and a close, never an HTTP answer
+        with contextlib.suppress(Exception):
+            await ws.send_text(_error(e))
+        await _close(ws, 4404 if e.code == "not_found" else 4400)
+
+
+async def _serve(ws: WebSocket, table_id: str) -> None:
+    """The socket's life after its accept: the ``hello``, the connection to the table, then the
+    client's messages until it leaves."""
+    hub = hub_of(ws)
     try:
         hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT))
         _check_hello(hello)
@@ -116,7 +127,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     chat = chat_of(ws)
     recheck = asyncio.get_running_loop().create_task(_recheck(hub, table_id, conn)) if watched else None
     try:
-        await table.call(chat.history, table, conn)
+        try:
+            await table.call(chat.history, table, conn)
+        except Refused as e:  # the talk refused, not the table
+            conn.push(_error(e))
         while True:
             text = await _receive(ws)
             request_id = None
