@@ -142,7 +142,27 @@ def test_blot_fairplay_prints_each_account_and_pair(
     assert [p["name"] for p in found["pairs"]] == ["Bagrat & Davit"]
     assert {a["name"] for a in found["accounts"]} == {"Bagrat", "Davit"}
     assert set(found["pairs"][0]["test"]) == {"decisions", "expected", "observed", "score", "p_value"}
+    assert "bidding_loss_per_call" in found["pairs"][0]
+    quick = runner.invoke(app, ["fairplay", str(path), "--samples", "2", "--no-bidding", "--json"])
+    assert all("bidding_loss_per_call" not in p for p in json.loads(quick.output)["pairs"])
     with pytest.raises(SystemExit) as refused:
         main(["fairplay", str(path), "--pair", "Ani,Bagrat"])
     assert refused.value.code == 1
     assert "Ani and Bagrat were never partners in these games" in capsys.readouterr().err
+
+
+def test_the_error_rates_script_runs_small(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmarks/fairplay.py at a tiny size (its numbers are for a reader: docs/fairplay.md)."""
+    import runpy
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "fairplay.py"
+    args = ["--honest", "random", "--cheat", "cheat:peek=1,samples=2,bid_samples=2,bidding=heuristic"]
+    monkeypatch.setattr(sys, "argv", [str(script), *args, "--pairs", "2", "--deals", "2", "--samples", "4"])
+    runpy.run_path(str(script), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "| `random` | honest | 2 |" in out and "| `cheat:peek=1,samples=2" in out
+    assert "ms per deal" in out

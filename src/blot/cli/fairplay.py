@@ -41,14 +41,17 @@ def parse_pair(text: str | None) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-def run(files: list[str], pair: str | None, as_json: bool, samples: int, seed: int) -> None:
-    """Print the figures of the games in ``files`` (only ``pair``'s, when given)."""
+def run(
+    files: list[str], pair: str | None, as_json: bool, samples: int, seed: int, bidding: bool = True
+) -> None:
+    """Print the figures of the games in ``files`` (only ``pair``'s, when given; the bidding
+    against par unless ``bidding`` is false, which halves the cost)."""
     from blot.fairplay import Settings, report
 
     chosen = parse_pair(pair)
     if samples < 2:
         raise BlotError("--samples is at least 2")
-    found = report(read_games(files), Settings(samples=samples, seed=seed), chosen)
+    found = report(read_games(files), Settings(samples=samples, seed=seed, bidding=bidding), chosen)
     if as_json:
         print(json.dumps(found.to_json()))
         return

@@ -320,12 +320,15 @@ def fairplay(
         int, typer.Option("--samples", help="Deals of the hidden cards sampled per decision.")
     ] = 16,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled deals.")] = 0,
+    bidding: Annotated[
+        bool, typer.Option("--bidding/--no-bidding", help="Also each call against par (Bazar Blot).")
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Fair-play figures for the Court of Conduct: accuracies and the test of information (L-9)."""
     from blot.cli.fairplay import run
 
-    run(files, pair, as_json, samples, seed)
+    run(files, pair, as_json, samples, seed, bidding)
 
 
 puzzles = typer.Typer(
