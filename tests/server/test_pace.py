@@ -104,3 +104,27 @@ def test_a_rated_table_keeps_its_timer_and_refuses_play_for_me(db: Path) -> None
         daily = watcher.post("/api/daily/bazar-blot/start")["table"]
         own = watcher.post(f"/api/tables/{daily}/play-for-me", {"on": True}, status=403)
         assert own["reason"] == "play_for_me_not_here"
+
+
+def test_a_handed_seat_refuses_its_players_own_action_until_taken_back(db: Path) -> None:
+    """Issue 41 item 6: while a bot plays Ani's seat for her, an action she sends on her turn is
+    refused with one sentence (``seat_handed``) and changes nothing; the bot plays that turn."""
+    clock = Clock()
+    with make_client(db, clock=clock, bot_delay=0.5) as client:
+        ani = Player(client, "Ani")
+        table = ani.table("3-5-8")
+        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
+        ani.post(f"/api/tables/{table}/start")
+        live = client.app.state.hub.tables[table]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            sock = Socket(ws, ani.token)
+            view = clock.my_turn(sock, 0, live)
+            ani.post(f"/api/tables/{table}/play-for-me", {"on": True, "level": "random"})
+            before = live.n
+            refused = sock.play(0, simple_choice(view))
+            assert refused["type"] == "error" and refused["reason"] == "seat_handed"
+            assert "take your seat back" in refused["message"] and live.n == before
+            assert live.game.to_act == 0 and clock.pending()  # still her turn, the bot's to play
+            clock.advance()
+            played = sock.until(lambda m: m["type"] == "event" and m["event"].get("seat") == 0)
+            assert played["event"]["by"] == "bot"

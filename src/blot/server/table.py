@@ -545,6 +545,8 @@ class Table:
             raise Refused("conflict", "table_paused")
         if self.game.to_act != seat:
             raise Refused("not_your_turn", "not_your_turn")
+        if self.seats[seat].handed is not None:  # "play for me" (issue 41 item 6): the bot's turn
+            raise Refused("conflict", "seat_handed")
         try:
             action = self.wire.action_from_message(self.game, message)
         except BlotError as e:

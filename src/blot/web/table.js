@@ -287,6 +287,15 @@ export class TablePage {
     return s ? s.seat : null;
   }
 
+  // Whether the move now is this player's to make: their turn at a game under way, and their seat
+  // not handed to a bot ("play for me", issue 41 item 6: the server refuses it, seat_handed).
+  myMove() {
+    const v = this.view;
+    const seat = this.you.seat;
+    if (!v || !v.legal || seat === null || v.to_act !== seat || v.game_over || this.table.status !== "playing") return false;
+    return !this.table.seats[seat].handed;
+  }
+
   base() {
     return this.you.seat === null ? this.watchSeat : this.you.seat;
   }
@@ -496,7 +505,7 @@ export class TablePage {
   // request a sound, a vibration, and a notification when the tab is hidden.
   cue() {
     const v = this.view;
-    const mine = !!(v && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over && this.table.status === "playing");
+    const mine = this.myMove();
     if (mine && !this.myTurn) {
       // a browser lets a page vibrate only once the player has touched it
       const touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
@@ -901,11 +910,12 @@ export class TablePage {
     const v = this.view;
     const parts = [];
     const playing = this.table.status === "playing";
-    const mine = playing && v.legal && this.you.seat !== null && v.to_act === this.you.seat && !v.game_over;
+    const mine = this.myMove();
+    const handed = this.you.seat !== null && !!this.table.seats[this.you.seat].handed;
     if (this.table.paused) parts.push(h("div", { class: "waiting", "data-testid": "paused" }, t("log_paused")));
     if (this.you.seat === null) parts.push(this.spectatorBar());
     else if (mine) parts.push(this.game.prompt(v, this) || h("div", { class: "prompt" }, h("div", { class: "your-turn" }, t("your_card"))));
-    else if (playing && v.to_act !== null && v.to_act !== undefined && !v.result) parts.push(h("div", { class: "waiting" }, t("waiting_for", { who: this.name(v.to_act) })));
+    else if (playing && v.to_act !== null && v.to_act !== undefined && !v.result && !(handed && v.to_act === this.you.seat)) parts.push(h("div", { class: "waiting" }, t("waiting_for", { who: this.name(v.to_act) })));
     parts.push(h("div", { class: "typed", hidden: !this.typed }, this.typed ? `⌨ ${this.typed.toUpperCase()}` : ""));
     return h("div", { class: "action-bar" + (mine ? " mine" : ""), "aria-live": "polite" }, parts);
   }
@@ -940,7 +950,7 @@ export class TablePage {
   hand() {
     const v = this.view;
     const L = v.legal;
-    const myTurn = L && v.to_act === this.you.seat && this.table.status === "playing";
+    const myTurn = this.myMove();
     const legal = new Set(myTurn && L.cards ? L.cards : []);
     const picking = myTurn ? this.game.picking(v, this) : null;
     const picked = new Set(picking ? this.pick.cards : []);
