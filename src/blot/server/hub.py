@@ -32,6 +32,7 @@ from blot.server.accounts import AccountService
 from blot.server.analyses import RESUME_SECONDS, Analyses
 from blot.server.cluster import Cluster, NotOwner
 from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
+from blot.server.cluster.heartbeat import Heartbeat
 from blot.server.config import ServerConfig
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
@@ -69,6 +70,7 @@ class Hub:
         self.push = Push(self)
         self._tasks: list[asyncio.Task[None]] = []
         self._claimed = False
+        self.heartbeat: Heartbeat | None = None
 
     @property
     def tables(self) -> dict[str, Table]:
@@ -209,9 +211,11 @@ class Hub:
         ]
         if self.cluster.shared:
             await self._beat()
+            self.heartbeat = self._heartbeat()
+            self.heartbeat.start()
             await self.cluster.start(self.registry.ownership.inbox, self.registry.ownership.broker_status)
             self._tasks += [
-                loop.create_task(self._heartbeat_forever()),
+                loop.create_task(self.heartbeat.watch(self._fenced)),
                 loop.create_task(self.registry.ownership.orphans_forever()),
                 loop.create_task(self.registry.ownership.refresh_presence_forever()),
             ]
@@ -229,22 +233,22 @@ class Hub:
         now, ownership, address = self.now(), self.cluster.ownership, self.config.address
         await self.write(lambda c: ownership.beat(c, now, address))
 
-    async def _heartbeat_forever(self) -> None:
-        """Write this process's heartbeat every second; when it cannot for
-        :data:`~blot.server.cluster.leases.FENCE_SECONDS`, stop driving every table (another
-        process will take them once the heartbeat is old enough)."""
-        from blot.server.cluster.leases import FENCE_SECONDS, HEARTBEAT_SECONDS
+    def _heartbeat(self) -> Heartbeat:
+        """This process's heartbeat, written from a thread of its own with its own connection
+        (:mod:`blot.server.cluster.heartbeat`): a busy loop does not cost the process its tables."""
+        ownership, address = self.cluster.ownership, self.config.address
 
-        written = time.monotonic()
-        while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            try:
-                await asyncio.wait_for(self._beat(), FENCE_SECONDS)
-                written = time.monotonic()
-            except Exception:
-                if time.monotonic() - written >= FENCE_SECONDS:
-                    for table in list(self.registry.live.values()):
-                        self.registry.ownership.lost(table)
+        def beat() -> None:
+            with self.store.engine.begin() as c:
+                ownership.beat(c, self.now(), address)
+
+        return Heartbeat(beat)
+
+    def _fenced(self) -> None:
+        """The heartbeat could not be written for a while: stop driving every table (another
+        process will take them once the heartbeat is old enough)."""
+        for table in list(self.registry.live.values()):
+            self.registry.ownership.lost(table)
 
     async def health_report(self) -> tuple[bool, dict[str, Any]]:
         """``GET /health``: this process, the tables it drives, and whether it reaches its
@@ -273,6 +277,8 @@ class Hub:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
+        if self.heartbeat is not None:
+            await asyncio.to_thread(self.heartbeat.stop)
         if self.cluster.shared:  # give the tables up: another process takes them at once
             ownership, ids = self.cluster.ownership, [t.id for t in self.registry.live.values() if t.driving]
             with contextlib.suppress(Exception):
