@@ -138,3 +138,60 @@ def test_the_score_bar_keeps_the_old_totals_while_the_last_trick_is_on_the_felt(
         )
     finally:
         close(page)
+
+
+#: A waiting table's seat rows: each name's box, whether its text is cut or wraps, its buttons' boxes.
+SEAT_ROWS = """() => [...document.querySelectorAll("ul.seats li")].map((li) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const name = li.querySelector(".seat-name");
+  const line = parseFloat(getComputedStyle(name).lineHeight) || 20;
+  return { name: box(name), text: name.textContent, lines: name.getBoundingClientRect().height / line,
+           cut: name.scrollWidth > name.clientWidth + 1,
+           buttons: [...li.querySelectorAll("button")].map(box) };
+})"""
+
+#: The bidding's longest calls in Armenian ("10 անկոզր", "Քուանշ", "Չորս յոթնոց"), shown in the
+#: page's calls grid as the server's view would list them.
+LONG_CALLS = """() => {
+  const p = window.blotPage, d = p.view.dealer;
+  const calls = ["pass", "8S", "9H", "10NT", "contra", "redouble", "pass", "11NT", "sevens", "16NT", "pass"];
+  p.view.calls = calls.map((c, i) => ({ seat: (d + 1 + i) % 4, call: c }));
+  p.render();
+  const grid = document.querySelector("[data-testid=calls]").getBoundingClientRect();
+  const side = [...document.querySelectorAll(".pos-left, .pos-right")].map((e) => e.getBoundingClientRect());
+  return { cut: [...document.querySelectorAll("[data-testid=calls] td, [data-testid=calls] th")]
+             .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+           grid: [grid.left, grid.right], sides: side.map((r) => [r.left, r.right]) };
+}"""
+
+
+def test_issue41_armenian_on_a_phone_seat_rows_and_calls_grid_fit(browser: Any, server: LiveServer) -> None:
+    """Issue 41 (the page as a player meets it): at 390x844 in Armenian a waiting table's "empty ·
+    team n" stays on one line beside or above its "Sit here" and "Bot" buttons (it was crushed
+    to three), and the calls grid between the side seats cuts no call of its last column."""
+    client = httpx.Client(base_url=server.url)
+    token, ani = guest(client, "Ani")
+    table = client.post("/api/tables", json={"game": "bazar-blot"}, headers=ani).json()["id"]
+    page = open_page(browser, "phone")
+    try:
+        page.add_init_script(
+            f"localStorage.setItem('blot.token', '{token}'); localStorage.setItem('blot.lang', 'hy');"
+        )
+        page.goto(f"{server.url}/table/{table}")
+        page.wait_for_selector("[data-testid=sit-1]")
+        rows = page.evaluate(SEAT_ROWS)
+        screen(page, "waiting-hy")
+        assert [r["text"] for r in rows][1:] == ["դատարկ · թիմ 2", "դատարկ · թիմ 1", "դատարկ · թիմ 2"]
+        for row in rows:
+            assert not row["cut"] and row["lines"] < 1.6, row
+            assert not [b for b in row["buttons"] if overlap(b, row["name"])], row
+        client.post(f"/api/tables/{table}/fill-bots", json={"level": "basic"}, headers=ani)
+        client.post(f"/api/tables/{table}/start", headers=ani)
+        page.wait_for_selector(".action-bar.mine")  # the bidding waits for Ani
+        found = page.evaluate(LONG_CALLS)
+        screen(page, "calls-hy")
+        assert found["cut"] == [], found
+        left, right = sorted(found["sides"])
+        assert left[1] <= found["grid"][0] and found["grid"][1] <= right[0], found
+    finally:
+        close(page)

@@ -614,7 +614,8 @@ export class TablePage {
       }
       const team = hasPartners(this.info) ? h("small", { class: "muted" }, ` · ${t("team")} ${teamOf(this.info, s.seat) + 1}`) : null;
       return h("li", { class: s.seat === mine ? "mine" : "" }, this.avatar(s.seat), h("span", { class: "seat-no" }, t("seat_n", { n: s.seat + 1 })),
-        h("span", { class: "seat-name" }, label, s.guest ? guestMark("badge") : null, team), actions);
+        h("span", { class: "seat-name" }, label, s.guest ? guestMark("badge") : null, team),
+        actions.length ? h("span", { class: "seat-actions" }, actions) : null);
     });
     const link = `${location.origin}/table/${tb.id}`;
     const full = tb.seats.every((s) => s.name || s.bot);
@@ -779,7 +780,9 @@ export class TablePage {
     const n = this.info.seats;
     const first = (v.dealer + 1) % n;
     const order = Array.from({ length: n }, (_, i) => (first + i) % n);
-    const cells = v.calls.map((c) => h("td", { class: /H|D$/.test(c.call) ? "red" : "" }, this.game.callLabel(c.call)));
+    // a call may wrap at its spaces here ("10 NT", "Four sevens"): four columns between the side
+    // seats of a phone leave each about 44 px (issue 41: Armenian's were cut)
+    const cells = v.calls.map((c) => h("td", { class: /H|D$/.test(c.call) ? "red" : "" }, this.game.callLabel(c.call).replace(/\u00a0/g, " ")));
     if (v.to_act !== null && !v.result) cells.push(h("td", { class: "next" }, "?"));
     const rows = [];
     for (let i = 0; i < cells.length; i += n) rows.push(h("tr", {}, cells.slice(i, i + n)));
