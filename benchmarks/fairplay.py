@@ -12,7 +12,9 @@ in the first team's seats), its seed from ``--seed`` and its number. Prints, per
 the mean and spread of the score (0 and 1 for a calibrated test on honest players), how many
 runs were flagged at ``--alpha`` and at 0.05, and the test's CPU time per deal (the figures of
 the side's two seats, not the bots' play). The defaults are tiny, to run here in minutes; the
-issue's sizes (100 pairs x 300 deals) are for a bigger machine with ``--jobs``.
+issue's sizes (100 pairs x 300 deals) are for a bigger machine with ``--jobs``. A cheat spec
+``A+B`` puts A in the side's first seat and B in its partner's: ``--cheat
+cheat:peek=1+cheat:peek=0`` is a pair where only one partner sees the other's hand.
 """
 
 from __future__ import annotations
@@ -56,7 +58,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals per run")
     parser.add_argument("--alpha", type=float, default=0.01)
     parser.add_argument("--honest", action="append", help="an honest bot (repeat); default: five levels")
-    parser.add_argument("--cheat", action="append", help="a cheating bot (repeat)")
+    parser.add_argument(
+        "--cheat", action="append", help="a cheating bot (repeat); A+B: A and its partner B (one cheats)"
+    )
     parser.add_argument("--against", default="heuristic")
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--seed", type=int, default=1)
@@ -68,7 +72,7 @@ def main() -> None:
 
     honest = args.honest or HONEST
     cheats = args.cheat or CHEATS
-    for bot in [*honest, *cheats, args.against]:
+    for bot in [one for spec in [*honest, *cheats, args.against] for one in spec.split("+")]:
         try:
             make_bot(args.game, bot, testing=True)
         except BlotError as e:

@@ -26,15 +26,18 @@ def side_decisions(
     game: str, a: str, b: str, deals: int, seed: int, settings: Settings, clock: list[float] | None = None
 ) -> Iterator[Decision]:
     """Side A's card decisions over ``deals`` deals of the run ``seed``; the CPU seconds the
-    figures took (not the bots' play) are added to ``clock[0]``."""
+    figures took (not the bots' play) are added to ``clock[0]``. ``a`` may name two bots,
+    ``A+B``: A in the side's first seat, B in its partner's (one partner cheating)."""
     game_spec = spec(game)
     mine = game_spec.teams[0]
+    first, _, second = a.partition("+")
+    side = {seat: (second or first) if i else first for i, seat in enumerate(mine)}
     for number in range(deals):
         cards = game_spec.random_deal(Random(_seed(seed, number)))
         state = game_spec.new_game(dealer=number % game_spec.seats)
         state.start_deal(cards)
         bots = [
-            make_bot(game_spec, a if s in mine else b, Random(_seed(seed, number, s)), testing=True)
+            make_bot(game_spec, side.get(s, b), Random(_seed(seed, number, s)), testing=True)
             for s in range(game_spec.seats)
         ]
         reset(bots)
