@@ -155,3 +155,13 @@ def sit_as(page: Any, seat: int, name: str = "Boris") -> None:
     if page.locator("[data-testid=arrival-name]").count():
         page.fill("[data-testid=arrival-name]", name)
         page.click("[data-testid=arrival-sit]")
+
+
+def lobby_click(page: Any, testid: str, name: str = "Ani") -> None:
+    """Click a lobby button that makes, finds or opens a table (``play-bots``, ``new-table``,
+    ``find-game``, ``daily-play``); a browser with no player yet is asked for a name first (issue
+    41 item 1: the lobby makes no "Player N" either), which this types."""
+    page.click(f"[data-testid={testid}]")
+    if page.locator("[data-testid=arrival-name]").count():
+        page.fill("[data-testid=arrival-name]", name)
+        page.click("[data-testid=arrival-sit]")

@@ -16,7 +16,7 @@ from sqlalchemy import insert
 from blot.store import Store
 from blot.store.schema import tars_kapoots
 
-from .conftest import LiveServer
+from .conftest import LiveServer, lobby_click
 from .test_browser import DECISION, act_once
 
 PASSWORD = "correct horse battery"
@@ -111,7 +111,7 @@ def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
     page.fill("[data-testid=target]", "1")  # Bazar Blot over after the first played deal
     page.dispatch_event("[data-testid=target]", "change")
     page.check("[data-testid=rated]")
-    page.click("[data-testid=new-table]")
+    lobby_click(page, "new-table")
     page.wait_for_url("**/table/*")
     table = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("[data-testid=rated-badge]")
@@ -161,7 +161,7 @@ def rated_game_then_leaderboard(page: Any, server: LiveServer) -> None:
 
 def test_a_game_ended_by_agreement_from_the_table(page: Any, server: LiveServer) -> None:
     sign_up(page, server, "Ani")
-    page.click("[data-testid=new-table]")
+    lobby_click(page, "new-table")
     page.wait_for_url("**/table/*")
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]")

@@ -12,7 +12,7 @@ import pytest
 from blot.store import Store
 from server.frames import check_no_leak, check_shape
 
-from .conftest import LiveServer, sit_as
+from .conftest import LiveServer, lobby_click, sit_as
 
 DECISION = "[data-declare=best], [data-call], [data-card][data-legal='true'], [data-testid=discard-confirm]"
 
@@ -20,7 +20,7 @@ DECISION = "[data-declare=best], [data-call], [data-card][data-legal='true'], [d
 def new_table(page: Any, server: LiveServer, game: str, bots: bool = True) -> str:
     page.goto(server.url + "/")
     page.select_option("[data-testid=game]", game)
-    page.click("[data-testid=new-table]")
+    lobby_click(page, "new-table")
     page.wait_for_url("**/table/*")
     if bots:
         page.click("[data-testid=fill-bots]")

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import LiveServer, sit_as
+from .conftest import LiveServer, lobby_click, sit_as
 from .test_browser import discard, event_number
 from .test_table import SIZES, close, no_overflow, open_page, screen
 
@@ -211,7 +211,7 @@ def test_item1_a_whole_deal_with_the_score_in_view_on_every_turn(
             page.fill("[data-testid=target]", "1")
             page.dispatch_event("[data-testid=target]", "change")
         shortest_trick_pause(page)
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-card]")
         layouts: dict[str, dict[str, dict[str, float]]] = {lang: {} for lang in langs}
         turns = 0
@@ -298,7 +298,7 @@ def test_item1_ending_needs_a_confirmation_and_everybody_sees_the_end(
     ani, boris, watcher = (open_page(browser, size, LOCALES[x]) for x in ("en", "hy", "hy"))
     try:
         ani.goto(server.url + "/")
-        ani.click("[data-testid=new-table]")
+        lobby_click(ani, "new-table")
         ani.wait_for_url("**/table/*")
         url = ani.url
         _seat(boris, url, 2)
@@ -350,13 +350,16 @@ def test_item3_talk_at_the_table(browser: Any, server: LiveServer, size: str, la
     )
     try:
         ani.goto(server.url + "/")
-        ani.click("[data-testid=new-table]")
+        lobby_click(ani, "new-table")
         ani.wait_for_url("**/table/*")
         url = ani.url
         _seat(boris, url, 1)
-        # a spectator who talks has a name: the lobby made one (a table's link asks for it, issue 41)
+        # a spectator who talks has a name: typed in the lobby's header (issue 41: nobody is made
+        # "Player N", and a table's link asks a name for a seat)
         watcher.goto(server.url + "/")
-        watcher.wait_for_selector("[data-testid=play-bots]:not([disabled])")
+        watcher.fill("#name", "Vera")
+        watcher.press("#name", "Enter")
+        watcher.wait_for_function("() => localStorage.getItem('blot.token')")
         watcher.goto(url)
         watcher.wait_for_selector("[data-testid=sit-3]")
         boris.click("[data-testid=chat]")
@@ -435,7 +438,7 @@ def test_item1_the_log_is_complete_after_a_reconnect_and_for_spectators(
     page, watcher = open_page(browser, size), open_page(browser, size, LOCALES["hy"])
     try:
         page.goto(server.url + "/")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-call]")
         for turn in range(4):
             page.wait_for_selector(DECISION)
@@ -467,7 +470,7 @@ def test_item1_strangers_see_no_button_they_may_not_use(browser: Any, server: Li
     host, stranger = open_page(browser, "phone"), open_page(browser, "phone", LOCALES["hy"])
     try:
         host.goto(server.url + "/")
-        host.click("[data-testid=new-table]")
+        lobby_click(host, "new-table")
         host.wait_for_url("**/table/*")
         host.wait_for_selector("[data-testid=fill-bots]")
         assert host.locator("[data-testid=fill-bots], [data-testid=start]").count() == 2
@@ -495,7 +498,7 @@ def test_item1_the_replay_list_filters_to_ones_own_games(browser: Any, server: L
         httpx.post(f"{server.url}/api/tables/{theirs}/start", headers=headers)
         httpx.post(f"{server.url}/api/tables/{theirs}/end", json={"agree": True}, headers=headers)
         page.goto(server.url + "/")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-card]")
         mine = page.url.rsplit("/", 1)[1]
         page.click("[data-testid=table-menu] summary")
@@ -541,7 +544,7 @@ def test_item2_reduced_motion_deals_without_moving(browser: Any, server: LiveSer
     try:
         page = context.new_page()
         page.goto(server.url + "/")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-testid=hand].dealing [data-card]")
         names = page.eval_on_selector_all(
             "[data-testid=hand] .card", "els => els.map(e => getComputedStyle(e).animationName)"
@@ -552,7 +555,7 @@ def test_item2_reduced_motion_deals_without_moving(browser: Any, server: LiveSer
     page = open_page(browser, "phone")
     try:
         page.goto(server.url + "/")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-testid=hand].dealing [data-card]")
         assert (
             page.eval_on_selector("[data-testid=hand] .card", "e => getComputedStyle(e).animationName")
@@ -598,7 +601,7 @@ def test_item4_installable_offline_and_a_turn_seen_from_a_hidden_tab(
                 window.shown.push(title); return real.call(this, title, options);
             };
         }""")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-card]")
         page.click("[data-testid=table-menu] summary")
         page.check("[data-testid=pref-notify]")
@@ -635,7 +638,7 @@ def test_item2_an_account_chooses_its_avatar_and_the_table_shows_it(browser: Any
         axe_clean(page, "the account page")
         screen(page, "account-avatar-hy")
         page.goto(server.url + "/")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-testid=seat-0] .avatar.emoji")
         assert page.inner_text("[data-testid=seat-0] .avatar") == "🦊"
         assert page.locator("[data-testid=seat-1] .avatar.bot svg").count() == 1  # bots marked as bots
@@ -722,7 +725,7 @@ def test_item1_a_vote_to_end_is_answered_over_a_deals_result(browser: Any, slow_
     ani, boris = open_page(browser, "phone"), open_page(browser, "phone", LOCALES["hy"])
     try:
         ani.goto(slow_server.url + "/")
-        ani.click("[data-testid=new-table]")
+        lobby_click(ani, "new-table")
         ani.wait_for_url("**/table/*")
         _seat(boris, ani.url, 2)
         ani.click("[data-testid=fill-bots]")

@@ -60,6 +60,29 @@ def test_issue41_a_table_link_asks_a_name_before_a_seat_on_the_phone(
         context.close()
 
 
+def test_issue41_the_lobby_asks_a_name_before_the_first_table(browser: Any, server: LiveServer) -> None:
+    """Item 1, through the lobby: a fresh browser is not made "Player N" on opening it; its first
+    "Play against bots" asks a name, and the table it opens seats that name."""
+    context = _context(browser)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("[data-testid=play-bots]:not([disabled])")
+        assert page.evaluate("localStorage.getItem('blot.token')") is None  # nobody made yet
+        page.click("[data-testid=play-bots]")
+        page.wait_for_selector("[data-testid=arrival-name]:focus")
+        assert page.locator("[data-testid=arrival-sit]").inner_text() == "Play against bots"
+        assert page.evaluate("localStorage.getItem('blot.token')") is None and "/table/" not in page.url
+        page.fill("[data-testid=arrival-name]", "Gohar")
+        page.click("[data-testid=arrival-sit]")
+        page.wait_for_url("**/table/*")
+        table = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("[data-testid=hand]")
+        assert _seats(server, table)[0]["name"] == "Gohar"
+    finally:
+        context.close()
+
+
 def test_issue41_friends_follow_accept_invite_and_join(browser: Any, server: LiveServer) -> None:
     """Item 2: Ani asks Boris by username, Boris accepts on his Friends page, Ani invites him from
     her table, and Boris sees the invitation, joins and sits."""

@@ -14,7 +14,7 @@ import pytest
 from blot.server.clock import ManualClock
 from blot.server.quick import BOTS_AFTER
 
-from .conftest import LiveServer
+from .conftest import LiveServer, lobby_click
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def test_a_player_finds_a_game_waits_fills_it_with_bots_and_the_table_opens(
     live, clock = clocked
     page.goto(live.url)
     page.select_option("[data-testid=game]", "3-5-8")
-    page.click("[data-testid=find-game]")
+    lobby_click(page, "find-game")
     panel = page.locator("[data-testid=quick-panel]")
     panel.wait_for()
     assert page.locator("[data-testid=quick-people]").inner_text() == "1 of 3 players"
@@ -44,7 +44,7 @@ def test_a_player_finds_a_game_waits_fills_it_with_bots_and_the_table_opens(
         return page.request.get(f"{live.url}/api/quick", headers={"Authorization": f"Bearer {token}"}).json()
 
     assert status() == {"status": "none"}
-    page.click("[data-testid=find-game]")
+    lobby_click(page, "find-game")
     panel.wait_for()
     assert status()["status"] == "waiting"
     page.click("a[href='/replays']")  # leaving the lobby stops the wait
@@ -57,7 +57,7 @@ def test_a_player_finds_a_game_waits_fills_it_with_bots_and_the_table_opens(
     page.click("nav a[href='/']")
     page.select_option("[data-testid=game]", "3-5-8")  # a new lobby: its first game again
 
-    page.click("[data-testid=find-game]")
+    lobby_click(page, "find-game")
     panel.wait_for()
     clock.move(BOTS_AFTER + 1)  # the server's clock: the next answer says 11 s
     page.locator("[data-testid=quick-offer]").wait_for(state="visible")

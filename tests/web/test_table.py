@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import LiveServer, quick_tricks
+from .conftest import LiveServer, lobby_click, quick_tricks
 from .test_browser import discard, event_number
 
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
@@ -70,7 +70,7 @@ def play_bots(
     if target is not None:
         page.fill("[data-testid=target]", str(target))
         page.dispatch_event("[data-testid=target]", "change")
-    page.click("[data-testid=play-bots]")
+    lobby_click(page, "play-bots")
     page.wait_for_selector("[data-card]")
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from toygame import registered
 
-from .conftest import LiveServer
+from .conftest import LiveServer, lobby_click
 from .test_table import close, open_page, screen
 
 
@@ -36,7 +36,7 @@ def test_the_toy_game_is_played_on_the_page_with_its_own_presenter(
         page.wait_for_selector("[data-testid=game] option[value=toy-duel]", state="attached")
         assert page.locator("[data-testid=game] option[value=toy-duel]").inner_text() == "Toy Duel"
         page.select_option("[data-testid=game]", "toy-duel")
-        page.click("[data-testid=play-bots]")
+        lobby_click(page, "play-bots")
         page.wait_for_selector("[data-card][data-legal='true']")
         assert page.locator("[data-testid=toy-tricks-0]").count() == 1  # drawn by toy.js
         screen(page, "toy-play")

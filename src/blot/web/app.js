@@ -11,6 +11,7 @@ import { registerPage } from "/static/register.js";
 import { JoinPage } from "/static/join.js";
 import { DailyDeals, DailyResultsPage, dailyPanel } from "/static/daily.js";
 import { QuickPanel } from "/static/quick.js";
+import { arrivalPanel, focusName, needsName } from "/static/arrival.js";
 import {
   h, api, toast, errorText, refusalText, store, main, nav, ensurePlayer, syncName, applyPrefs, session, renderMe, currentMe, refreshMe,
   showPending,
@@ -108,9 +109,9 @@ async function route() {
   main.replaceChildren();
   const path = location.pathname;
   const readOnly = /^\/(replays$|replay\/|scoresheet\/shared\/|leaderboard$|players\/|login$|account$|register$|daily\/|friends$|join$|join\/)/.test(path);
-  // a table's link opened without a session (or with one that ended) asks for a name before a
-  // seat (issue 41 item 1): no guest is made for it here
-  const arriving = path.startsWith("/table/");
+  // a table's link or the lobby opened without a session (or with one that ended) asks for a name
+  // before a seat or a table (issue 41 item 1, arrival.js): no guest is made for it here
+  const arriving = path.startsWith("/table/") || path === "/";
   let m;
   listGames().catch(() => {}); // asked for at once: the lobby and the tables need it
   const sheets = path.startsWith("/scoresheet") ? scoresheets() : null;
@@ -174,7 +175,24 @@ class LobbyPage {
     this.load();
     this.poll = setInterval(() => this.loadTables(), 5000);
     this.daily = new DailyPuzzle(() => this.render()); // issue 28
-    this.deals = new DailyDeals(() => this.render(), go); // the day's deals (issue 45)
+    this.deals = new DailyDeals(() => this.render(), go, (action, label) => this.ask(action, label)); // the day's deals (issue 45)
+  }
+
+  // A visitor with no session and no name typed in the header names himself before his first
+  // table (issue 41 item 1): the name box shows, and what he clicked goes on once he has one.
+  ask(action, label) {
+    const typed = document.getElementById("name").value.trim();
+    if (!needsName() || typed) return action();
+    this.asking = { action, label };
+    this.render();
+    focusName();
+  }
+
+  // The name was given (arrival.js): what was clicked goes on.
+  async named() {
+    const asked = this.asking;
+    this.asking = null;
+    if (asked) await asked.action();
   }
 
   leave() {
@@ -263,12 +281,12 @@ class LobbyPage {
       ? h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.rated, "data-testid": "rated", onchange: (e) => { f.rated = e.target.checked; this.render(); } }), h("span", {}, t("rated_table")))
       : h("p", { class: "muted small" }, h("a", { href: "/login", "data-link": true }, t("rated_login")));
     const bars = barLines(me && me.bars, lang());
-    const quick = h("button", { class: "primary big", "data-testid": "play-bots", disabled: !this.games, onclick: () => this.create(true) }, t("play_bots"));
-    const find = h("button", { class: "primary", "data-testid": "find-game", disabled: !this.games || this.quick.waiting, onclick: () => this.find() }, t("find_game"));
+    const quick = h("button", { class: "primary big", "data-testid": "play-bots", disabled: !this.games, onclick: () => this.ask(() => this.create(true), t("play_bots")) }, t("play_bots"));
+    const find = h("button", { class: "primary", "data-testid": "find-game", disabled: !this.games || this.quick.waiting, onclick: () => this.ask(() => this.find(), t("find_game")) }, t("find_game"));
     const pace = h("select", { "data-testid": "pace", onchange: (e) => (f.pace = e.target.value) },
       ["slow", "normal", "fast"].map((p) => h("option", { value: p }, t("pace_" + p))));
     pace.value = f.pace;
-    const create = h("button", { "data-testid": "new-table", disabled: !this.games, onclick: () => this.create(false) }, t("new_table"));
+    const create = h("button", { "data-testid": "new-table", disabled: !this.games, onclick: () => this.ask(() => this.create(false), t("new_table")) }, t("new_table"));
     this.tablesEl = h("ul", { class: "tables", "data-testid": "open-tables" });
     main.replaceChildren(h("div", { class: "lobby" },
       bars.length ? h("section", { class: "panel league", "data-testid": "league-bars" }, bars.map((b) => h("p", {}, b))) : null,
@@ -276,6 +294,7 @@ class LobbyPage {
         t("your_next_game", { event: g.event_name, n: g.round }), " ",
         h("a", { class: "button primary", href: `/table/${g.table}`, "data-link": true }, t("go_to_table"))))) : null,
       h("section", { class: "panel lobby-new" }, h("h1", {}, t("play")),
+        this.asking ? arrivalPanel(this, this.asking.label) : null,
         this.quick.view(this.games || [], botLevelName),
         h("div", { class: "form" }, fields, field("f-bot", t("bot_level"), level), field("f-pace", t("bot_pace"), pace), rated),
         h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),

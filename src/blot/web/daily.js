@@ -61,9 +61,11 @@ async function play(set, go) {
 
 // The lobby's panel: the day's sets, each with its status and its button.
 export class DailyDeals {
-  constructor(changed, go) {
+  // nameFirst(action, label): the lobby asks a visitor's name first (issue 41 item 1), then acts
+  constructor(changed, go, nameFirst = (action) => action()) {
     this.changed = changed;
     this.go = go;
+    this.nameFirst = nameFirst;
     this.data = undefined; // undefined: asked for; null: the server has none (or said no)
     this.mine = {}; // "game/ruleset" → the player's row of a finished set's results
     this.infos = null;
@@ -105,7 +107,7 @@ export class DailyDeals {
       t("daily_seat", { n: s.seat + 1 }), t("daily_field", { n: s.field })].join(" · ");
     const button = s.status === "finished"
       ? h("a", { class: "button", href: resultsPath(s.game, s.ruleset), "data-link": true, "data-testid": "daily-results" }, t("daily_results"))
-      : h("button", { class: "primary", "data-testid": "daily-play", onclick: () => play(s, this.go) },
+      : h("button", { class: "primary", "data-testid": "daily-play", onclick: () => this.nameFirst(() => play(s, this.go), t(s.status === "playing" ? "daily_continue" : "daily_play")) },
         t(s.status === "playing" ? "daily_continue" : "daily_play"));
     return h("li", { class: "table-row daily-set", "data-testid": `daily-set-${s.game}`, "data-status": s.status },
       h("div", { class: "what" }, h("strong", {}, t("game_" + s.game) || s.game), rules ? h("span", { class: "muted" }, rules) : null, status),

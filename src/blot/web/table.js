@@ -115,6 +115,16 @@ export class TablePage {
     this.connect();
   }
 
+  // A name was given on arrival (arrival.js): the socket opens again as that guest, who sits at
+  // the seat he chose (or the first free one).
+  async named(seat) {
+    this.reconnect();
+    const seats = this.table.seats;
+    const free = seats.find((s) => !s.name && !s.bot);
+    const chosen = seat !== null && seats[seat] && !seats[seat].name && !seats[seat].bot ? seat : free && free.seat;
+    if (chosen !== undefined && chosen !== null) await this.sit(chosen);
+  }
+
   banner(text) {
     const el = document.getElementById("banner");
     el.hidden = !text;
