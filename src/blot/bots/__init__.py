@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from importlib import import_module
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -39,6 +40,9 @@ EXTERNAL = "cmd"
 #: The fair-play tests' dishonest bot (:mod:`blot.bots.cheat`): ``blot arena`` and ``blot simulate``
 #: only (``testing``), never a level of the lobby, the server or the bot protocol.
 CHEAT = "cheat"
+#: The cheating bots of the fair-play test, by module path as the games name their bots (the
+#: module imports this package, which names it only by its path).
+CHEATS = {"bazar-blot": "blot.bots.cheat:BazarCheat", "3-5-8": "blot.bots.cheat:TfeCheat"}
 #: The longest bot spec accepted (a name and a few settings).
 SPEC_LIMIT = 200
 
@@ -146,10 +150,9 @@ def check_bot(
         command_argv(spec.strip().partition(":")[2])  # the command line itself; the program when it starts
         return ExternalBot, {}
     name, given = parse_bot_spec(spec)
-    if testing and name == CHEAT and not web:
-        from blot.bots.cheat import CHEATS
-
-        cls = CHEATS.get(game_spec.name) or game_spec.bot_class(name)
+    if testing and name == CHEAT and not web and game_spec.name in CHEATS:
+        module, _, attribute = CHEATS[game_spec.name].partition(":")
+        cls = getattr(import_module(module), attribute)
     else:
         cls = game_spec.bot_class(name)
     accepted: dict[str, Setting] = getattr(cls, "SETTINGS", {})

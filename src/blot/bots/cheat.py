@@ -121,4 +121,3 @@ class TfeCheat(Peeker, TfeExpert):
 
 
 #: Each game's cheat, by game name.
-CHEATS: dict[str, type] = {"bazar-blot": BazarCheat, "3-5-8": TfeCheat}
