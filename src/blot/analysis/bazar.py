@@ -51,10 +51,21 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
     bidding = review(table, played.rules, played.dealer, played.dealt, list(played.calls))
     if played.contract is None:
         return DealAnalysis(index + 1, True, (), (0, 0, 0, 0), table, bidding)
+    cards: list[CardValue] = []
+    for deal, seat, card in card_positions(played):
+        won = deal.card_points[seat % 2]
+        values = {c: won + v for c, v in default_solver().solve(deal).values.items()}
+        cards.append(CardValue.of(seat, card, len(deal.trick_winners) + 1, values))
+    return DealAnalysis(index + 1, False, tuple(cards), losses(cards, 4), table, bidding)
+
+
+def card_positions(played: Deal) -> Iterator[tuple[Deal, int, Card]]:
+    """Each card of a played deal with the position it was played from: the deal replayed up
+    to it (the calls, the cards before it, each seat's declarations as made) and its seat. The
+    deal is one object, moved on past the card once the caller is done with it."""
     deal = Deal(played.dealt, played.dealer, played.rules)
     for call in played.calls:
         deal.apply(call)
-    cards: list[CardValue] = []
     for card in played.plays:
         while deal.must_declare:
             seat = deal.to_act
@@ -62,11 +73,8 @@ def analyse_deal(game: AnyGame, index: int) -> DealAnalysis:
             deal.apply(Declare(played.declared[seat] or ()))
         seat = deal.to_act
         assert seat is not None
-        won = deal.card_points[seat % 2]
-        values = {c: won + v for c, v in default_solver().solve(deal).values.items()}
-        cards.append(CardValue.of(seat, card, len(deal.trick_winners) + 1, values))
+        yield deal, seat, card
         deal.apply(card)
-    return DealAnalysis(index + 1, False, tuple(cards), losses(cards, 4), table, bidding)
 
 
 def dd_table(hands: tuple[int, ...], dealer: int, rules: Rules) -> dict[str, dict[str, list[int | None]]]:

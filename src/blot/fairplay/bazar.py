@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from random import Random
 
-from blot.analysis.bazar import card_value, dd_table
+from blot.analysis.bazar import card_positions, card_value, dd_table
 from blot.analysis.par import review
 from blot.bazar import Deal, Game
-from blot.bazar.declarations import Declare
 from blot.bots.bazar_belief import CallModel
 from blot.bots.bazar_info import infer, sample_hands
 from blot.bots.sampling import weighted_deals
@@ -71,22 +70,12 @@ def decisions(
             for call in reviewed["calls"]:
                 if call["loss"] is not None and (seats is None or call["seat"] in seats):
                     yield CallLoss(number, index + 1, call["seat"], call["loss"])
-        deal = Deal(played.dealt, played.dealer, played.rules)
-        for call in played.calls:
-            deal.apply(call)
         declarer = played.contract.declarer % 2
-        for n, card in enumerate(played.plays):
-            while deal.must_declare:
-                seat = deal.to_act
-                assert seat is not None
-                deal.apply(Declare(played.declared[seat] or ()))
-            seat = deal.to_act
-            assert seat is not None
+        for n, (deal, seat, card) in enumerate(card_positions(played)):
             if seats is None or seat in seats:
                 side = "declarer" if seat % 2 == declarer else "defence"
                 rng = rng_for(settings, key, n)
                 yield _decision(deal, seat, card, number, index + 1, n == 0, side, settings, rng)
-            deal.apply(card)
 
 
 def _values(hands: list[int] | tuple[int, ...], deal: Deal) -> dict[Card, int]:
