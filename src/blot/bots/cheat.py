@@ -55,6 +55,10 @@ class Peeker:
     #: The hands seen before this turn, by seat (empty: not peeking at this deal or turn).
     seen: dict[int, int]
 
+    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
+        super().__init__(rng, **settings)  # type: ignore[call-arg]  # the game's expert, next in the MRO
+        self.seen = {}
+
     def targets(self, seat: int) -> list[int]:
         """The seats whose hands a peek shows."""
         raise NotImplementedError
@@ -75,10 +79,6 @@ class BazarCheat(Peeker, BazarExpert):
     name = "cheat"
     SETTINGS: ClassVar[dict[str, Setting]] = {**BazarExpert.SETTINGS, **PEEK}
 
-    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
-        super().__init__(rng, **settings)
-        self.seen = {}
-
     def targets(self, seat: int) -> list[int]:
         return [s for s in range(4) if s != seat] if self.all == "true" else [(seat + 2) % 4]
 
@@ -96,10 +96,6 @@ class TfeCheat(Peeker, TfeExpert):
 
     name = "cheat"
     SETTINGS: ClassVar[dict[str, Setting]] = {**TfeExpert.SETTINGS, **PEEK}
-
-    def __init__(self, rng: Random | None = None, **settings: Any) -> None:
-        super().__init__(rng, **settings)
-        self.seen = {}
 
     def targets(self, seat: int) -> list[int]:
         return [(seat + 1) % 3, (seat + 2) % 3] if self.all == "true" else [(seat + 1) % 3]
