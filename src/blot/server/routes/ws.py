@@ -92,10 +92,6 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
     except (TimeoutError, WebSocketDisconnect):
         await _close(ws)
         return
-    except Refused as e:
-        await ws.send_text(_error(e))
-        await _close(ws, 4400 if e.code != "not_found" else 4404)
-        return
     found = await hub.accounts.player(token)
     viewer = None if found is None else found[0]
     watched = False
@@ -107,8 +103,6 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
             return
         # a spectator let in (an organizer, a referee) may lose the right: looked at again
         watched = secret is not None and not secret.over and viewer not in secret.seated
-        # a finished table loaded only to be read may have left memory while the database was read
-        table = await hub.registry.load(table_id) or table
 
     async def close() -> None:
         await _close(ws)
@@ -118,12 +112,7 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
         from blot.server.accounts import token_hash
 
         conn.session = token_hash(token)
-    joined = await _join(hub, table_id, table, conn, since, recent)
-    if joined is None:
-        await ws.send_text(_error(Refused("not_found", "no_such_table")))
-        await _close(ws, 4404)
-        return
-    table = joined
+    table = await _join(hub, table_id, table, conn, since, recent)
     chat = chat_of(ws)
     recheck = asyncio.get_running_loop().create_task(_recheck(hub, table_id, conn)) if watched else None
     try:
@@ -162,10 +151,10 @@ async def _serve(ws: WebSocket, table_id: str) -> None:
 
 async def _join(
     hub: Hub, table_id: str, table: Table, conn: Connection, since: int | None, recent: int
-) -> Table | None:
-    """Connect ``conn`` to the table (None when it no longer exists). A finished table leaves
-    memory as soon as its last socket closes, which can fall between loading it and connecting
-    to it (a watcher who closes as another opens): then it is loaded again."""
+) -> Table:
+    """Connect ``conn`` to the table. A finished table leaves memory as soon as its last socket
+    closes, which can fall between loading it and connecting to it (a watcher who closes as
+    another opens, or the database read in between): then it is loaded again."""
     for _ in range(3):
         try:
             await table.call(table.seating.connect, conn, since, recent)
@@ -175,9 +164,9 @@ async def _join(
                 raise
         again = await hub.registry.load(table_id)
         if again is None:
-            return None
+            break
         table = again
-    return None
+    raise Refused("not_found", "no_such_table")
 
 
 async def _recheck(hub: Hub, table_id: str, conn: Connection) -> None:
