@@ -158,16 +158,30 @@ def check_turn(page: Any, game: str, lang: str, layout: dict[str, dict[str, floa
 def decide(page: Any, first: bool) -> None:
     n = event_number(page)
     if page.locator("[data-declare=best]").count():
+        made = "declare best"
         page.click("[data-declare=best]")
     elif page.locator("[data-testid=discard-confirm]").count():
+        made = "discard"
         n += discard(page) - 1
     elif page.locator("[data-call]").count():
         calls = page.eval_on_selector_all("[data-call]", "els => els.map(e => e.dataset.call)")
         bids = [c for c in calls if c not in ("pass", "contra", "redouble", "sevens")]
-        page.click(f"[data-call='{bids[0] if first and bids else 'pass' if 'pass' in calls else calls[0]}']")
+        made = f"call {bids[0] if first and bids else 'pass' if 'pass' in calls else calls[0]}"
+        page.click(f"[data-call='{made[5:]}']")
     else:
-        page.locator("[data-card][data-legal='true']").first.click()
-    page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
+        card = page.locator("[data-card][data-legal='true']").first
+        made = f"card {card.get_attribute('data-card')}"
+        card.click()
+    try:
+        page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
+    except Exception as e:  # say what was done and what the page said (a CI run stood here once)
+        toast = page.evaluate(
+            "() => { const t = document.getElementById('toast');"
+            " return t && !t.hidden ? t.textContent : null; }"
+        )
+        raise AssertionError(
+            f"{made} at event {n}: no event followed (now {event_number(page)}; toast {toast!r})"
+        ) from e
 
 
 #: The languages a whole deal is checked in, per size: every one on a phone, English and
