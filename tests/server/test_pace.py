@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .conftest import Account, Clock, Player, Socket, make_client, simple_choice
+from .conftest import Account, Clock, Player, Socket, make_client, simple_choice, start_with_bots
 
 
 def bots_table(host: Player, pace: str) -> str:
@@ -67,9 +67,7 @@ def test_play_for_me_hands_a_casual_seat_to_a_bot_and_takes_it_back(db: Path) ->
     clock = Clock()
     with make_client(db, clock=clock, bot_delay=0.5) as client:
         ani = Player(client, "Ani")
-        table = ani.table("3-5-8")
-        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
-        ani.post(f"/api/tables/{table}/start")
+        table = start_with_bots(ani, "3-5-8", "random")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, ani.token)
             handed = ani.post(f"/api/tables/{table}/play-for-me", {"on": True, "level": "random"})
@@ -112,9 +110,7 @@ def test_a_handed_seat_refuses_its_players_own_action_until_taken_back(db: Path)
     clock = Clock()
     with make_client(db, clock=clock, bot_delay=0.5) as client:
         ani = Player(client, "Ani")
-        table = ani.table("3-5-8")
-        ani.post(f"/api/tables/{table}/fill-bots", {"level": "random"})
-        ani.post(f"/api/tables/{table}/start")
+        table = start_with_bots(ani, "3-5-8", "random")
         live = client.app.state.hub.tables[table]
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             sock = Socket(ws, ani.token)
