@@ -42,7 +42,6 @@ class Heartbeat:
     ) -> None:
         self.beat, self.every, self.stall, self.fence = beat, every, stall, fence
         self.written = self.ticked = time.monotonic()
-        self.writes = 0
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="blot-heartbeat", daemon=True)
 
@@ -68,7 +67,6 @@ class Heartbeat:
                 log.debug("heartbeat not written: %s", e)
             else:
                 self.written = time.monotonic()
-                self.writes += 1
 
     async def watch(self, fenced: Callable[[], None]) -> None:
         """The loop's side, for ever: stop driving every table (``fenced``) when the heartbeat
