@@ -149,6 +149,10 @@ def test_blot_fairplay_prints_each_account_and_pair(
         main(["fairplay", str(path), "--pair", "Ani,Bagrat"])
     assert refused.value.code == 1
     assert "Ani and Bagrat were never partners in these games" in capsys.readouterr().err
+    for bad in (["--pair", "Ani"], ["--pair", "Ani,Ani"], ["--samples", "1"]):  # a bad option value: 2
+        with pytest.raises(SystemExit) as usage:
+            main(["fairplay", str(path), *bad])
+        assert usage.value.code == 2, bad
 
 
 def test_the_error_rates_script_runs_small(

@@ -37,7 +37,7 @@ def parse_pair(text: str | None) -> tuple[str, str] | None:
         return None
     names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise BlotError(f"--pair names two different accounts, A,B: not {text!r}")
+        raise BlotError(f"two different accounts, A,B: not {text!r}")
     return names[0], names[1]
 
 

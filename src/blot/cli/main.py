@@ -304,6 +304,18 @@ def analyse(
     run(file, deal, as_json, record)
 
 
+def _pair(value: str | None) -> str | None:
+    """``--pair`` checked as it is read: a bad value is a usage error (exit status 2)."""
+    if value is not None:
+        from blot.cli.fairplay import parse_pair
+
+        try:
+            parse_pair(value)
+        except BlotError as e:
+            raise typer.BadParameter(str(e)) from None
+    return value
+
+
 @app.command()
 def fairplay(
     files: Annotated[
@@ -314,10 +326,11 @@ def fairplay(
         ),
     ],
     pair: Annotated[
-        str | None, typer.Option("--pair", help="Only this pair of partners and its two accounts: A,B.")
+        str | None,
+        typer.Option("--pair", help="Only this pair of partners and its two accounts: A,B.", callback=_pair),
     ] = None,
     samples: Annotated[
-        int, typer.Option("--samples", help="Deals of the hidden cards sampled per decision.")
+        int, typer.Option("--samples", min=2, help="Deals of the hidden cards sampled per decision.")
     ] = 16,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled deals.")] = 0,
     bidding: Annotated[
