@@ -3,9 +3,14 @@ every start of the server; one process of a cluster migrates while the others wa
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, inspect, text
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 #: The advisory lock that keeps two processes from migrating one PostgreSQL database at once.
 MIGRATION_LOCK = 0x626C6F75
@@ -17,10 +22,10 @@ def migrate(engine: Engine) -> None:
     On SQLite, a migration that changes a table rebuilds it (Alembic's batch mode), which
     foreign keys would refuse: they are off while the migrations run, and checked after."""
     from alembic import command
-    from alembic.config import Config
 
-    config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    if _at_head(engine):
+        return
+    config = _config()
     sqlite = engine.dialect.name == "sqlite"
     with engine.connect() as connection:
         if sqlite:
@@ -41,3 +46,31 @@ def migrate(engine: Engine) -> None:
             if sqlite:
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")
                 connection.commit()
+
+
+def _config() -> Config:
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    return config
+
+
+@cache
+def _head() -> str | None:
+    """The newest revision, read from the migration scripts once a process: reading them all
+    costs tens of milliseconds, which every open of a current database (each test's server, each
+    ``blot admin`` command) paid for nothing."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(_config()).get_current_head()
+
+
+def _at_head(engine: Engine) -> bool:
+    """Whether the database already stands at the newest revision (nothing to do; a migration
+    finished by another process is committed before its revision is)."""
+    with engine.connect() as connection:
+        if not inspect(connection).has_table("alembic_version"):
+            return False
+        versions = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    return versions == [_head()]
