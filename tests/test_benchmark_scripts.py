@@ -36,14 +36,14 @@ def test_the_ablation_script_runs(game: str) -> None:
 
 
 def test_the_ladder_script_runs() -> None:
-    levels = "random,basic,heuristic,pimc:samples=2,expert:samples=2,bid_samples=2"
+    levels = "random,basic,expert:samples=2,bid_samples=2"
     out = run(
         "benchmarks/ladder.py", "--game", "bazar-blot", "--deals", "2", "--levels", levels, "--rated", "1"
     )
     print(out)
     assert "| `random` | +0 |" in out and "rated tables (OpenSkill" in out
     out = run(
-        "benchmarks/ladder.py", "--game", "3-5-8", "--deals", "2", "--levels", "random,basic,expert:samples=2"
+        "benchmarks/ladder.py", "--game", "3-5-8", "--deals", "2", "--levels", "random,basic"
     )
     print(out)
     assert "| `random` | +0 |" in out
@@ -108,19 +108,22 @@ def test_the_choices_script_compares_the_same_card_play() -> None:
     numbers), so the seat's difference is exactly 0."""
     import choices
 
-    same = ("--a", "expert:samples=2", "--b", "expert:samples=2", "--deals", "2", "--repeat", "2")
+    same = ("--a", "expert:samples=2", "--b", "expert:samples=2", "--deals", "1", "--repeat", "2")
     out = run("benchmarks/choices.py", *same)
     print(out)
     assert "mean difference per seat and deal (tricks): +0.000" in out
-    assert "the call never differed in 6 seat tables" in out
-    assert "only the discard never differed in 6 seat tables" in out
+    assert "the call never differed in 3 seat tables" in out
+    assert "only the discard never differed in 3 seat tables" in out
     a, b = "expert:samples=2,choices=expert,call_samples=2", "expert:samples=2"
-    for number in range(3):
+    compared = 0
+    for number in range(2):
         base = choices.play_table([b, b, b], 9, number)
         for seat in range(3):
             mine = choices.play_table([a if s == seat else b for s in range(3)], 9, number)
             if (mine.calls, mine.discard) == (base.calls, base.discard):
                 assert mine.scores == base.scores, (number, seat)
+                compared += 1
+    assert compared >= 3  # the check above is not vacuous: seeds 0 and 1 agree at every seat
 
 
 def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
@@ -128,7 +131,8 @@ def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
     at every table; where the played-out gifts agree with the heuristic's the tables are equal."""
     import choices
 
-    same = ("--a", "expert:samples=2", "--b", "expert:samples=2", "--deals", "2", "--later")
+    quick = "expert:samples=2,choices=heuristic,gifts=heuristic"  # --later is this test's subject
+    same = ("--a", quick, "--b", quick, "--deals", "2", "--later")
     out = run("benchmarks/choices.py", *same)
     print(out)
     assert "2 duplicate second deals of a game" in out
@@ -136,7 +140,7 @@ def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
     assert "only the gifts never differed in 6 seat tables" in out
     a = "expert:samples=2,choices=heuristic,call_samples=2"
     b = "expert:samples=2,choices=heuristic,gifts=heuristic"
-    exchanges = 0
+    exchanges = compared = 0
     for number in range(4):
         base = choices.play_table([b, b, b], 9, number, later=True)
         exchanges += bool(base.gifts)
@@ -145,7 +149,8 @@ def test_the_choices_script_measures_the_exchange_on_second_deals() -> None:
             assert mine.calls == base.calls  # both make the heuristic player's calls
             if mine.gifts == base.gifts:
                 assert mine.scores == base.scores, (number, seat)
-    assert exchanges >= 2
+                compared += 1
+    assert exchanges >= 2 and compared >= 3  # not vacuous: most seats' gifts agree
 
 
 def test_the_decisions_script_times_the_3_5_8_gifts_apart() -> None:

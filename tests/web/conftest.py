@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +12,9 @@ from typing import Any
 
 import pytest
 
-from server.conftest import fresh_database
+from server.live import LiveServer
+
+__all__ = ["LiveServer"]  # the web tests' server, from tests/server/live.py
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -33,53 +32,6 @@ if not CHROMIUM.exists():
     if os.environ.get("BLOT_REQUIRE_BROWSER"):  # set by .ci/run: there, a missing browser is a failure
         raise RuntimeError("Debian's chromium is not installed at /usr/bin/chromium")
     pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
-
-
-class LiveServer:
-    """``blot serve`` in a thread; ``restart`` stops it and starts a new one on the same port
-    and database, as a real restart would."""
-
-    def __init__(self, db: Path, **settings: Any) -> None:
-        probe = socket.socket()
-        probe.bind(("127.0.0.1", 0))
-        self.port = probe.getsockname()[1]
-        probe.close()
-        self.db = db
-        self.settings = {
-            "bot_delay": 0.0,
-            "trick_pause": 0.0,
-            "deal_pause": 30.0,
-            "seed": 11,
-            "password_profile": "CHEAPEST",
-            **settings,
-        }
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._start()
-
-    def _start(self) -> None:
-        import uvicorn
-
-        from blot.server.app import create_app, uvicorn_config
-        from blot.server.config import ServerConfig
-
-        fresh_database(self.db)  # the schema migrated once per process (tests/server/conftest.py)
-        config = ServerConfig(db_url=f"sqlite:///{self.db}", **self.settings)
-        self.app = create_app(config)
-        self.server = uvicorn.Server(uvicorn_config(self.app, config, host="127.0.0.1", port=self.port))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
-
-    def restart(self) -> None:
-        self.stop()
-        self._start()
 
 
 #: The trick pause the lobby's form sends unless a player chooses another (web/app.js).
