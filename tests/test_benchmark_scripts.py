@@ -42,9 +42,7 @@ def test_the_ladder_script_runs() -> None:
     )
     print(out)
     assert "| `random` | +0 |" in out and "rated tables (OpenSkill" in out
-    out = run(
-        "benchmarks/ladder.py", "--game", "3-5-8", "--deals", "2", "--levels", "random,basic"
-    )
+    out = run("benchmarks/ladder.py", "--game", "3-5-8", "--deals", "2", "--levels", "random,basic")
     print(out)
     assert "| `random` | +0 |" in out
 
