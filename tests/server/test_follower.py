@@ -49,5 +49,8 @@ def test_a_follower_tells_each_line_it_missed_with_the_view_that_line_made(tmp_p
         client.portal.call(follower.replica.follow, message)
         for sock in sockets:
             assert [f["n"] for f in sock.frames] == [e.seq for e in missed]
-            for frame in sock.frames:
-                assert frame["view"] == as_of(frame["n"]).view_json(sock.seat), frame["n"]
+            reference = as_of(start)  # the table as each line left it: folded on, line by line
+            for frame, entry in zip(sock.frames, missed, strict=True):
+                reference.events.append(reference.fold(entry))  # as Table.rebuild folds
+                reference.n = entry.seq
+                assert frame["view"] == reference.view_json(sock.seat), frame["n"]
