@@ -113,8 +113,8 @@ def _on_a_terminal(*args: str) -> tuple[int, str]:
 
 
 PROGRESS = [
-    (["simulate", "--game", TFE, "--games", "100", "--bots", "random"], f"{TFE} games"),
-    (["arena", "--game", TFE, "--a", "random", "--b", "random", "--deals", "150"], "random vs random"),
+    (["simulate", "--game", TFE, "--games", "30", "--bots", "random"], f"{TFE} games"),
+    (["arena", "--game", TFE, "--a", "random", "--b", "random", "--deals", "40"], "random vs random"),
 ]
 
 
