@@ -3,8 +3,8 @@ deals; at about half of the positions with a number of tricks to play in a chose
 decision among several cards), every bot named chooses a card from that seat's view, and each
 choice is valued by an exact search (the tricks the seat takes playing for itself, the other two
 against it, as :mod:`blot.analysis.three_five_eight` values cards). The same positions for every
-bot, so the comparison is paired; with at most 12 tricks to play the exact search takes well under
-a second.
+bot, so the comparison is paired. With 12 tricks to play the exact search takes 25 ms at the median
+and about 1–3 s at the slowest of 200 seeded positions (``benchmarks/tfe_tail.py``).
 
     python benchmarks/tfe_positions.py [--bots pimc,expert] [--deals 150] [--left 8-12] [--seed 11]
 

@@ -53,6 +53,13 @@ def test_the_3_5_8_positions_script_runs() -> None:
     assert "  pimc:samples=2: " in out and "  expert:samples=2: " in out
 
 
+def test_the_3_5_8_tail_script_runs() -> None:
+    out = run("benchmarks/tfe_tail.py", "--positions", "3", "--left", "8")
+    print(out)
+    assert out.startswith("3-5-8 exact search: 3 positions with 8 tricks to play, seed 11\nmedian ")
+    assert out.count(" nodes\n") == 3
+
+
 def test_the_arena_in_pieces_adds_up_to_the_arena(tmp_path: Path) -> None:
     """Deals 0 and 1 played in two pieces (one played twice: it is skipped) sum to what blot arena
     gives for 2 deals: the same margins and double-dummy losses."""

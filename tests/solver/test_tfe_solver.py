@@ -7,6 +7,7 @@ from random import Random
 
 import pytest
 
+from blot.cards import Suit
 from blot.solver import tfe_kernel as k
 from blot.solver._jit import int_array
 from blot.solver.three_five_eight import TfeSolver
@@ -52,6 +53,59 @@ def test_solver_equals_brute_force_on_endgames_of_up_to_three_tricks(seed: int) 
             child = deal.copy()
             child.apply(card)
             assert value == child.tricks_taken[me] - deal.tricks_taken[me] + brute(child, me)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_solver_equals_brute_force_over_four_tricks_where_the_table_meets_positions_by_rank(
+    seed: int,
+) -> None:
+    """Four tricks: after the first, positions reached by playing different low cards share a
+    transposition-table entry by relative rank (tfe_kernel.relative); every value still equals
+    brute force."""
+    rng = Random(100 + seed)
+    solver = TfeSolver()
+    for _ in range(3):
+        deal = start(rng)
+        while len(deal.plays) < 3 * 12:
+            deal.apply(rng.choice(deal.legal_actions()))
+        me = rng.randrange(3)
+        for card, value in solver.solve(deal, me).values.items():
+            child = deal.copy()
+            child.apply(card)
+            assert value == child.tricks_taken[me] - deal.tricks_taken[me] + brute(child, me)
+
+
+def test_relative_ranks_renumber_each_suits_cards_still_out_from_the_lowest() -> None:
+    """♠3 and ♠4 played: ♠2 ♠5 ♠6 of three hands stand as ♠2 ♠3 ♠4; ♥A alone as ♥2."""
+    spade, heart = 16 * Suit.S, 16 * Suit.H
+    hands = (1 << (spade + 2) | 1 << (heart + 14), 1 << (spade + 5), 1 << (spade + 6))
+    assert k.relative(*hands) == (1 << (spade + 2) | 1 << (heart + 2), 1 << (spade + 3), 1 << (spade + 4))
+
+
+def test_the_former_tail_position_is_searched_in_a_few_million_nodes() -> None:
+    """Issue 44 item 2: seed 11's deal 10 (diamonds trump, 12 tricks to play), which took 379 M
+    nodes and 33–47 s, as benchmarks/tfe_tail.py finds it; by relative rank about 6 M."""
+    from blot.bots import make_bot
+    from blot.games import spec
+    from blot.three_five_eight import Game, random_deal
+
+    game = spec("3-5-8")
+    rng = Random(11)
+    for number in range(11):
+        state = game.new_game(dealer=number % 3)
+        assert isinstance(state, Game)
+        state.start_deal(random_deal(rng))
+        players = [make_bot(game, "heuristic", Random(rng.getrandbits(32))) for _ in range(3)]
+    deal = state.deal
+    assert deal is not None
+    while deal.phase is not Phase.PLAY or len(deal.trick_winners) < 4 or len(deal.legal_actions()) < 2:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(players[seat].choose(state.view(seat)))
+    assert len(deal.legal_actions()) > 1 and deal.trump is not None and deal.trump.suit is Suit.D
+    solution = TfeSolver().solve(deal)
+    assert set(solution.values.values()) == {6}
+    assert solution.nodes < 10_000_000
 
 
 def test_horizon_search_stays_within_the_tricks_left() -> None:
