@@ -25,7 +25,8 @@ from typing import Any, Final
 from blot.solver import _search as core
 from blot.solver._jit import bit_count, jit
 
-TT_BITS: Final = 18
+#: As Bazar Blot's table (32 MiB): 18 bits cost the slowest of 200 positions 19 M nodes, not 13 M.
+TT_BITS: Final = 19
 TT_SIZE: Final = 1 << TT_BITS
 MAX_MOVES: Final = 16
 MAX_PLY: Final = 52
@@ -69,7 +70,7 @@ def relative(h0: int, h1: int, h2: int) -> tuple[int, int, int]:
     among the same hands are worth the same tricks, whichever low cards were played before. The
     transposition table then meets a position again however the tricks before it went: with 12
     tricks to play, the position that took 379 M nodes (47 s) takes 6 M (1 s), and the slowest
-    of 200 seeded positions about 19 M (``benchmarks/tfe_tail.py``)."""
+    of 200 seeded positions 13 M (2.1 s; ``benchmarks/tfe_tail.py``)."""
     k0 = 0
     k1 = 0
     k2 = 0
