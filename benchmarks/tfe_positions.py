@@ -4,7 +4,7 @@ decision among several cards), every bot named chooses a card from that seat's v
 choice is valued by an exact search (the tricks the seat takes playing for itself, the other two
 against it, as :mod:`blot.analysis.three_five_eight` values cards). The same positions for every
 bot, so the comparison is paired. With 12 tricks to play the exact search takes 25 ms at the median
-and 2.1 s at the slowest of 200 seeded positions (``benchmarks/tfe_tail.py``).
+and 1.5 s at the slowest of 200 seeded positions (``benchmarks/tfe_tail.py``).
 
     python benchmarks/tfe_positions.py [--bots pimc,expert] [--deals 150] [--left 8-12] [--seed 11]
 

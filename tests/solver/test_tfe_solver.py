@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from blot.cards import Suit
+from blot.cards import Suit, parse_cards
 from blot.solver import tfe_kernel as k
 from blot.solver._jit import int_array
 from blot.solver.three_five_eight import TfeSolver
@@ -80,6 +80,30 @@ def test_relative_ranks_renumber_each_suits_cards_still_out_from_the_lowest() ->
     spade, heart = 16 * Suit.S, 16 * Suit.H
     hands = (1 << (spade + 2) | 1 << (heart + 14), 1 << (spade + 5), 1 << (spade + 6))
     assert k.relative(*hands) == (1 << (spade + 2) | 1 << (heart + 2), 1 << (spade + 3), 1 << (spade + 4))
+
+
+@pytest.mark.parametrize(
+    ("lead", "x", "y", "trump", "cashed"),
+    [
+        # no trump: every run of top cards, suit by suit
+        ("AS KS 10S AH", "QS 2H", "JS 3D", None, 3),
+        # a suit nobody else holds is all top cards
+        ("5C 4C", "AS", "KS", None, 2),
+        # trumps above every trump out, then the side suits once the trumps are drawn
+        ("AH KH AS", "2H 3S", "QS", Suit.H, 3),
+        # a trump left to an opponent after the top trumps: the side ace may be ruffed
+        ("AH AS", "2H 3H 3S", "QS", Suit.H, 1),
+        # the queen below the king out: only the ace
+        ("AD QD", "KD", "2C", None, 1),
+    ],
+)
+def test_the_tricks_a_leader_can_cash_bound_a_trick_start(
+    lead: str, x: str, y: str, trump: Suit | None, cashed: int
+) -> None:
+    assert (
+        k.cashable(parse_cards(lead), parse_cards(x), parse_cards(y), -1 if trump is None else int(trump))
+        == cashed
+    )
 
 
 def test_the_former_tail_position_is_searched_in_a_few_million_nodes() -> None:
