@@ -121,7 +121,7 @@ def test_the_former_tail_position_is_searched_in_a_few_million_nodes() -> None:
         state.start_deal(random_deal(rng))
         players = [make_bot(game, "heuristic", Random(rng.getrandbits(32))) for _ in range(3)]
     deal = state.deal
-    assert deal is not None
+    assert isinstance(deal, Deal)
     while deal.phase is not Phase.PLAY or len(deal.trick_winners) < 4 or len(deal.legal_actions()) < 2:
         seat = state.to_act
         assert seat is not None
