@@ -38,16 +38,9 @@ class BazarEncoding(Encoding):
         from blot.bazar.values import Phase
 
         calls = (PASS, CONTRA, REDOUBLE, SEVENS, *BIDS)
-        super().__init__(DECK32, calls)
-        self.actions = (
-            *(c.text for c in calls),
-            *(c.text for c in self.deck),
-            "declare none",
-            "declare best",
-        )
+        super().__init__(DECK32, calls, Phase, ("declare none", "declare best"))
         self.levels = {level: i for i, level in enumerate(LEVELS)}
         self.strains = {s: i for i, s in enumerate(STRAINS)}
-        self.phases = {p: i for i, p in enumerate(Phase)}
         self.kinds = {k: i for i, k in enumerate((TERZ, FIFTY, HUNDRED, FOUR))}
         self.layout = Layout(
             [

@@ -14,7 +14,7 @@ share.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -47,12 +47,17 @@ class Encoding:
     layout: Layout
     actions: tuple[str, ...]
 
-    def __init__(self, deck: int, calls: Sequence[object]) -> None:
+    def __init__(
+        self, deck: int, calls: Sequence[Any], phases: Iterable[object], own: Sequence[str] = ()
+    ) -> None:
         self.calls = tuple(calls)
         self.call_action: dict[object, int] = {c: i for i, c in enumerate(self.calls)}
         self.deck = cards_of(deck)
         self.shifts = np.array([c.index for c in self.deck], dtype=np.uint64)
         self.card_action: dict[object, int] = {c: i for i, c in enumerate(self.deck)}
+        self.actions = (*(c.text for c in self.calls), *(c.text for c in self.deck), *own)
+        #: The game's phases (its ``Phase`` enum) by their place in the observation's one-hot.
+        self.phases: dict[object, int] = {p: i for i, p in enumerate(phases)}
 
     @property
     def size(self) -> int:

@@ -33,9 +33,7 @@ class TfeEncoding(Encoding):
         from blot.three_five_eight.calls import CALLS
         from blot.three_five_eight.values import Phase
 
-        super().__init__(DECK52, CALLS)
-        self.actions = (*(c.text for c in CALLS), *(c.text for c in self.deck))
-        self.phases = {p: i for i, p in enumerate(Phase)}
+        super().__init__(DECK52, CALLS, Phase)
         self.layout = Layout(
             [
                 ("hand", 52),
