@@ -175,6 +175,37 @@ def test_a_socket_that_opens_as_its_table_leaves_memory_is_connected_to_it_again
     assert loads == 2
 
 
+def test_a_socket_whose_join_was_queued_as_its_table_left_memory_is_not_closed_with_it(
+    client: Any, player: Player, monkeypatch: Any
+) -> None:
+    """The same race one step later (seen in CI: the referee's second look at a finished duplicate
+    table was closed with code 1000 before its snapshot): the join was already queued in the
+    table's actor when the table left memory, and the table's stop then closed every socket it
+    had, the new one included. Now a table that leaves memory refuses at once what is queued
+    after, and the socket joins the table loaded again."""
+    from blot.server.seats import Seating
+
+    table = start_with_bots(player, "bazar-blot")
+    registry = client.app.state.hub.registry
+    connect = Seating.connect
+    joins = 0
+
+    async def leave_then_connect(self: Seating, *args: Any) -> None:
+        nonlocal joins
+        joins += 1
+        if joins == 1:  # the table leaves memory after this join was queued, before it runs
+            registry._unload(registry.live[table])
+        await connect(self, *args)
+
+    monkeypatch.setattr(Seating, "connect", leave_then_connect)
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        sock = Socket(ws, player.token)
+        snap = sock.receive()
+        assert snap["type"] == "snapshot" and snap["you"] == {"player": player.id, "seat": 0}
+        assert sock.joined()["type"] == "chat_history"
+    assert joins == 2
+
+
 def test_a_follower_reads_the_lines_written_before_it_subscribed(
     client: Any, player: Player, monkeypatch: Any
 ) -> None:

@@ -97,6 +97,11 @@ class SeatingTable(Protocol):
         """Whether this process drives the table (its owner), rather than following it."""
         ...
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the table is stopping: nothing joins it any more."""
+        ...
+
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None: ...
 
     async def change(self, kind: str, payload: dict[str, Any], seats: bool = False) -> None: ...
@@ -286,6 +291,8 @@ class Seating:
 
     async def connect(self, conn: Connection, since: int | None, recent: int = 0) -> None:
         table = self.table
+        if table.stopped:  # queued before the registry let go of the table: join it loaded again
+            raise Refused("not_found", "table_closed")
         conn.seat = self.seat_of(conn.player)
         table.connections.add(conn)
         self.recount()

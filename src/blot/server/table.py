@@ -148,6 +148,17 @@ class Table:
             if self.status == PLAYING:
                 self.seating.mark_absent()
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the table is stopping or stopped: nothing new joins it (see :meth:`halt`)."""
+        return self._stopped
+
+    def halt(self) -> None:
+        """Refuse every later command at once (the registry let go of the table; :meth:`stop`
+        follows in a task of its own): a socket joining meanwhile is told ``table_closed`` and
+        joins the table loaded again, instead of joining one whose stop then closes it."""
+        self._stopped = True
+
     async def stop(self) -> None:
         """Stop the actor (the hub unloads or closes the table) once the command it is running
         is done (a command that unloads its own table finishes first); commands still queued and

@@ -75,6 +75,7 @@ class Tables:
         if self.live.get(table.id) is table:
             del self.live[table.id]
             self._quiet.pop(table.id, None)
+            table.halt()
             asyncio.get_running_loop().create_task(table.stop())
             if not table.driving:
                 self._background(self.cluster.broker.unfollow(table.id))
