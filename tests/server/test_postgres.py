@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -314,7 +315,9 @@ def analysed_once(pg_url: str, ids: list[str], row: dict[str, Any], worker: str)
     held = one.claim("claim-0")
     assert held is not None and two.claim("claim-0") is None
     held.connection.invalidate()  # type: ignore[attr-defined]  # its session dies with its process
-    again = two.claim("claim-0")
-    assert again is not None
+    deadline = time.monotonic() + 10  # the server ends the session (and its lock) when it notices
+    while (again := two.claim("claim-0")) is None:
+        assert time.monotonic() < deadline, "the lock of a dead session was never released"
+        time.sleep(0.05)
     again.release()
     assert one.claim("claim-0") is not None

@@ -150,13 +150,11 @@ class Table:
 
     @property
     def stopped(self) -> bool:
-        """Whether the table is stopping or stopped: nothing new joins it (see :meth:`halt`)."""
         return self._stopped
 
     def halt(self) -> None:
-        """Refuse every later command at once (the registry let go of the table; :meth:`stop`
-        follows in a task of its own): a socket joining meanwhile is told ``table_closed`` and
-        joins the table loaded again, instead of joining one whose stop then closes it."""
+        """Refuse every later command at once (the registry let go; :meth:`stop` follows in a
+        task): a join queued meanwhile joins the table loaded again, not one that then closes."""
         self._stopped = True
 
     async def stop(self) -> None:
