@@ -300,7 +300,9 @@ class LobbyPage {
         h("p", { class: "muted small", "data-testid": "bot-levels-help" }, t("bot_levels_help")),
         h("div", { class: "row" }, quick, find, create),
         h("p", { class: "muted small" }, t("lobby_help")),
-        h("details", { class: "more" }, h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
+        // opened stays open when the lobby draws itself again (its lists refresh while a player chooses)
+        h("details", { class: "more", open: Boolean(this.moreOpen), ontoggle: (e) => { this.moreOpen = e.target.open; } },
+          h("summary", {}, t("more_settings")), h("div", { class: "form" }, more))),
       this.deals.view(),
       h("section", { class: "panel" }, h("h2", {}, t("open_tables")), this.tablesEl),
       this.daily.view(),
