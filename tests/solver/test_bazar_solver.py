@@ -17,6 +17,7 @@ from blot.bazar.play import legal_mask, trick_winner_pos
 from blot.bazar.tables import KEY, NT
 from blot.cards import CARDS
 from blot.solver import Solver, solve
+from blot.solver import _search as core
 from blot.solver import bazar_kernel as k
 from blot.solver._jit import int_array
 from blot.solver.bazar import COMPACT, EXPAND, to_compact
@@ -260,8 +261,8 @@ def test_b51_a_hand_of_all_eight_trumps_takes_every_trick() -> None:
 
 def test_a_key_of_ranks_numbers_each_suits_cards_in_play_from_the_weakest() -> None:
     """Exact searches key a trick start by the ranks of the cards among those still in play."""
-    assert k.compress(0b1000_0100, 0b1010_0101) == 0b1010  # strengths 2 and 7 of 0, 2, 5, 7
-    assert k.compress(0b1000_0000, 0b1100_0000) == 0b10  # strength 7 of 6, 7: the second
+    assert core.compress(0b1000_0100, 0b1010_0101) == 0b1010  # strengths 2 and 7 of 0, 2, 5, 7
+    assert core.compress(0b1000_0000, 0b1100_0000) == 0b10  # strength 7 of 6, 7: the second
     h = int_array(4)
     h[0], h[1], h[2], h[3] = 0b1000_0100, 0b0000_0001, 0b0010_0000, 0b1100_0000 << 8
     union = h[0] | h[1] | h[2] | h[3]

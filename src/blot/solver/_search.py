@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Final, Generic, TypeVar
 
-from blot.solver._jit import int_array, jit
+from blot.solver._jit import bit_count, int_array, jit
 
 INF: Final = 1000
 
@@ -52,6 +52,19 @@ NODE_FIELDS: Final = 15
 
 #: Where :func:`root_moves` writes each card's representative (``out[ROOT_REP + i]``).
 ROOT_REP: Final = 16
+
+
+@jit
+def compress(x: int, u: int) -> int:
+    """The cards ``x`` of one suit (a subset of ``u``, the suit's cards still in play, shifted to
+    bit 0) by their rank among ``u``: the i-th weakest card still in play becomes bit i. Both
+    kernels key exact searches so (by relative rank)."""
+    out = 0
+    while x:
+        low = x & -x
+        x ^= low
+        out |= 1 << bit_count(u & (low - 1))
+    return out
 
 
 @jit

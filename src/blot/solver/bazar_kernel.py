@@ -100,18 +100,6 @@ def low_card(x: int) -> int:
 
 
 @jit
-def compress(x: int, u: int) -> int:
-    """The cards ``x`` of one suit (a byte, a subset of ``u``, the suit's cards still in play) by
-    their rank among ``u``: the i-th weakest card still in play becomes strength i."""
-    out = 0
-    while x:
-        low = x & -x
-        x ^= low
-        out |= 1 << bit_count(u & (low - 1))
-    return out
-
-
-@jit
 def rel_shift(stored: int, union: int, P: Any) -> tuple[int, int]:
     """How far the value of a position with the cards ``union`` in play can lie below and above
     the value of one with the same key and the cards ``stored`` in play: card for card (the i-th
@@ -147,7 +135,8 @@ def rel_card(c: int, stored: int, union: int) -> int:
 def table_key(h: Any, ldr: int, trump: int, exact: bool) -> tuple[int, int, int, int, int]:
     """The transposition table's key of a trick start (the four hands and the leader) and its
     payload. In an exact search every card is numbered by its rank among the cards of its suit
-    still in play (:func:`compress`): positions with one key are played alike card for card and
+    still in play (:func:`~blot.solver._search.compress`): positions with one key are played alike
+    card for card and
     differ only in the points of the cards, which the payload (the cards in play) tells apart
     (:func:`rel_shift`). A search with a horizon, whose guess reads the cards, renumbers only each
     suit's zero-point cards (7, 8, 9 of a plain suit; 7, 8 of trumps: the weakest of their suit):
@@ -164,10 +153,10 @@ def table_key(h: Any, ldr: int, trump: int, exact: bool) -> tuple[int, int, int,
         if u & (u + 1) == 0:
             continue  # already the lowest ones
         keep = ~(low << shift)
-        k0 = (k0 & keep) | (compress((k0 >> shift) & low, u) << shift)
-        k1 = (k1 & keep) | (compress((k1 >> shift) & low, u) << shift)
-        k2 = (k2 & keep) | (compress((k2 >> shift) & low, u) << shift)
-        k3 = (k3 & keep) | (compress((k3 >> shift) & low, u) << shift)
+        k0 = (k0 & keep) | (core.compress((k0 >> shift) & low, u) << shift)
+        k1 = (k1 & keep) | (core.compress((k1 >> shift) & low, u) << shift)
+        k2 = (k2 & keep) | (core.compress((k2 >> shift) & low, u) << shift)
+        k3 = (k3 & keep) | (core.compress((k3 >> shift) & low, u) << shift)
     return k0, k1, k2, k3 | (ldr << 32), union if exact else 0
 
 
