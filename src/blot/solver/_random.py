@@ -22,7 +22,7 @@ def seed_state(seed: int) -> int:
 def next_random(state: Any, at: int) -> int:
     """The next number in 0 … 2^32 - 1 of the generator kept in ``state[at]`` (Marsaglia's
     xorshift32: 13, 17, 5)."""
-    x = state[at]
+    x: int = state[at]
     x ^= (x << 13) & MASK32
     x ^= x >> 17
     x ^= (x << 5) & MASK32
@@ -42,5 +42,3 @@ def nth_bit(x: int, n: int) -> int:
 def random_bit(x: int, state: Any, at: int) -> int:
     """One set bit of the non-empty ``x`` at random, as a one-bit set."""
     return nth_bit(x, next_random(state, at) % bit_count(x))
-
-
