@@ -166,3 +166,11 @@ def test_the_decisions_script_times_the_3_5_8_gifts_apart() -> None:
     print(out)
     assert f"3-5-8, {bot} at a web table's settings, 4 deals against pimc:" in out
     assert "  gifts: 1 decisions, median" in out
+
+
+def test_the_bazar_play_outs_script_runs() -> None:
+    out = run("benchmarks/playouts.py", "--deals", "2", "--count", "50", "--python", "1")
+    print(out)
+    assert out.startswith("Bazar Blot play-outs from the first card, 2 deals, one core (CPU time), ")
+    for name in ("random", "basic", "heuristic", "python"):
+        assert f"\n  {name:<10} " in out
