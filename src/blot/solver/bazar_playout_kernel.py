@@ -31,21 +31,15 @@ RANDOM: Final = 0
 BASIC: Final = 1
 HEURISTIC: Final = 2
 
-#: Slots of a position array: the hands (4), the cards each seat cannot hold (4), the trick's
-#: cards (4), then single values.
-HANDS: Final = 0
-FORB: Final = 4
-TRICK: Final = 8
-N: Final = 12  # cards in the trick
-LEADER: Final = 13
-WIN: Final = 14  # position of the card winning the trick
-PLAYED: Final = 15  # every card played, the trick's included
-POINTS0: Final = 16  # card points taken by team 0 and team 1 (the last trick's 10 included)
-TRICKS0: Final = 18  # tricks taken by team 0 and team 1
-TRUMP: Final = 20  # the trump suit, -1 in no trumps
-TEAM: Final = 21  # the contractors' team
-RNG: Final = 22  # the random generator's state (:mod:`blot.solver._random`)
-SIZE: Final = 23
+#: Slots of a position array: ``HANDS`` the four hands, ``FORB`` the cards each seat cannot
+#: hold, ``TRICK`` the trick's cards (four slots each); ``N`` the cards in the trick, ``LEADER``,
+#: ``WIN`` the position of the card winning it, ``PLAYED`` every card played (the trick's
+#: included), ``POINTS0`` and ``TRICKS0`` the card points (the last trick's 10 included) and the
+#: tricks taken by team 0 and team 1 (two slots each), ``TRUMP`` the trump suit (-1 in no
+#: trumps), ``TEAM`` the contractors' team, ``RNG`` the random generator's state
+#: (:mod:`blot.solver._random`); ``SIZE`` slots in all.
+HANDS, FORB, TRICK = 0, 4, 8
+N, LEADER, WIN, PLAYED, POINTS0, TRICKS0, TRUMP, TEAM, RNG, SIZE = 12, 13, 14, 15, 16, 18, 20, 21, 22, 23
 
 ALL: Final = 0xFFFFFFFF
 
@@ -146,6 +140,108 @@ def sure(p: Any, me: int, c: int) -> bool:
     return True
 
 
+#: How :func:`pick` orders cards: each the key of one ``min`` or ``max`` of the Python bots.
+CHEAPEST: Final = 0  # min (points, key)
+MOST_POINTS: Final = 1  # max (points, -key)
+CHEAPEST_WINNER: Final = 2  # min (is a trump, key)
+CASH: Final = 3  # max (points, key)
+LEAD_COST: Final = 4  # the heuristic's lead_cost, a min
+GIFT: Final = 5  # max (points - 6 for a master that is not a ten, -key)
+CHEAP_WIN: Final = 6  # min (is a trump, points, key)
+DISCARD_COST: Final = 7  # the heuristic's discard_cost, a min
+
+
+@jit
+def score(order: int, c: int, p: Any, me: int, cards: int, P: Any) -> int:
+    """``c``'s place in ``order`` (lower first) as one int: the Python key's parts weighed so
+    that the first part counts before the second and the second before the third (a key is at
+    most 107, card points at most 20 plus 5)."""
+    trump = p[TRUMP]
+    k = key(c, trump)
+    pts: int = P[c]
+    trumps = 1 if c >> 3 == trump else 0
+    if order == CHEAPEST:
+        return 1000 * pts + k
+    if order == MOST_POINTS:
+        return k - 1000 * pts
+    if order == CHEAPEST_WINNER:
+        return 1000 * trumps + k
+    if order == CASH:
+        return -1000 * pts - k
+    if order == GIFT:
+        kept = 6 if master(p, me, c) and not is_rank(c, trump, 6, 4) else 0
+        return k - 1000 * (pts - kept)
+    if order == CHEAP_WIN:
+        return 100000 * trumps + 1000 * pts + k
+    in_suit = cards & suit_mask(c >> 3)
+    ten = has_ten(in_suit, c >> 3, trump)
+    if order == LEAD_COST:
+        held = may_hold(p, me, (me + 2) & 3)
+        partner_ruffs = trump >= 0 and not (held & suit_mask(c >> 3)) and (held & suit_mask(trump)) != 0
+        first = (1 if ten and bit_count(in_suit) <= 2 else 0) - (2 if partner_ruffs else 0)
+        return 100000 * first + 1000 * pts + k
+    guard = ten and not is_rank(c, trump, 6, 4) and bit_count(in_suit) == 2
+    return 100000 * trumps + 1000 * (pts + (5 if guard else 0)) + k  # DISCARD_COST
+
+
+@jit
+def pick(among: int, order: int, p: Any, me: int, cards: int, P: Any) -> int:
+    """The first card of ``among`` (non-empty) in card order whose :func:`score` is lowest:
+    what ``min``/``max`` over the legal ``cards`` in card order give."""
+    best = -1
+    best_score = 0
+    while among:
+        c = lowest_bit(among)
+        among &= among - 1
+        v = score(order, c, p, me, cards, P)
+        if best < 0 or v < best_score:
+            best, best_score = c, v
+    return best
+
+
+@jit
+def side_or_all(cards: int, trump: int) -> int:
+    """The cards that are not trumps, or all of them when every one is."""
+    side = cards & ~suit_mask(trump) if trump >= 0 else cards
+    return side if side else cards
+
+
+#: What :func:`select` keeps.
+BEATS: Final = 0  # the cards that beat the card winning the trick
+SURE: Final = 1  # the cards that will hold the trick (:func:`sure`)
+CASHABLE: Final = 2  # plain masters no opponent may ruff
+
+
+@jit
+def select(cards: int, which: int, p: Any, me: int) -> int:
+    """The cards of ``cards`` that are ``which``."""
+    trump = p[TRUMP]
+    w = p[TRICK + p[WIN]]
+    out = 0
+    x = cards
+    while x:
+        c = lowest_bit(x)
+        x &= x - 1
+        if which == BEATS:
+            keep = beats(c, w, trump)
+        elif which == SURE:
+            keep = sure(p, me, c)
+        else:
+            keep = c >> 3 != trump and master(p, me, c) and not opponents_may_ruff(p, me, c >> 3)
+        if keep:
+            out |= 1 << c
+    return out
+
+
+@jit
+def stake(p: Any, P: Any) -> int:
+    """The card points in the trick."""
+    total = 0
+    for i in range(p[N]):
+        total += P[p[TRICK + i]]
+    return total
+
+
 @jit
 def basic_card(p: Any, me: int, cards: int, P: Any) -> int:
     """The ``basic`` bot's card among the legal ``cards`` (more than one)."""
@@ -160,118 +256,35 @@ def basic_card(p: Any, me: int, cards: int, P: Any) -> int:
             x &= x - 1
             if c >> 3 != trump and (c & 7) == 7:
                 return c  # the first ace of a plain suit
-        side = cards & ~suit_mask(trump) if trump >= 0 else cards
-        return cheapest(side if side else cards, P, trump)
+        return pick(side_or_all(cards, trump), CHEAPEST, p, me, cards, P)
     win = p[WIN]
     w = p[TRICK + win]
     partner_winning = n >= 2 and win == n - 2
     last = n == 3
     if partner_winning and (last or w >> 3 == trump or is_rank(w, trump, 7, 5)):
-        givers = cards & ~suit_mask(trump) if trump >= 0 else cards
-        return most_points(givers if givers else cards, P, trump)
-    winning = 0
-    x = cards
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        if beats(c, w, trump):
-            winning |= 1 << c
-    if winning:
-        stake = 0
-        for i in range(n):
-            stake += P[p[TRICK + i]]
-        if last or stake >= 10 or not partner_winning:
-            return cheapest_winner(winning, trump)
-    return cheapest(cards, P, trump)
-
-
-@jit
-def cheapest(cards: int, P: Any, trump: int) -> int:
-    """``min(cards, key=(points, key))``."""
-    best = -1
-    best_score = 0
-    while cards:
-        c = lowest_bit(cards)
-        cards &= cards - 1
-        score = 1000 * P[c] + key(c, trump)
-        if best < 0 or score < best_score:
-            best, best_score = c, score
-    return best
-
-
-@jit
-def most_points(cards: int, P: Any, trump: int) -> int:
-    """``max(cards, key=(points, -key))``."""
-    best = -1
-    best_score = 0
-    while cards:
-        c = lowest_bit(cards)
-        cards &= cards - 1
-        score = 1000 * P[c] - key(c, trump)
-        if best < 0 or score > best_score:
-            best, best_score = c, score
-    return best
-
-
-@jit
-def cheapest_winner(cards: int, trump: int) -> int:
-    """``min(cards, key=(is a trump, key))``."""
-    best = -1
-    best_score = 0
-    while cards:
-        c = lowest_bit(cards)
-        cards &= cards - 1
-        score = key(c, trump) + (1000 if c >> 3 == trump else 0)
-        if best < 0 or score < best_score:
-            best, best_score = c, score
-    return best
+        return pick(side_or_all(cards, trump), MOST_POINTS, p, me, cards, P)
+    winning = select(cards, BEATS, p, me)
+    if winning and (last or stake(p, P) >= 10 or not partner_winning):
+        return pick(winning, CHEAPEST_WINNER, p, me, cards, P)
+    return pick(cards, CHEAPEST, p, me, cards, P)
 
 
 @jit
 def heuristic_lead(p: Any, me: int, cards: int, P: Any) -> int:
     """The ``heuristic`` bot's lead (its ``lead``)."""
     trump = p[TRUMP]
-    hid = hidden(p, me)
     if trump >= 0:
         tmask = suit_mask(trump)
         trumps = cards & tmask
-        trumps_out = hid & tmask
-        opp_trumps = (may_hold(p, me, (me + 1) & 3) | may_hold(p, me, (me + 3) & 3)) & trumps_out
-        if trumps and opp_trumps:
+        opponents = may_hold(p, me, (me + 1) & 3) | may_hold(p, me, (me + 3) & 3)
+        if trumps and opponents & hidden(p, me) & tmask:
             top = highest(trumps)
             if master(p, me, top) and (p[TEAM] == (me & 1) or bit_count(trumps) >= 3):
                 return top  # draw trumps with the master
-    best = -1
-    best_score = 0
-    x = cards
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        if c >> 3 != trump and master(p, me, c) and not opponents_may_ruff(p, me, c >> 3):
-            score = 1000 * P[c] + key(c, trump)
-            if best < 0 or score > best_score:
-                best, best_score = c, score
-    if best >= 0:
-        return best  # cash the master worth most
-    side = cards & ~suit_mask(trump) if trump >= 0 else cards
-    if not side:
-        side = cards
-    partner = (me + 2) & 3
-    held = may_hold(p, me, partner)
-    x = side
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        suit = c >> 3
-        in_suit = cards & suit_mask(suit)
-        guarded_ten = has_ten(in_suit, suit, trump) and bit_count(in_suit) <= 2
-        partner_ruffs = trump >= 0 and not (held & suit_mask(suit)) and (held & suit_mask(trump)) != 0
-        score = (
-            100000 * ((1 if guarded_ten else 0) - (2 if partner_ruffs else 0)) + 1000 * P[c] + key(c, trump)
-        )
-        if best < 0 or score < best_score:
-            best, best_score = c, score
-    return best
+    masters = select(cards, CASHABLE, p, me)
+    if masters:
+        return pick(masters, CASH, p, me, cards, P)  # cash the master worth most
+    return pick(side_or_all(cards, trump), LEAD_COST, p, me, cards, P)
 
 
 @jit
@@ -297,66 +310,19 @@ def heuristic_follow(p: Any, me: int, cards: int, P: Any) -> int:
     w = p[TRICK + win]
     partner_winning = n >= 2 and win == n - 2
     last = n == 3
-    stake = 0
-    for i in range(n):
-        stake += P[p[TRICK + i]]
+    at_stake = stake(p, P)
     if partner_winning and sure(p, me, w):
-        givers = cards & ~suit_mask(trump) if trump >= 0 else cards
-        if not givers:
-            givers = cards
-        best = -1
-        best_score = 0
-        while givers:
-            c = lowest_bit(givers)
-            givers &= givers - 1
-            kept = 6 if master(p, me, c) and not is_rank(c, trump, 6, 4) else 0
-            score = 1000 * (P[c] - kept) - key(c, trump)
-            if best < 0 or score > best_score:
-                best, best_score = c, score
-        return best  # points to the partner, keeping trumps and masters
-    winning = 0
-    safe = 0
-    safe_points = -1
-    x = cards
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        if beats(c, w, trump):
-            winning |= 1 << c
-            if sure(p, me, c):
-                safe |= 1 << c
-                if P[c] > safe_points:
-                    safe_points = P[c]
+        return pick(side_or_all(cards, trump), GIFT, p, me, cards, P)  # points to the partner
+    winning = select(cards, BEATS, p, me)
+    safe = select(winning, SURE, p, me)
     if winning:
-        if safe and (last or stake + safe_points >= 10 or not partner_winning):
-            if last:
-                return most_points(safe, P, trump)
-            return cheapest_winner(safe, trump)
-        if not partner_winning and (stake >= 10 or n == 1):
-            best = -1
-            best_score = 0
-            x = winning
-            while x:
-                c = lowest_bit(x)
-                x &= x - 1
-                score = 100000 * (1 if c >> 3 == trump else 0) + 1000 * P[c] + key(c, trump)
-                if best < 0 or score < best_score:
-                    best, best_score = c, score
-            if P[best] <= 4 or stake >= 10:
-                return best
-    best = -1
-    best_score = 0
-    x = cards
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        suit = c >> 3
-        in_suit = cards & suit_mask(suit)
-        guard = not is_rank(c, trump, 6, 4) and has_ten(in_suit, suit, trump) and bit_count(in_suit) == 2
-        score = 100000 * (1 if suit == trump else 0) + 1000 * (P[c] + (5 if guard else 0)) + key(c, trump)
-        if best < 0 or score < best_score:
-            best, best_score = c, score
-    return best  # the cheapest card, keeping guarded tens and trumps
+        if safe and (last or at_stake + P[pick(safe, CASH, p, me, cards, P)] >= 10 or not partner_winning):
+            return pick(safe, MOST_POINTS if last else CHEAPEST_WINNER, p, me, cards, P)
+        if not partner_winning and (at_stake >= 10 or n == 1):
+            cheap = pick(winning, CHEAP_WIN, p, me, cards, P)
+            if P[cheap] <= 4 or at_stake >= 10:
+                return cheap
+    return pick(cards, DISCARD_COST, p, me, cards, P)  # keeping guarded tens and trumps
 
 
 @jit
