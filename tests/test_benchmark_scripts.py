@@ -174,3 +174,15 @@ def test_the_bazar_play_outs_script_runs() -> None:
     assert out.startswith("Bazar Blot play-outs from the first card, 2 deals, one core (CPU time), ")
     for name in ("random", "basic", "heuristic", "python"):
         assert f"\n  {name:<10} " in out
+
+
+def test_the_regret_script_runs() -> None:
+    args = ("--positions", "3", "--judge", "4", "--bots", "random,heuristic", "--pair", "random,heuristic")
+    out = run("benchmarks/regret.py", *args)
+    print(out)
+    assert out.startswith("Bazar Blot card play, regret against the judge (the expert's search, 4 deals ")
+    assert (
+        "\nrandom " in out
+        and "\nheuristic " in out
+        and "\nrandom less heuristic, position by position: " in out
+    )
