@@ -176,13 +176,12 @@ def test_the_bazar_play_outs_script_runs() -> None:
         assert f"\n  {name:<10} " in out
 
 
-def test_the_regret_script_runs() -> None:
-    args = ("--positions", "3", "--judge", "4", "--bots", "random,heuristic", "--pair", "random,heuristic")
-    out = run("benchmarks/regret.py", *args)
+@pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
+def test_the_regret_script_runs(game: str) -> None:
+    args = ("--game", game, "--positions", "3", "--judge", "4", "--bots", "random,heuristic")
+    out = run("benchmarks/regret.py", *args, "--pair", "random,heuristic")
     print(out)
-    assert out.startswith("Bazar Blot card play, regret against the judge (the expert's search, 4 deals ")
-    assert (
-        "\nrandom " in out
-        and "\nheuristic " in out
-        and "\nrandom less heuristic, position by position: " in out
-    )
+    title = "Bazar Blot" if game == "bazar-blot" else "3-5-8"
+    assert out.startswith(f"{title} card play, regret against the judge (the expert's search, 4 deals ")
+    assert "\nrandom " in out and "\nheuristic " in out
+    assert "\nrandom less heuristic, position by position: " in out
