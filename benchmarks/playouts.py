@@ -1,9 +1,10 @@
-"""Bazar Blot's compiled play-outs (issue 44 item 1): play-outs a second on one core (CPU time of
-this process) from the first card of seeded trump deals (colver has no no-trump contract), for each
-player (``random``, ``basic``, ``heuristic``), next to the same deals played out by the Python
-``heuristic`` bots through the rules engine, and, when colver is installed (``pip install
-colver==0.11.1``, a Rust Belote Contrée engine), next to colver's random rollouts of the same hands
-and trump, taking turns deal by deal so that a busy machine weighs on both alike.
+"""The compiled play-outs (issue 44 item 1): play-outs a second on one core (CPU time of this
+process) from the first card of seeded deals, for each player (``random``, ``basic``,
+``heuristic``), next to the same deals played out by the Python ``heuristic`` bots through the
+rules engine. Bazar Blot: trump deals (colver has no no-trump contract), and when colver is
+installed (``pip install colver==0.11.1``, a Rust Belote Contrée engine) its random rollouts of
+the same hands and trump, taking turns deal by deal so that a busy machine weighs on both alike.
+3-5-8: first deals, the trump called and the discard made by ``heuristic`` players.
 
     python benchmarks/playouts.py [--deals 20] [--count 20000] [--seed 1]
 """
@@ -72,6 +73,46 @@ def main() -> None:
     else:
         print("colver is not installed (pip install colver==0.11.1): no comparison")
     print(f"blot heuristic / python heuristic: {rate['heuristic'] / rate['python']:,.0f}")
+    three_five_eight(args.deals, args.count, args.python, args.seed, compiled)
+
+
+def three_five_eight(deals: int, count: int, python: int, seed: int, compiled: str) -> None:
+    """The same for 3-5-8: first deals, the trump called and the discard made by ``heuristic``
+    players, played out from the first card (16 tricks)."""
+    from blot.bots.tfe_heuristic import HeuristicBot
+    from blot.solver.tfe_playout import Policy, TfePlayouts
+    from blot.three_five_eight import Deal, Phase
+
+    rng = Random(seed)
+    spent: dict[str, float] = {}
+    policies: tuple[Policy, ...] = ("random", "basic", "heuristic")
+    for number in range(deals):
+        deal = Deal.random(rng, dealer=number % 3)
+        bots = [HeuristicBot(Random(s)) for s in range(3)]
+        while deal.phase is not Phase.PLAY:
+            seat = deal.to_act
+            assert seat is not None
+            deal.apply(bots[seat].choose(deal.view(seat)))  # type: ignore[arg-type]
+        for policy in policies:
+            playouts = TfePlayouts(deal, seed=number)
+            playouts.run(policy, 1)  # compiled before the clock starts
+            start = time.process_time()
+            playouts.run(policy, count)
+            spent[policy] = spent.get(policy, 0.0) + time.process_time() - start
+        start = time.process_time()
+        for _ in range(python):
+            copy = deal.copy()
+            while not copy.is_over:
+                seat = copy.to_act
+                assert seat is not None
+                copy.apply(bots[seat].choose(copy.view(seat)))  # type: ignore[arg-type]
+        spent["python"] = spent.get("python", 0.0) + time.process_time() - start
+    print(f"3-5-8 play-outs from the first card, {deals} deals, one core (CPU time), {compiled}:")
+    for name in policies:
+        print(f"  {name:<10} {deals * count / spent[name]:>12,.0f} a second")
+    python_rate = deals * python / spent["python"]
+    print(f"  {'python':<10} {python_rate:>12,.0f} a second (the heuristic bots through the rules engine)")
+    print(f"blot heuristic / python heuristic: {deals * count / spent['heuristic'] / python_rate:,.0f}")
 
 
 def _python_play_out(deal: Any) -> None:

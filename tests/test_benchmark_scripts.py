@@ -172,8 +172,9 @@ def test_the_bazar_play_outs_script_runs() -> None:
     out = run("benchmarks/playouts.py", "--deals", "2", "--count", "50", "--python", "1")
     print(out)
     assert out.startswith("Bazar Blot play-outs from the first card, 2 deals, one core (CPU time), ")
+    assert "\n3-5-8 play-outs from the first card, 2 deals, one core (CPU time), " in out
     for name in ("random", "basic", "heuristic", "python"):
-        assert f"\n  {name:<10} " in out
+        assert out.count(f"\n  {name:<10} ") == 2
 
 
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
