@@ -24,13 +24,13 @@ def python_played_out(deal: Deal, players: list[HeuristicBot], me: int) -> int:
     return deal.scores[me]
 
 
-def experts_choices(deals: int, seed: int) -> list[str]:
+def experts_choices(games: int, seed: int) -> list[str]:
     """The experts' actions up to the play in seeded games of two deals (the second has an
     exchange)."""
     game = spec("3-5-8")
     rng = Random(seed)
     actions: list[str] = []
-    for number in range(deals):
+    for number in range(games):
         state = game.new_game(dealer=number % 3)
         assert isinstance(state, Game)
         bots = [make_bot(game, "expert:call_samples=6", Random(number * 10 + s)) for s in range(3)]
@@ -64,9 +64,9 @@ def test_issue44_the_experts_played_out_choices_are_the_same_with_the_compiled_p
         return score
 
     monkeypatch.setattr(tfe_rollout, "played_out", spy("compiled", compiled))
-    ours = experts_choices(6, seed=8)
+    ours = experts_choices(3, seed=8)
     monkeypatch.setattr(tfe_rollout, "played_out", spy("python", python_played_out))
-    theirs = experts_choices(6, seed=8)
+    theirs = experts_choices(3, seed=8)
     assert len(seen["compiled"]) > 100
     assert seen["compiled"] == seen["python"]
     assert ours == theirs
