@@ -299,3 +299,51 @@ def test_t20_the_3_5_8_experts_gifts_keep_to_its_time_limit(monkeypatch: Any, ca
     with caplog.at_level(logging.WARNING, logger="blot.bots"):
         assert bot.choose(state.view(seat)) in state.legal_actions()
     assert "deals when giving" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("cards", "strain", "on_lead", "sweeps"),
+    [
+        ("7H 8H 9H 10H JH QH KH AH", "H", False, True),  # all eight trumps, whoever leads
+        ("JH 9H AH 10H AS 10S AD AC", "H", True, True),  # four top trumps draw the rest, then masters
+        ("JH 9H AH 10H AS 10S AD AC", "H", False, False),  # an ace led into can be ruffed
+        ("JH 9H AH 10H AS 10S AD AC", "NT", True, False),  # hearts lack the king and queen in NT
+        ("JH 9H AH AS 10S KS AD AC", "H", True, False),  # three trumps may not draw four
+        ("AH 10H AS 10S AD 10D AC 10C", "NT", False, True),  # every suit's ace takes the first trick
+        ("AH 10H KH AS 10S AD 10D KD", "NT", False, False),  # a club led is lost
+        ("AH 10H KH AS 10S AD 10D KD", "NT", True, True),
+        ("JH 9H AH 10H KH AS 10S 8D", "H", True, False),  # the 8 of diamonds is no master
+    ],
+)
+def test_b21_b30_a_hand_that_takes_every_trick_whatever_the_others_hold(
+    cards: str, strain: str, on_lead: bool, sweeps: bool
+) -> None:
+    from blot.bazar.tables import STRAIN_INDEX
+    from blot.bots.bazar_certain import takes_every_trick
+    from blot.cards import parse_cards
+
+    assert takes_every_trick(parse_cards(cards), STRAIN_INDEX[strain], on_lead) is sweeps
+
+
+@pytest.mark.parametrize(
+    ("cards", "kanach", "first_call"),
+    [
+        ("7H 8H 9H 10H JH QH KH AH", True, "30H"),  # kanach: the seat alone takes every trick
+        ("JH 9H AH 10H AS 10S AD AC", False, "25H"),  # issue 44: it bid 24NT, the heuristic's strain
+    ],
+)
+def test_b21_the_expert_bids_the_top_level_with_a_sure_sweep_on_lead(
+    cards: str, kanach: bool, first_call: str
+) -> None:
+    """Seat 1 leads the first trick (dealer 0, B-30) and calls first (B-20)."""
+    from blot.bazar import Deal
+    from blot.bazar.rules import Rules
+    from blot.cards import DECK32, cards_of, mask_of, parse_cards
+
+    mine = parse_cards(cards)
+    rest = cards_of(DECK32 & ~mine)
+    Random(4).shuffle(rest)
+    hands = [mask_of(rest[0:8]), mine, mask_of(rest[8:16]), mask_of(rest[16:24])]
+    deal = Deal(hands, dealer=0, rules=Rules(kanach=kanach))
+    call = make_bot("bazar-blot", "expert:bid_samples=6", Random(1)).choose(deal.view(1))
+    assert str(call) == first_call

@@ -17,7 +17,9 @@ from the opening lead in the strain at stake (``bid_horizon`` tricks deep, the f
 beyond), scores it (B-50 … B-55: the card points less ``caution`` for the side holding the
 contract, every seat's best declarations, belote, kapoot, and a contra where the opponents' hands
 would call one) at every level, and calls the level with the best mean score: up to kapoot (25)
-when nearly every deal takes all eight tricks (asked exactly: :meth:`Solver.takes_all`). A
+when nearly every deal takes all eight tricks (asked exactly: :meth:`Solver.takes_all`). A hand
+that takes every trick itself whatever the others hold bids the top level at once, kanach (30)
+where the rules allow it (:mod:`blot.bots.bazar_certain`). A
 contra, a redouble, or passing instead of the heuristic's call must beat the heuristic's call by
 ``margin`` game points.
 
@@ -44,6 +46,7 @@ from blot.bazar.values import Action
 from blot.bazar.view import DealView
 from blot.bots.bazar_belief import CallModel, deal_others
 from blot.bots.bazar_bot import last_bid
+from blot.bots.bazar_certain import certain_call
 from blot.bots.bazar_heuristic import HeuristicBot, defence, evaluate, heuristic_call
 from blot.bots.bazar_info import Knowledge, infer, sample_hands
 from blot.bots.bazar_pimc import SEARCH, BazarSampler
@@ -171,6 +174,9 @@ class ExpertBot(Weigher, BazarSampler):
             return proposal
         if self._pimc is not None:
             return self._pimc.call(view, legal)
+        certain = certain_call(view, legal)
+        if certain is not None:
+            return certain  # a sweep whatever the others hold: the top bid, or the redouble
         current, holder = last_bid(view)
         ours = holder is not None and holder % 2 == view.team
         candidates: list[Call] = []
