@@ -1,7 +1,7 @@
 """The 3-5-8 expert's played-out choices (trump call, gifts, discard: :mod:`blot.bots.tfe_rollout`)
-play their cards through the compiled ``heuristic`` play-outs (issue 44 item 1): every played-out
-deal scores exactly what the Python ``heuristic`` bots playing it would score (T-40), so the
-expert's choices are unchanged."""
+make their discard (T-22) and play their cards through the compiled ``heuristic`` play-outs (issue
+44 item 1): every played-out deal scores exactly what the Python ``heuristic`` bots playing it
+would score (T-40), so the expert's choices are unchanged."""
 
 from __future__ import annotations
 

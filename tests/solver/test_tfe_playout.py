@@ -15,13 +15,13 @@ from typing import cast
 
 import pytest
 
-from blot.bots.tfe_basic import BasicBot
+from blot.bots.tfe_basic import BasicBot, discard_bit
 from blot.bots.tfe_heuristic import HeuristicBot
-from blot.cards import CARDS, Card
+from blot.cards import CARDS, DECK52, Card, iter_bits
 from blot.errors import BlotError
 from blot.solver import tfe_playout_kernel as k
 from blot.solver._jit import COMPILED
-from blot.solver.tfe_playout import TfePlayouts
+from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
 from blot.three_five_eight import CLUBS, HEARTS, NO_TRUMP, Deal, Phase
 
 CALLS = (HEARTS, CLUBS, NO_TRUMP)
@@ -138,17 +138,57 @@ def test_issue44_a_deal_not_in_play_is_refused() -> None:
         TfePlayouts(Deal.random(Random(1), dealer=0))
 
 
+def test_issue44_the_compiled_discard_is_the_bots_on_5000_hands() -> None:
+    """T-22: the kernel's next discard is ``tfe_basic.discard_bit``'s on 5,000 random hands of 1
+    to 20 cards in every strain: the same trick estimate, float for float, so that the many ties
+    (two low cards of one suit cost the same) break alike."""
+    rng = Random(22)
+    deck = list(iter_bits(DECK52))
+    for _ in range(5000):
+        hand = sum(rng.sample(deck, rng.choice([20, 19, 18, 17, 12, 5, 2, 1])))
+        trump = rng.choice([None, 0, 1, 2, 3])
+        assert 1 << int(k.discard(hand, -1 if trump is None else trump)) == discard_bit(hand, trump), (
+            hand,
+            trump,
+        )
+
+
+def test_issue44_a_discard_made_compiled_is_the_heuristic_bots() -> None:
+    """Whole discards of 300 random deals (four cards each, every strain): the compiled discard
+    puts back the card the ``heuristic`` bot puts back, each time."""
+    bot = HeuristicBot(Random(0))
+    for seed in range(300):
+        rng = Random(seed)
+        deal = Deal.random(rng, dealer=rng.randrange(3))
+        deal.apply(rng.choice(CALLS))
+        while deal.phase is not Phase.PLAY:
+            seat = deal.to_act
+            assert seat is not None
+            theirs = bot.choose(deal.view(seat))  # type: ignore[arg-type]
+            assert heuristic_discard(deal) == theirs, f"seed {seed}"
+            deal.apply(theirs)
+
+
+def test_issue44_only_a_deal_in_its_discard_has_a_discard() -> None:
+    deal = in_play(Random(3))
+    with pytest.raises(BlotError, match="only a deal in its discard has a card to put back"):
+        heuristic_discard(deal)
+
+
 SCRIPT = """
 import json, sys
 from random import Random
 sys.path.insert(0, {tests!r})
 from solver.test_tfe_playout import in_play
-from blot.solver.tfe_playout import TfePlayouts
+from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
 out = []
 for seed in range(3):
     deal = in_play(Random(seed))
     for policy in ("random", "basic", "heuristic"):
         out.append(TfePlayouts(deal, seed=seed).run(policy, 20).tricks)
+from blot.solver import tfe_playout_kernel as k
+rng = Random(5)
+out.append([k.discard(rng.getrandbits(63) & k.DECK, rng.randrange(-1, 4)) for _ in range(300)])
 print(json.dumps(out))
 """
 
@@ -159,7 +199,9 @@ def run_outcomes(no_jit: bool) -> list[object]:
     if no_jit:
         env["BLOT_NO_JIT"] = "1"
     tests = os.path.dirname(os.path.dirname(__file__))
-    out = subprocess.run([sys.executable, "-c", SCRIPT.format(tests=tests)], env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(tests=tests)], env=env, capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)  # type: ignore[no-any-return]
 

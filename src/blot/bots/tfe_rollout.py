@@ -1,14 +1,14 @@
 """The 3-5-8 trump call and discard judged by playing them out (issue 27 item 2): for each choice,
 the deal is dealt again and again with the cards the seat cannot see at random, and played to
 the end by ``heuristic`` players at every seat (a fast, honest player that sees only its own
-cards; its card play compiled, :mod:`blot.solver.tfe_playout`); the choice whose deals leave the
-seat the best mean score is made.
+cards; its discard and card play compiled, :mod:`blot.solver.tfe_playout`, card for card the
+Python bot's); the choice whose deals leave the seat the best mean score is made.
 
 Where the double-dummy search of :mod:`blot.bots.tfe_expert` lets every player see every card
 (and guesses the last tricks), a played-out deal keeps the hidden cards hidden, and costs about
-a millisecond, most of it setting the deal up (its card play is compiled: about 3 ms when it was
-played in Python). Every choice is judged on the same deals (common random numbers), so the comparison of two
-choices is much closer than either mean. The exchange's gifts (T-20) are judged the same way,
+35 µs of CPU (about 3 ms when the Python bots played it, issue 44 item 1). Every choice is
+judged on the same deals (common random numbers), so the comparison of two choices is much
+closer than either mean. The exchange's gifts (T-20) are judged the same way,
 and an exchange still to come is played out too, by the same players (each deal starts from the
 hands as they are now, the remaining steps of the exchange still to make).
 """
@@ -23,7 +23,7 @@ from blot.bots.sampling import Clock
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.cards import CARD_OF_BIT, DECK52, SUIT_MASKS, Card, iter_bits
 from blot.game import View
-from blot.solver.tfe_playout import TfePlayouts
+from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
 from blot.three_five_eight import PASS, Call, Deal, DealView, Phase
 from blot.three_five_eight.values import Action, DealtCards
 
@@ -31,10 +31,13 @@ T = TypeVar("T")
 
 
 def played_out(deal: Deal, players: list[HeuristicBot], me: int) -> int:
-    """``me``'s score (T-40) once ``deal`` is played to its end by ``heuristic`` players: the
-    steps before the play (the exchange, the discard) by ``players``, the card play compiled
-    (:mod:`blot.solver.tfe_playout`, card for card the ``heuristic`` bot's play)."""
+    """``me``'s score (T-40) once ``deal`` is played to its end by ``heuristic`` players: an
+    exchange still to come by ``players``, the discard (T-22) and the card play compiled
+    (:mod:`blot.solver.tfe_playout`, card for card the ``heuristic`` bot's)."""
     while not deal.is_over and deal.phase is not Phase.PLAY:
+        if deal.phase is Phase.DISCARD:  # four cards, most of a deal's time in Python
+            deal.apply(heuristic_discard(deal))
+            continue
         seat = deal.to_act
         assert seat is not None
         deal.apply(players[seat].choose(cast(View, deal.view(seat))))  # a bot takes a deal's view

@@ -79,3 +79,15 @@ class TfePlayouts:
     def choice(self, policy: Policy) -> Card:
         """The card the seat to act plays under ``policy``."""
         return cast(Card, CARDS[int(k.choose(self.start, POLICIES[policy]))])
+
+
+def heuristic_discard(deal: Deal) -> Card:
+    """The card the ``basic`` and ``heuristic`` bots put back next (T-22) in ``deal``'s discard,
+    compiled: what :func:`blot.bots.tfe_basic.discard_bit` chooses, card for card."""
+    if deal.phase is not Phase.DISCARD or deal.to_act is None:
+        raise BlotError("only a deal in its discard has a card to put back")
+    trump = deal.trump
+    suit = (
+        int(trump.suit) if trump is not None and trump.suit is not None else -1
+    )  # not an enum: numba types those slowly
+    return cast(Card, CARDS[int(k.discard(deal.hands[deal.to_act], suit))])

@@ -7,6 +7,9 @@ seat, for the bots that judge a trump call, a gift or a discard by playing it ou
 - ``HEURISTIC``: the ``heuristic`` bot's card (``blot.bots.tfe_heuristic._BetterPlay``), rule
   for rule.
 
+Before the play, :func:`discard` is both bots' discard (T-22), so that a played-out trump call
+spends no time in Python on its four discarded cards.
+
 Each seat reads only what it could see: its own hand, the cards played, the suits each other
 seat showed it lacks and whether it showed it has no trump (public, so one copy for all seats,
 ``VOID`` and ``NO_TRUMPS``, updated as each card falls), and the first seat its own discard.
@@ -354,3 +357,74 @@ def play_outs(start: Any, p: Any, policy: int, count: int, out: Any) -> None:
         for i in range(3):
             out[i] += p[TRICKS + i]
     start[RNG] = rng
+
+
+# --- the discard (T-22) ---------------------------------------------------------------------
+
+
+@jit
+def suit_tricks(seg: int, trump: bool, no_trump: bool) -> float:
+    """``blot.bots.tfe_basic.suit_tricks``, the same floats added in the same order (so that
+    ties between discards break alike)."""
+    length = bit_count(seg)
+    if length == 0:
+        return 0.0
+    a = seg >> 14 & 1 == 1
+    k = seg >> 13 & 1 == 1
+    q = seg >> 12 & 1 == 1
+    j = seg >> 11 & 1 == 1
+    tricks = 0.0
+    if a:
+        tricks += 1.0
+    if k:
+        tricks += 0.9 if a else (0.6 if length >= 2 else 0.15)
+    if q:
+        if length >= 3:
+            tricks += 0.7 if a and k else (0.45 if a or k else 0.25)
+        else:
+            tricks += 0.1
+    if j and length >= 4:
+        tricks += 0.35 if int(a) + int(k) + int(q) >= 2 else 0.15
+    if trump:
+        tricks += max(0, length - 4) * 0.85 + (0.3 if length == 4 else 0.0)
+    elif no_trump:
+        if length >= 5:
+            tricks += (length - 4) * (0.65 if a or k else 0.35)
+    elif length >= 6:
+        tricks += (length - 5) * 0.25
+    return tricks
+
+
+@jit
+def hand_tricks(hand: int, trump: int) -> float:
+    """``blot.bots.tfe_basic.hand_tricks`` (``trump`` -1 for no trumps), float for float."""
+    total = 0.0
+    ruffs = 0.0
+    for s in range(4):
+        seg = segment(hand, s)
+        total += suit_tricks(seg, s == trump, trump < 0)
+        if trump >= 0 and s != trump:
+            n = bit_count(seg)
+            ruffs += 1.0 if n == 0 else (0.6 if n == 1 else (0.25 if n == 2 else 0.0))
+    if trump >= 0:
+        spare = bit_count(segment(hand, trump)) - 2
+        total += min(ruffs, max(spare, 0) * 0.8)
+    return total
+
+
+@jit
+def discard(hand: int, trump: int) -> int:
+    """The ``basic`` and ``heuristic`` bots' next discard from ``hand`` (``tfe_basic.discard_bit``,
+    as a bit number): the card whose loss costs the hand's trick estimate least, the lowest rank
+    of the first such in card order, never a trump while another card may go (T-22)."""
+    side = hand & ~suit_mask(trump)
+    cards = side if side else hand
+    best = -1
+    best_tricks = 0.0
+    while cards:
+        c = lowest_bit(cards)
+        cards &= cards - 1
+        t = hand_tricks(hand & ~(1 << c), trump)
+        if best < 0 or t > best_tricks or (t == best_tricks and c & 15 < best & 15):
+            best, best_tricks = c, t
+    return best
