@@ -11,7 +11,7 @@ module (:mod:`blot.fairplay.bazar`, :mod:`blot.fairplay.three_five_eight`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,18 +34,32 @@ __all__ = [
 
 
 def game_decisions(
-    game: AnyGame, number: int, settings: Settings, seats: frozenset[int] | None = None
+    game: AnyGame,
+    number: int,
+    settings: Settings,
+    seats: frozenset[int] | None = None,
+    stored: Mapping[str, Any] | None = None,
 ) -> Iterable[Decision | CallLoss]:
-    """The decisions (and calls) of ``seats`` in a finished game's deals, from its game's module."""
+    """The decisions (and calls) of ``seats`` in a finished game's deals, from its game's module;
+    ``stored``: the game's analysis (``blot analyse --json``, as the server keeps it), whose card
+    losses and bidding review are read instead of solved again (the same figures, cheaper)."""
     from blot.bazar import Game as BazarGame
 
+    known = stored_deals(stored)
     if isinstance(game, BazarGame):
         from blot.fairplay import bazar
 
-        return bazar.decisions(game, number, settings, seats)
+        return bazar.decisions(game, number, settings, seats, known)
     from blot.fairplay import three_five_eight
 
-    return three_five_eight.decisions(game, number, settings, seats)
+    return three_five_eight.decisions(game, number, settings, seats, known)
+
+
+def stored_deals(stored: Mapping[str, Any] | None) -> dict[int, Mapping[str, Any]]:
+    """A stored analysis's deals by their number (from 1); none without one."""
+    if not stored:
+        return {}
+    return {int(d["number"]): d for d in stored.get("deals", []) if isinstance(d, Mapping) and "number" in d}
 
 
 def card_value(game: str) -> float:
@@ -79,10 +93,11 @@ def report(
     games: Sequence[tuple[AnyGame, list[str] | None]],
     settings: Settings,
     pair: tuple[str, str] | None = None,
+    stored: Sequence[Mapping[str, Any] | None] = (),
 ) -> Report:
     """The figures of ``games`` (each with its players' names; seats ``seat N`` without them);
     with ``pair`` only that pair's two accounts and the pair itself (BlotError when it never
-    sat together)."""
+    sat together); ``stored``: each game's stored analysis, or None (:func:`game_decisions`)."""
     from blot.games import spec_of
 
     if not games:
@@ -103,7 +118,8 @@ def report(
             if not together:
                 continue
             seats = frozenset(together[0])
-        for item in game_decisions(game, number, settings, seats):
+        analysis = stored[number - 1] if number <= len(stored) else None
+        for item in game_decisions(game, number, settings, seats, analysis):
             name = names[item.seat]
             _add(out.accounts.setdefault(name, Figures(name, value)), item)
             for team in partners:

@@ -14,9 +14,10 @@ Each call is valued against par (:func:`blot.analysis.par.review`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from random import Random
+from typing import Any
 
 from blot.analysis.bazar import card_positions, card_value, dd_table
 from blot.analysis.par import review
@@ -56,26 +57,50 @@ def rng_for(settings: Settings, *parts: object) -> Random:
 
 
 def decisions(
-    game: Game, number: int, settings: Settings, seats: frozenset[int] | None = None
+    game: Game,
+    number: int,
+    settings: Settings,
+    seats: frozenset[int] | None = None,
+    stored: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> Iterator[Decision | CallLoss]:
     """Every card (and call, with ``bidding``) of ``seats`` (all by default) in the finished
-    deals of ``game``, the ``number``-th record read."""
+    deals of ``game``, the ``number``-th record read; ``stored``: the game's stored analysis by
+    deal number, whose bidding review and card losses are read rather than solved again."""
     for index, played in enumerate(game.deals):
         if not played.is_over or played.contract is None:
             continue  # a void deal has no play
         key = (played.dealt, played.dealer)
+        known = (stored or {}).get(index + 1)
         if settings.bidding:
-            table = dd_table(played.dealt, played.dealer, played.rules)
-            reviewed = review(table, played.rules, played.dealer, played.dealt, list(played.calls))
-            for call in reviewed["calls"]:
+            for call in _reviewed_calls(played, known):
                 if call["loss"] is not None and (seats is None or call["seat"] in seats):
                     yield CallLoss(number, index + 1, call["seat"], call["loss"])
         declarer = played.contract.declarer % 2
+        losses = stored_losses(known, len(played.plays))
         for n, (deal, seat, card) in enumerate(card_positions(played)):
             if seats is None or seat in seats:
                 side = "declarer" if seat % 2 == declarer else "defence"
                 rng = rng_for(settings, key, n)
-                yield _decision(deal, seat, card, number, index + 1, n == 0, side, settings, rng)
+                loss = None if losses is None else losses[n]
+                yield _decision(deal, seat, card, number, index + 1, n == 0, side, settings, rng, loss)
+
+
+def _reviewed_calls(played: Deal, known: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The deal's calls against par: the stored analysis's review when it has one for them."""
+    bidding = None if known is None else known.get("bidding")
+    if isinstance(bidding, Mapping) and len(bidding.get("calls", ())) == len(played.calls):
+        return list(bidding["calls"])
+    table = dd_table(played.dealt, played.dealer, played.rules)
+    return list(review(table, played.rules, played.dealer, played.dealt, list(played.calls))["calls"])
+
+
+def stored_losses(known: Mapping[str, Any] | None, cards: int) -> list[int] | None:
+    """Each card's double-dummy loss in a stored deal analysis, in play order (None unless it
+    values every card of the deal, exactly)."""
+    found = None if known is None else known.get("cards")
+    if not isinstance(found, list) or len(found) != cards or not all(c.get("exact", True) for c in found):
+        return None
+    return [int(c["loss"]) for c in found]
 
 
 def _values(hands: list[int] | tuple[int, ...], deal: Deal) -> dict[Card, int]:
@@ -96,14 +121,15 @@ def _decision(
     side: str,
     settings: Settings,
     rng: Random,
+    loss: int | None = None,
 ) -> Decision:
     legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
     trick = len(deal.trick_winners) + 1
     if len(legal) == 1:
         return Decision(game, number, seat, trick, lead, side, 0, 1)
-    actual = _values(deal.hands, deal)
-    best = max(actual.values())
-    loss = best - actual[card]
+    if loss is None:
+        actual = _values(deal.hands, deal)
+        loss = max(actual.values()) - actual[card]
     if trick < settings.from_trick:
         return Decision(game, number, seat, trick, lead, side, loss, len(legal), loss == 0)
     q, drawn = chance_best(deal, seat, card, settings, rng)

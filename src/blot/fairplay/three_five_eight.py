@@ -14,8 +14,9 @@ Blot's, these deals are not weighed by the trump calls (docs/fairplay.md says wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from random import Random
+from typing import Any
 
 from blot.analysis.three_five_eight import EXACT_TRICKS, HORIZON
 from blot.bots.tfe_info import infer, sample_hands
@@ -29,14 +30,20 @@ from blot.three_five_eight.values import TRICKS
 
 
 def decisions(
-    game: AnyGame, number: int, settings: Settings, seats: frozenset[int] | None = None
+    game: AnyGame,
+    number: int,
+    settings: Settings,
+    seats: frozenset[int] | None = None,
+    stored: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> Iterator[Decision]:
     """Every card of ``seats`` (all by default) in the finished deals of ``game``, the
-    ``number``-th record read."""
+    ``number``-th record read; ``stored``: the game's stored analysis by deal number, whose card
+    losses are read rather than searched again (valued the same way)."""
     assert isinstance(game, Game), "3-5-8's fair-play figures were given another game"
     for index, played in enumerate(game.deals):
         if not played.is_over or played.is_void:
             continue
+        losses = _stored_losses(stored, index + 1, len(played.plays))
         counted = [r for r in game.results[:index] if not r.void]
         deal = Deal(played.dealt, played.talon, played.dealer, previous=counted[-1] if counted else None)
         for action in (*played.calls, *played.gifts, *played.discard):
@@ -46,7 +53,8 @@ def decisions(
             assert seat is not None
             if seats is None or seat in seats:
                 rng = rng_for(settings, played.dealt, played.talon, played.dealer, n)
-                yield _decision(deal, seat, card, number, index + 1, n == 0, settings, rng)
+                loss = None if losses is None else losses[n]
+                yield _decision(deal, seat, card, number, index + 1, n == 0, settings, rng, loss)
             deal.apply(card)
 
 
@@ -60,16 +68,36 @@ def _values(hands: tuple[int, ...] | list[int], deal: Deal, seat: int, horizon: 
     return default_tfe_solver().solve_cards(list(hands[:3]), cards, leader, trump, left, seat, horizon).values
 
 
+def _stored_losses(
+    stored: Mapping[int, Mapping[str, Any]] | None, number: int, cards: int
+) -> list[int] | None:
+    """Each card's loss in the stored analysis of deal ``number``, in play order (None unless it
+    values every card of the deal)."""
+    found = None if stored is None or number not in stored else stored[number].get("cards")
+    if not isinstance(found, list) or len(found) != cards:
+        return None
+    return [int(c["loss"]) for c in found]
+
+
 def _decision(
-    deal: Deal, seat: int, card: Card, game: int, number: int, lead: bool, settings: Settings, rng: Random
+    deal: Deal,
+    seat: int,
+    card: Card,
+    game: int,
+    number: int,
+    lead: bool,
+    settings: Settings,
+    rng: Random,
+    loss: int | None = None,
 ) -> Decision:
     legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
     trick = len(deal.tricks) + 1
     if len(legal) == 1:
         return Decision(game, number, seat, trick, lead, "", 0, 1)
     left = TRICKS - len(deal.tricks)
-    actual = _values(deal.hands, deal, seat, left if left <= EXACT_TRICKS else HORIZON)
-    loss = max(actual.values()) - actual[card]
+    if loss is None:
+        actual = _values(deal.hands, deal, seat, left if left <= EXACT_TRICKS else HORIZON)
+        loss = max(actual.values()) - actual[card]
     if left > settings.tfe_left:
         return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0)
     k = infer(deal.view(seat))

@@ -135,7 +135,8 @@ def record(c: Connection, found: Dishonour, decided_on: str, by: int | None, at:
         case = rows.case(c, found.case)
         if case is None or case["court"] != "conduct":
             raise Refused("not_found", "conduct_no_such_case", "case")
-        concerns = concerns or _event_name(c, int(case["event_table"]))
+        if case["event_table"] is not None:  # a fair-play case (issue 43) has no event
+            concerns = concerns or _event_name(c, int(case["event_table"]))
     if not concerns:
         raise Refused("malformed", "dishonour_concerns_needed", "concerns")
     return rows.insert_decision(

@@ -334,7 +334,7 @@ class Referees:
         await self._as_referee(player, event_id, row_id)
         applied = _text(body, "applied")
         found = await self.storage.read(lambda c: courts.case(c, case_id))
-        if found is None or int(found["event_table"]) != row_id:
+        if found is None or found["event_table"] != row_id:
             raise Refused("not_found", "no_such_case_here")
         at = self.storage.now()
 

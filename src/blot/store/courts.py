@@ -38,7 +38,9 @@ def courts_of(c: Connection, player: int) -> list[str]:
     ]
 
 
-def insert_case(c: Connection, row_id: int, court: str, question: str, at: datetime) -> int:
+def insert_case(c: Connection, row_id: int | None, court: str, question: str, at: datetime) -> int:
+    """A case for a court: a referee's, from an event table (``row_id``), or one the Court of
+    Conduct opened from its fair-play view (none)."""
     result = c.execute(
         insert(court_cases).values(event_table=row_id, court=court, question=question, asked_at=at)
     )

@@ -137,7 +137,8 @@ court_cases = Table(
     "court_cases",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("event_table", Integer, ForeignKey("event_tables.id"), nullable=False),
+    # none for a case the Court of Conduct opened from its fair-play view (issue 43, schema 0014)
+    Column("event_table", Integer, ForeignKey("event_tables.id"), nullable=True),
     Column("court", String(12), nullable=False),
     Column("question", Text, nullable=False),
     Column("asked_at", DateTime(timezone=True), nullable=False),

@@ -1,5 +1,7 @@
 """The Court of Conduct's dishonours (L-9, L-10; issue 38 item 6): a member records one and
-forgives it; the register (``GET /api/register``, routes/events.py) publishes them."""
+forgives it; the register (``GET /api/register``, routes/events.py) publishes them. Its fair-play
+view (issue 43 item 4, :mod:`blot.server.fairplay`): the figures of an account or a pair, and a
+case opened from them — to anybody but a member or an administrator, a path that does not exist."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from sqlalchemy.engine import Connection
 from blot.numbers import whole_number
 from blot.server import conduct
 from blot.server.errors import Refused
-from blot.server.routes import body_of, hub_of, me
+from blot.server.fairplay import unknown_path
+from blot.server.routes import body_of, hub_of, me, viewer_of
 
 router = APIRouter(prefix="/api/conduct", tags=["conduct"])
 
@@ -50,3 +53,29 @@ async def forgive(number: str, request: Request) -> dict[str, Any]:
 
     await hub.write(write)
     return {"id": found, "decisions": await hub.read(lambda c: conduct.published(c, today))}
+
+
+#: Every method: to anybody not admitted the view's paths answer as paths that do not exist do.
+ANY_METHOD = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
+
+@router.api_route("/fairplay", methods=ANY_METHOD, include_in_schema=False)
+async def fairplay_figures(request: Request) -> dict[str, Any]:
+    """The fair-play figures (``POST``, members and administrators): ``{"accounts": [A] | [A, B],
+    "game"?, "tables"?: [ids] | "event"?: id | "last"?: N}``; answers ``blot fairplay --json``'s
+    object with each weighty deal's replay link and the games read."""
+    hub = hub_of(request)
+    viewer = await hub.fairplay.admit(await viewer_of(request))
+    if request.method != "POST":
+        raise unknown_path()
+    return await hub.fairplay.figures(viewer, await body_of(request))
+
+
+@router.api_route("/fairplay/cases", methods=ANY_METHOD, include_in_schema=False)
+async def fairplay_case(request: Request) -> dict[str, Any]:
+    """A case for the Court of Conduct opened from the view (``POST``): ``{"accounts", "question"}``."""
+    hub = hub_of(request)
+    await hub.fairplay.admit(await viewer_of(request))
+    if request.method != "POST":
+        raise unknown_path()
+    return await hub.fairplay.open_case(await body_of(request))
