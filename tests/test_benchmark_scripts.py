@@ -177,6 +177,16 @@ def test_the_bazar_play_outs_script_runs() -> None:
         assert out.count(f"\n  {name:<10} ") == 2
 
 
+def test_the_3_5_8_expert_choices_script_runs() -> None:
+    """issue 44 item 1: the expert's played-out choices timed compiled and with the Python
+    play-outs, the same choices both ways."""
+    out = run("benchmarks/tfe_playouts.py", "--games", "1", "--bot", "expert:call_samples=3,samples=2")
+    print(out)
+    assert "3-5-8 expert:call_samples=3,samples=2's played-out choices, 1 second deals, one core" in out
+    assert "  call        1 decisions: mean " in out
+    assert "\nthe same " in out and " choices both ways: yes" in out
+
+
 @pytest.mark.parametrize("game", ["bazar-blot", "3-5-8"])
 def test_the_regret_script_runs(game: str) -> None:
     args = ("--game", game, "--positions", "3", "--judge", "4", "--bots", "random,heuristic")
