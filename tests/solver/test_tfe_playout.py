@@ -21,7 +21,7 @@ from blot.cards import CARDS, DECK52, Card, iter_bits
 from blot.errors import BlotError
 from blot.solver import tfe_playout_kernel as k
 from blot.solver._jit import COMPILED
-from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
+from blot.solver.tfe_playout import TfePlayouts, heuristic_discard, heuristic_score
 from blot.three_five_eight import CLUBS, HEARTS, NO_TRUMP, Deal, Phase
 
 CALLS = (HEARTS, CLUBS, NO_TRUMP)
@@ -175,12 +175,38 @@ def test_issue44_only_a_deal_in_its_discard_has_a_discard() -> None:
         heuristic_discard(deal)
 
 
+def test_issue44_a_deal_scored_from_its_discard_scores_as_the_heuristic_bots_play_it() -> None:
+    """T-22, T-30 … T-34, T-40: from any point of the discard (or the first card), the compiled
+    discard and play give every seat the score the ``heuristic`` bots' whole play gives, on 150
+    random deals in every strain."""
+    bot = HeuristicBot(Random(0))
+    for seed in range(150):
+        rng = Random(seed)
+        deal = Deal.random(rng, dealer=rng.randrange(3))
+        deal.apply(rng.choice(CALLS))
+        for _ in range(rng.randrange(5)):  # 0 to 4 cards already put back, at random
+            deal.apply(rng.choice(deal.legal_actions()))
+        scores = [heuristic_score(deal, seat) for seat in range(3)]
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            deal.apply(bot.choose(deal.view(seat)))  # type: ignore[arg-type]
+        assert tuple(scores) == deal.scores, f"seed {seed}"
+
+
+def test_issue44_a_deal_past_its_first_card_has_no_score_from_its_discard() -> None:
+    deal = in_play(Random(4))
+    deal.apply(deal.legal_actions()[0])
+    with pytest.raises(BlotError, match="only a deal in its discard or at its first card"):
+        heuristic_score(deal, 0)
+
+
 SCRIPT = """
 import json, sys
 from random import Random
 sys.path.insert(0, {tests!r})
 from solver.test_tfe_playout import in_play
-from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
+from blot.solver.tfe_playout import TfePlayouts, heuristic_discard, heuristic_score
 out = []
 for seed in range(3):
     deal = in_play(Random(seed))

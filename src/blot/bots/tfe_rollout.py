@@ -23,7 +23,7 @@ from blot.bots.sampling import Clock
 from blot.bots.tfe_heuristic import HeuristicBot
 from blot.cards import CARD_OF_BIT, DECK52, SUIT_MASKS, Card, iter_bits
 from blot.game import View
-from blot.solver.tfe_playout import TfePlayouts, heuristic_discard
+from blot.solver.tfe_playout import TfePlayouts, heuristic_score
 from blot.three_five_eight import PASS, Call, Deal, DealView, Phase
 from blot.three_five_eight.values import Action, DealtCards
 
@@ -34,17 +34,16 @@ def played_out(deal: Deal, players: list[HeuristicBot], me: int) -> int:
     """``me``'s score (T-40) once ``deal`` is played to its end by ``heuristic`` players: an
     exchange still to come by ``players``, the discard (T-22) and the card play compiled
     (:mod:`blot.solver.tfe_playout`, card for card the ``heuristic`` bot's)."""
-    while not deal.is_over and deal.phase is not Phase.PLAY:
-        if deal.phase is Phase.DISCARD:  # four cards, most of a deal's time in Python
-            deal.apply(heuristic_discard(deal))
-            continue
+    while deal.phase is Phase.CALL or deal.phase is Phase.EXCHANGE:
         seat = deal.to_act
         assert seat is not None
         deal.apply(players[seat].choose(cast(View, deal.view(seat))))  # a bot takes a deal's view
     if deal.is_over:
         return deal.scores[me]
-    tricks = TfePlayouts(deal).run("heuristic", 1).tricks
-    return deal.tricks_taken[me] + round(tricks[me]) - deal.targets[me]
+    if deal.tricks or deal.trick:  # in the middle of the play: never so in the choices judged here
+        tricks = TfePlayouts(deal).run("heuristic", 1).tricks
+        return deal.tricks_taken[me] + round(tricks[me]) - deal.targets[me]
+    return heuristic_score(deal, me)  # the discard and the card play, compiled in one call
 
 
 def _start(view: DealView, hands: list[int], talon: int) -> Deal:

@@ -91,3 +91,23 @@ def heuristic_discard(deal: Deal) -> Card:
         int(trump.suit) if trump is not None and trump.suit is not None else -1
     )  # not an enum: numba types those slowly
     return cast(Card, CARDS[int(k.discard(deal.hands[deal.to_act], suit))])
+
+
+def heuristic_score(deal: Deal, seat: int) -> int:
+    """``seat``'s score (T-40) once ``deal``, in its discard (T-22) or at the first card of its
+    play, is played to its end by ``heuristic`` players: the rest of the discard and the card
+    play compiled in one call (the quick path of a played-out trump call)."""
+    at_first_card = deal.phase is Phase.PLAY and not deal.tricks and not deal.trick
+    if not at_first_card and deal.phase is not Phase.DISCARD:
+        raise BlotError("only a deal in its discard or at its first card can be played out from it")
+    trump = deal.trump
+    p = int_array(k.SIZE)
+    for s in range(3):
+        p[k.HANDS + s] = deal.hands[s]
+    discard = 0
+    for c in deal.discard:  # all four of them once in play (T-22)
+        discard |= c.bit
+    p[k.TRUMP] = int(trump.suit) if trump is not None and trump.suit is not None else -1
+    p[k.FIRST], p[k.DISCARD], p[k.LEADER] = deal.first, discard, deal.first
+    k.discard_and_play_out(p, k.HEURISTIC)
+    return int(p[k.TRICKS + seat]) - deal.targets[seat]

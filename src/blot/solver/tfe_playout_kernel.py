@@ -428,3 +428,16 @@ def discard(hand: int, trump: int) -> int:
         if best < 0 or t > best_tricks or (t == best_tricks and c & 15 < best & 15):
             best, best_tricks = c, t
     return best
+
+
+@jit
+def discard_and_play_out(p: Any, policy: int) -> None:
+    """From the first seat's discard (T-22: ``FIRST`` holds the talon, ``DISCARD`` the cards put
+    back so far, ``LEADER`` the first seat): the rest of its four cards put back as the bots put
+    them back, then the deal played to its end by ``policy``."""
+    first = p[FIRST]
+    while bit_count(p[DISCARD]) < 4:
+        c = discard(p[HANDS + first], p[TRUMP])
+        p[HANDS + first] &= ~(1 << c)
+        p[DISCARD] |= 1 << c
+    play_out(p, policy)
