@@ -6,7 +6,7 @@ Python bot's); the choice whose deals leave the seat the best mean score is made
 
 Where the double-dummy search of :mod:`blot.bots.tfe_expert` lets every player see every card
 (and guesses the last tricks), a played-out deal keeps the hidden cards hidden, and costs about
-35 µs of CPU (about 3 ms when the Python bots played it, issue 44 item 1). Every choice is
+20 µs of CPU (about 3 ms when the Python bots played it, issue 44 item 1). Every choice is
 judged on the same deals (common random numbers), so the comparison of two choices is much
 closer than either mean. The exchange's gifts (T-20) are judged the same way,
 and an exchange still to come is played out too, by the same players (each deal starts from the
