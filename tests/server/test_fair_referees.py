@@ -171,7 +171,8 @@ def test_l5_the_event_page_shows_a_court_question_beside_no_table(tmp_path: Path
         assert set(court["cases"][0]) == {
             "id", "court", "question", "asked_at", "answer", "answered_at", "applied", "applied_at",
         }  # fmt: skip
-        assert day.sage.client.get("/api/courts", headers=day.sage.headers).json() == {"courts": ["conduct"]}
+        courts = day.sage.client.get("/api/courts", headers=day.sage.headers).json()
+        assert courts == {"courts": ["conduct"], "fairplay": True}
 
 
 def test_l6_l8_nobody_keeps_the_davtar_of_his_own_game(tmp_path: Path) -> None:

@@ -166,6 +166,8 @@ def test_issue43_a_member_and_an_admin_get_a_pairs_figures_equal_to_blot_fairpla
     pair = data["pairs"][0]
     assert pair["name"] == "Ani & Gohar" and pair["deals"] == 4 and "p_value" in pair["test"]
     assert ask(court, boss, body).json()["pairs"] == found.json()["pairs"]  # an administrator too
+    for who, sees in ((sage, True), (boss, True), (ani, False)):  # the courts page shows the view to them
+        assert court.get("/api/courts", headers=who.headers).json()["fairplay"] is sees
 
 
 def test_issue43_one_account_over_games_named_by_id_equals_blot_fairplay(court: Any) -> None:

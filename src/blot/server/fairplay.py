@@ -264,10 +264,14 @@ class FairPlay:
         self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="blot-fairplay")
         self._waiting = 0
 
+    async def allowed(self, player: int) -> bool:
+        """Whether ``player`` may open the view (the courts page asks, for its own viewer)."""
+        admins = self.hub.config.admins
+        return await self.hub.read(lambda c: allowed(c, player, admins))
+
     async def admit(self, player: int | None) -> int:
         """The viewer when allowed, else the unknown path's answer (before anything else is read)."""
-        admins = self.hub.config.admins
-        if player is None or not await self.hub.read(lambda c: allowed(c, player, admins)):
+        if player is None or not await self.allowed(player):
             raise unknown_path()
         return player
 

@@ -109,8 +109,13 @@ export function consolePages({ h, api, main, showPending, when, fail, field, go,
 
     load() {
       return this.show(async () => {
-        const mine = (await api("GET", "/api/courts")).courts;
-        return Promise.all(mine.map((c) => api("GET", `/api/courts/${c}/cases`)));
+        const found = await api("GET", "/api/courts");
+        // the fair-play view (issue 43, L-9): the Court of Conduct's members and administrators only
+        if (found.fairplay && !this.fairplay) {
+          const { fairPlayPanel } = await import("/static/fairplay.js");
+          this.fairplay = fairPlayPanel({ h, api, fail, field, rerender: () => this.render(), reloadCases: () => this.load() });
+        }
+        return Promise.all(found.courts.map((c) => api("GET", `/api/courts/${c}/cases`)));
       });
     }
 
@@ -148,7 +153,8 @@ export function consolePages({ h, api, main, showPending, when, fail, field, go,
       });
       main.replaceChildren(h("div", { class: "courts" },
         h("section", { class: "panel" }, h("h1", {}, t("courts_title")), h("p", { class: "muted small" }, t("courts_help"))),
-        sections.length ? sections : h("section", { class: "panel" }, h("p", { class: "muted", "data-testid": "no-court" }, t("no_courts")))));
+        sections.length ? sections : h("section", { class: "panel" }, h("p", { class: "muted", "data-testid": "no-court" }, t("no_courts"))),
+        this.fairplay ? this.fairplay.render() : null));
     }
   }
   return { ConsolePage, CourtPage };

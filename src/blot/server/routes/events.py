@@ -302,9 +302,11 @@ async def pause(event_id: str, table: str, request: Request) -> dict[str, Any]:
 
 @router.get("/courts")
 async def my_courts(request: Request) -> dict[str, Any]:
-    """The courts the requester sits on (the court page lists their cases)."""
+    """The courts the requester sits on (the court page lists their cases), and whether the
+    requester may open the fair-play view (a Court of Conduct member or an administrator)."""
     player, _ = await me(request)
-    return await hub_of(request).referees.courts(player)
+    hub = hub_of(request)
+    return {**await hub.referees.courts(player), "fairplay": await hub.fairplay.allowed(player)}
 
 
 @router.get("/courts/{court}/cases")
