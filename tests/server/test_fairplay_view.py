@@ -142,7 +142,14 @@ def local(client: Any, ids: list[str]) -> list[tuple[Any, list[str] | None]]:
     return out
 
 
-def test_issue43_a_member_and_an_admin_get_a_pairs_figures_equal_to_blot_fairplays(court: Any) -> None:
+def test_issue43_a_member_and_an_admin_get_a_pairs_figures_equal_to_blot_fairplays(
+    database: Path | str,
+) -> None:
+    with make_client(database, admins=("Boss",)) as court:
+        pair_figures(court)
+
+
+def pair_figures(court: Any) -> None:
     ani, gohar, vera = Account(court, "Ani"), Account(court, "Gohar"), Account(court, "Vera")
     sage, boss = member(court, "Sage"), Account(court, "Boss")
     first = seed_game(court, BAZAR, {0: ani, 2: gohar, 1: vera}, 1, analysed=True)
@@ -178,6 +185,40 @@ def test_issue43_one_account_over_games_named_by_id_equals_blot_fairplay(court: 
     row = data["accounts"][0]
     assert row["test"] == expected["test"] and row["accuracy"] == expected["accuracy"]
     assert row["deals"] == 2 and data["pairs"] == []
+
+
+def test_issue43_an_events_games_are_read_and_no_others(court: Any) -> None:
+    from blot.store.schema import event_tables, events
+
+    ani, gohar, sage = Account(court, "Ani"), Account(court, "Gohar"), member(court, "Sage")
+    seed_game(court, BAZAR, {0: ani, 2: gohar}, 7)
+    played_there = seed_game(court, BAZAR, {1: ani}, 8)
+    at = now()
+
+    def write(c: Any) -> None:
+        c.execute(
+            insert(events).values(
+                id="night",
+                name="Club night",
+                game=BAZAR,
+                format="swiss",
+                settings={},
+                public=True,
+                status="finished",
+                created_by=sage.id,
+                created_at=at,
+                updated_at=at,
+            )
+        )
+        c.execute(
+            insert(event_tables).values(
+                event_id="night", round=1, number=1, entries=[], table_id=played_there
+            )
+        )
+
+    court.app.state.hub.store.write(write)
+    data = ask(court, sage, {"accounts": ["Ani"], "event": "night"}).json()
+    assert data["games"] == [played_there] and data["accounts"][0]["deals"] == 2
 
 
 def test_issue43_nobody_else_learns_the_view_exists_nor_that_it_was_looked_at(
@@ -240,7 +281,12 @@ def test_issue43_bad_input_is_one_keyed_refusal_for_members_only(court: Any) -> 
     assert court.get("/api/courts/conduct/cases", headers=sage.headers).json()["cases"] == []
 
 
-def test_issue43_a_member_opens_a_case_from_the_view_naming_the_pair(court: Any) -> None:
+def test_issue43_a_member_opens_a_case_from_the_view_naming_the_pair(database: Path | str) -> None:
+    with make_client(database) as court:
+        open_case(court)
+
+
+def open_case(court: Any) -> None:
     Account(court, "Ani"), Account(court, "Gohar")
     sage = member(court, "Sage")
     question = "Ani & Gohar: score +3.10, p 0.001 over 300 deals; look at the weighty deals"
