@@ -123,6 +123,18 @@ def is_top(p: Any, me: int, c: int) -> bool:
 
 
 @jit
+def tops(p: Any, me: int, cards: int) -> int:
+    """The cards of ``cards`` that :func:`is_top` holds for, found suit by suit at once."""
+    left = out(p, me)
+    found = 0
+    for s in range(4):
+        seg = segment(left, s)
+        mine = cards & suit_mask(s)
+        found |= mine & -(2 << (top_bit(seg) + 16 * s)) if seg else mine
+    return found
+
+
+@jit
 def void(p: Any, s: int, suit: int) -> bool:
     return bool(p[VOID + s] >> suit & 1)
 
@@ -172,6 +184,7 @@ def pick(among: int, order: int, p: Any, me: int) -> int:
     trump = p[TRUMP]
     best = -1
     best_score = 0
+    top_cards = tops(p, me, among) if order == COST else 0
     while among:
         c = lowest_bit(among)
         among &= among - 1
@@ -184,7 +197,7 @@ def pick(among: int, order: int, p: Any, me: int) -> int:
         elif order == CHEAPEST_WIN:
             v = 100 * trumps + rank
         elif order == COST:
-            top = 1 if is_top(p, me, c) else 0
+            top = top_cards >> c & 1
             v = 100000 * trumps + 10000 * top + 16 * rank + bit_count(segment(p[HANDS + me], c >> 4))
         else:
             v = -(100 * (1 - trumps) + rank)
@@ -201,23 +214,17 @@ def lead(p: Any, me: int, cards: int, better: bool) -> int:
     s2 = (me + 2) % 3
     hand = p[HANDS + me]
     left = out(p, me)
+    top_cards = tops(p, me, cards)
     if better:
         cashable = 0
-        tops = 0
-        x = cards
-        while x:
-            c = lowest_bit(x)
-            x &= x - 1
-            suit = c >> 4
-            unruffed = (p[NO_TRUMPS + s1] and p[NO_TRUMPS + s2]) or trump < 0
-            if suit != trump and void(p, s1, suit) and void(p, s2, suit) and unruffed:
-                cashable |= 1 << c
-            if is_top(p, me, c):
-                tops |= 1 << c
+        if (p[NO_TRUMPS + s1] and p[NO_TRUMPS + s2]) or trump < 0:
+            for suit in range(4):
+                if suit != trump and void(p, s1, suit) and void(p, s2, suit):
+                    cashable |= cards & suit_mask(suit)
         if cashable:
             return pick(cashable, LOWEST, p, me)  # nobody can follow or ruff: any card wins
-        if trump >= 0 and not segment(left, trump) and tops:
-            return pick(tops, HIGHEST, p, me)
+        if trump >= 0 and not segment(left, trump) and top_cards:
+            return pick(top_cards, HIGHEST, p, me)
     if trump >= 0:
         mine = segment(hand, trump)
         theirs = segment(left, trump)
@@ -226,13 +233,10 @@ def lead(p: Any, me: int, cards: int, better: bool) -> int:
             if is_top(p, me, top) and 2 * bit_count(mine) >= bit_count(theirs):
                 return top  # draw trumps while holding the top one and the length
     safe = 0
-    x = cards
-    while x:
-        c = lowest_bit(x)
-        x &= x - 1
-        ruffed = may_ruff(p, me, s1, c >> 4) or may_ruff(p, me, s2, c >> 4)
-        if is_top(p, me, c) and (c >> 4 == trump or not ruffed):
-            safe |= 1 << c
+    for suit in range(4):
+        mine = top_cards & suit_mask(suit)
+        if mine and (suit == trump or not (may_ruff(p, me, s1, suit) or may_ruff(p, me, s2, suit))):
+            safe |= mine
     if safe:
         return pick(safe, SAFE_LEAD, p, me)
     side = cards & ~suit_mask(trump)
