@@ -50,7 +50,7 @@ def played(game: str, seed: int, deals: int) -> Any:
 
 
 def seed_game(
-    client: Any, game: str, seated: dict[int, Account], seed: int, deals: int = 2, analysed: bool = False
+    client: Any, game: str, seated: dict[int, Any], seed: int, deals: int = 2, analysed: bool = False
 ) -> str:
     """A finished table of ``game`` stored as the server stores one, ``seated`` in their seats
     (bots elsewhere), with its results and, with ``analysed``, its analysis."""
