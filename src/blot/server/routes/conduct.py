@@ -56,7 +56,7 @@ async def forgive(number: str, request: Request) -> dict[str, Any]:
 
 
 #: Every method: to anybody not admitted the view's paths answer as paths that do not exist do.
-ANY_METHOD = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+ANY_METHOD = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"]
 
 
 @router.api_route("/fairplay", methods=ANY_METHOD, include_in_schema=False)
