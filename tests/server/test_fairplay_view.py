@@ -307,3 +307,45 @@ def open_case(court: Any) -> None:
     }
     done = sage.post("/api/conduct/decisions", body)
     assert done["decisions"][0]["names"] == ["Ani", "Gohar"]
+
+
+def test_issue43_the_figures_block_no_other_request_and_a_crowd_waits_its_turn(
+    court: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The figures are computed in the worker thread: while one is, the server answers others;
+    beyond the queries that may wait, one more is refused (429, ``fairplay_busy``)."""
+    import threading
+
+    from blot.server import fairplay
+
+    ani, sage = Account(court, "Ani"), member(court, "Sage")
+    seed_game(court, BAZAR, {0: ani}, 9)
+    release, started = threading.Event(), threading.Event()
+    computed = fairplay.figures
+
+    def slow(*args: Any) -> Any:
+        started.set()
+        assert release.wait(30)
+        return computed(*args)
+
+    monkeypatch.setattr(fairplay, "figures", slow)
+    answers: list[int] = []
+    crowd = [
+        threading.Thread(target=lambda: answers.append(ask(court, sage, {"accounts": ["Ani"]}).status_code))
+        for _ in range(fairplay.WAITING_LIMIT)
+    ]
+    for t in crowd:
+        t.start()
+    assert started.wait(30)
+    assert court.get("/api/games").status_code == 200  # the server answers meanwhile
+    service = court.app.state.hub.fairplay
+    for _ in range(3000):  # the others of the crowd reach the server and wait
+        if service._waiting == fairplay.WAITING_LIMIT:
+            break
+        threading.Event().wait(0.01)
+    busy = ask(court, sage, {"accounts": ["Ani"]})
+    assert busy.status_code == 429 and busy.json()["reason"] == "fairplay_busy"
+    release.set()
+    for t in crowd:
+        t.join(60)
+    assert answers == [200] * fairplay.WAITING_LIMIT

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 #: The last deals read when none is said, and the most one query reads (about 0.1 s of CPU a
 #: deal of a pair with its stored analyses: docs/fairplay.md, *Cost*).
 LAST_DEFAULT, LAST_LIMIT = 200, 500
-#: The most games named by id in one query, and the most queries waiting for the worker.
+#: The most games named by id in one query, and the most queries in hand (computing or waiting).
 TABLES_LIMIT, WAITING_LIMIT = 200, 4
 #: Deals that weigh most, listed for each account and pair.
 WEIGHTY = 5
