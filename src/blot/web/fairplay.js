@@ -8,17 +8,18 @@ import { t } from "/static/i18n.js";
 import { games } from "/static/games.js";
 
 // The figures' columns: each row's key and how it is written.
+// The test's score and p-value come first: a phone shows them without scrolling the table.
 const COLUMNS = [
   ["fp_col_name", (r) => r.name],
   ["fp_col_deals", (r) => r.deals],
+  ["fp_col_score", (r) => (r.test.score >= 0 ? "+" : "") + r.test.score.toFixed(2)],
+  ["fp_col_p", (r) => r.test.p_value.toFixed(4)],
+  ["fp_col_tested", (r) => r.test.decisions],
   ["fp_col_acc", (r) => r.accuracy],
   ["fp_col_lead", (r) => r.opening_lead_accuracy],
   ["fp_col_decl", (r) => r.declarer_accuracy],
   ["fp_col_def", (r) => r.defence_accuracy],
   ["fp_col_par", (r) => r.bidding_loss_per_call],
-  ["fp_col_tested", (r) => r.test.decisions],
-  ["fp_col_score", (r) => (r.test.score >= 0 ? "+" : "") + r.test.score.toFixed(2)],
-  ["fp_col_p", (r) => r.test.p_value.toFixed(4)],
 ];
 
 export function fairPlayPanel({ h, api, fail, field, rerender, reloadCases }) {
