@@ -21,7 +21,6 @@ from typing import Final, Literal, cast
 from blot.bazar.deal import Deal
 from blot.bazar.tables import NT, POINTS
 from blot.bazar.values import Phase
-from blot.bots.bazar_info import infer
 from blot.cards import CARDS, Card
 from blot.errors import BlotError
 from blot.solver import bazar_kernel
@@ -67,16 +66,17 @@ class Playouts:
         """From a ``deal`` in play, or from card sets (card indices, as the engine's): ``hands``
         what each seat holds now, ``trick`` the cards of the trick in progress (led by
         ``leader``), ``tix`` the strain, ``team`` the contractors', the cards each seat was shown
-        not to hold (:func:`blot.bots.bazar_info.infer`), the cards played before the trick."""
+        not to hold (:func:`blot.bots.bazar_info.infer`), the cards played before the trick. A
+        deal's cards played so far are played again from the first trick on, so that what each
+        showed is learned as the play-outs learn it."""
+        again: list[int] = []
         if deal is not None:
             if deal.phase is not Phase.PLAY:
                 raise BlotError("only a deal in play can be played out")
             contract = deal.contract
             assert contract is not None
-            hands, leader, tix, team = deal.hands, deal.leader, deal.tix, contract.team
-            trick = [c.index for _, c in deal.trick]
-            forbidden = _forbidden(deal)
-            played = _played(deal)
+            again = [c.index for t in deal.tricks for c in t.cards] + [c.index for _, c in deal.trick]
+            hands, leader, tix, team = _dealt(deal), (deal.dealer + 1) % 4, deal.tix, contract.team
         self.tix = tix
         self.P = int_array_of(POINTS_BY_NUMBER[tix])
         comp = COMPACT[tix]
@@ -94,6 +94,10 @@ class Playouts:
             if i and bazar_kernel.beats(c, p[k.TRICK + p[k.WIN]], trump):
                 p[k.WIN] = i
         p[k.N] = len(trick)
+        for index in again:
+            k.play(p, comp[index], self.P, True)
+        for team_index in (0, 1):  # what the play-outs take counts from here
+            p[k.POINTS0 + team_index] = p[k.TRICKS0 + team_index] = 0
         p[k.RNG] = seed_state(seed)
         self.start = p
         self.scratch = int_array(k.SIZE)
@@ -111,14 +115,12 @@ class Playouts:
         return cast(Card, CARDS[EXPAND[self.tix][number]])
 
 
-def _forbidden(deal: Deal) -> list[int]:
-    """The cards the play showed each seat cannot hold (the same to every other seat)."""
-    return [infer(deal.view((s + 1) % 4)).forbidden[s] for s in range(4)]
-
-
-def _played(deal: Deal) -> int:
-    played = 0
+def _dealt(deal: Deal) -> list[int]:
+    """Each seat's cards when the play began: its hand and the cards it has played."""
+    hands = list(deal.hands)
     for t in deal.tricks:
-        for c in t.cards:
-            played |= c.bit
-    return played
+        for i, c in enumerate(t.cards):
+            hands[(t.leader + i) % 4] |= c.bit
+    for seat, c in deal.trick:
+        hands[seat] |= c.bit
+    return hands
