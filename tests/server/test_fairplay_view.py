@@ -338,7 +338,7 @@ def test_issue43_the_figures_block_no_other_request_and_a_crowd_waits_its_turn(
         t.start()
     assert started.wait(30)
     assert court.get("/api/games").status_code == 200  # the server answers meanwhile
-    service = court.app.state.hub.fairplay
+    service = court.app.state.fairplay
     for _ in range(3000):  # the others of the crowd reach the server and wait
         if service._waiting == fairplay.WAITING_LIMIT:
             break

@@ -20,6 +20,7 @@ from blot.server import secrecy
 from blot.server.chat import Chat
 from blot.server.config import ServerConfig
 from blot.server.errors import RateLimited, Refused
+from blot.server.fairplay import FairPlay
 from blot.server.guard import Guard
 from blot.server.hub import Hub
 from blot.server.routes import (
@@ -99,11 +100,13 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.state.hub = hub
         secrecy.use_clock(config.clock)  # a day's deals open when the day is over (issue 45)
         app.state.chat = Chat(hub)
+        app.state.fairplay = FairPlay(hub)
         await hub.start()
         try:
             yield
         finally:
             await hub.stop()
+            app.state.fairplay.close()
 
     app = FastAPI(
         title="blot",

@@ -34,7 +34,6 @@ from blot.server.cluster import Cluster, NotOwner
 from blot.server.cluster.claims import AdvisoryClaims, LocalClaims
 from blot.server.cluster.heartbeat import Heartbeat
 from blot.server.config import ServerConfig
-from blot.server.fairplay import FairPlay
 from blot.server.health import StorageHealth, is_storage_failure
 from blot.server.limits import Limits
 from blot.server.push import Push
@@ -68,7 +67,6 @@ class Hub:
         self.tournaments = Tournaments(self, self.registry)
         self.referees = Referees(self.tournaments)
         #: The Court of Conduct's fair-play view (issue 43 item 4): its figures in a worker thread.
-        self.fairplay = FairPlay(self)
         #: Web Push (issue 41 item 4): keys, subscriptions, settings, sending.
         self.push = Push(self)
         self._tasks: list[asyncio.Task[None]] = []
@@ -290,7 +288,6 @@ class Hub:
         await self.registry.stop()
         await self.push.close()
         await self.analyses.close()
-        self.fairplay.close()
         await asyncio.to_thread(self.writer.close)
         self.reads.shutdown(wait=False)
         self.store.close()

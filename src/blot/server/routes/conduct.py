@@ -13,7 +13,7 @@ from sqlalchemy.engine import Connection
 from blot.numbers import whole_number
 from blot.server import conduct
 from blot.server.errors import Refused
-from blot.server.fairplay import unknown_path
+from blot.server.fairplay import FairPlay, unknown_path
 from blot.server.routes import body_of, hub_of, me, viewer_of
 
 router = APIRouter(prefix="/api/conduct", tags=["conduct"])
@@ -64,18 +64,18 @@ async def fairplay_figures(request: Request) -> dict[str, Any]:
     """The fair-play figures (``POST``, members and administrators): ``{"accounts": [A] | [A, B],
     "game"?, "tables"?: [ids] | "event"?: id | "last"?: N}``; answers ``blot fairplay --json``'s
     object with each weighty deal's replay link and the games read."""
-    hub = hub_of(request)
-    viewer = await hub.fairplay.admit(await viewer_of(request))
+    fairplay: FairPlay = request.app.state.fairplay
+    viewer = await fairplay.admit(await viewer_of(request))
     if request.method != "POST":
         raise unknown_path()
-    return await hub.fairplay.figures(viewer, await body_of(request))
+    return await fairplay.figures(viewer, await body_of(request))
 
 
 @router.api_route("/fairplay/cases", methods=ANY_METHOD, include_in_schema=False)
 async def fairplay_case(request: Request) -> dict[str, Any]:
     """A case for the Court of Conduct opened from the view (``POST``): ``{"accounts", "question"}``."""
-    hub = hub_of(request)
-    await hub.fairplay.admit(await viewer_of(request))
+    fairplay: FairPlay = request.app.state.fairplay
+    await fairplay.admit(await viewer_of(request))
     if request.method != "POST":
         raise unknown_path()
-    return await hub.fairplay.open_case(await body_of(request))
+    return await fairplay.open_case(await body_of(request))

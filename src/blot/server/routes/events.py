@@ -306,7 +306,8 @@ async def my_courts(request: Request) -> dict[str, Any]:
     requester may open the fair-play view (a Court of Conduct member or an administrator)."""
     player, _ = await me(request)
     hub = hub_of(request)
-    return {**await hub.referees.courts(player), "fairplay": await hub.fairplay.allowed(player)}
+    fairplay = await request.app.state.fairplay.allowed(player)
+    return {**await hub.referees.courts(player), "fairplay": fairplay}
 
 
 @router.get("/courts/{court}/cases")
