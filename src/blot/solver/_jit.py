@@ -213,3 +213,11 @@ else:
     def bit_count(x: int) -> int:
         """The number of set bits of ``x`` (>= 0)."""
         return x.bit_count()
+
+
+@jit
+def highest_bit(x: int) -> int:
+    """The index of the highest set bit of ``x`` (> 0)."""
+    while x & (x - 1):
+        x &= x - 1
+    return lowest_bit(x)

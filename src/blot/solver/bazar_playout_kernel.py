@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from blot.solver._jit import bit_count, jit, lowest_bit
+from blot.solver._jit import bit_count, highest_bit, jit, lowest_bit
 from blot.solver._random import random_bit
 from blot.solver.bazar_kernel import beats, legal_to
 
@@ -278,21 +278,13 @@ def heuristic_lead(p: Any, me: int, cards: int, P: Any) -> int:
         trumps = cards & tmask
         opponents = may_hold(p, me, (me + 1) & 3) | may_hold(p, me, (me + 3) & 3)
         if trumps and opponents & hidden(p, me) & tmask:
-            top = highest(trumps)
+            top = highest_bit(trumps)
             if master(p, me, top) and (p[TEAM] == (me & 1) or bit_count(trumps) >= 3):
                 return top  # draw trumps with the master
     masters = select(cards, CASHABLE, p, me)
     if masters:
         return pick(masters, CASH, p, me, cards, P)  # cash the master worth most
     return pick(side_or_all(cards, trump), LEAD_COST, p, me, cards, P)
-
-
-@jit
-def highest(cards: int) -> int:
-    """The highest card number of a non-empty set (the strongest card of its top suit)."""
-    while cards & (cards - 1):
-        cards &= cards - 1
-    return lowest_bit(cards)
 
 
 @jit

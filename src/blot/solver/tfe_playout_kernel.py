@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from blot.solver._jit import bit_count, jit, lowest_bit
+from blot.solver._jit import bit_count, highest_bit, jit, lowest_bit
 from blot.solver._random import random_bit
 
 RANDOM: Final = 0
@@ -55,14 +55,6 @@ def segment(cards: int, s: int) -> int:
 
 
 @jit
-def top_bit(x: int) -> int:
-    """The highest set bit of the non-empty ``x``, as a bit number."""
-    while x & (x - 1):
-        x &= x - 1
-    return lowest_bit(x)
-
-
-@jit
 def trick_mask(p: Any) -> int:
     out = 0
     for i in range(p[N]):
@@ -83,14 +75,14 @@ def legal(p: Any) -> int:
     in_trick = trick_mask(p) & tmask
     if follow:
         if lead & tmask:
-            higher = follow & -(2 << top_bit(in_trick)) if in_trick else follow
+            higher = follow & -(2 << highest_bit(in_trick)) if in_trick else follow
             return higher if higher else follow
         return follow
     trumps = hand & tmask
     if not trumps:
         return hand
     if in_trick:
-        higher = trumps & -(2 << top_bit(in_trick))
+        higher = trumps & -(2 << highest_bit(in_trick))
         return higher if higher else hand
     return trumps
 
@@ -99,7 +91,7 @@ def legal(p: Any) -> int:
 def winner_bit(cards: int, lead: int, tmask: int) -> int:
     """T-34: the highest trump of ``cards``, or with none the highest card of the suit led."""
     trumps = cards & tmask
-    return 1 << top_bit(trumps if trumps else cards & lead)
+    return 1 << highest_bit(trumps if trumps else cards & lead)
 
 
 @jit
@@ -130,7 +122,7 @@ def tops(p: Any, me: int, cards: int) -> int:
     for s in range(4):
         seg = segment(left, s)
         mine = cards & suit_mask(s)
-        found |= mine & -(2 << (top_bit(seg) + 16 * s)) if seg else mine
+        found |= mine & -(2 << (highest_bit(seg) + 16 * s)) if seg else mine
     return found
 
 
@@ -229,7 +221,7 @@ def lead(p: Any, me: int, cards: int, better: bool) -> int:
         mine = segment(hand, trump)
         theirs = segment(left, trump)
         if mine and theirs and not (p[NO_TRUMPS + s1] and p[NO_TRUMPS + s2]):
-            top = int(top_bit(mine) + 16 * trump)
+            top = int(highest_bit(mine) + 16 * trump)
             if is_top(p, me, top) and 2 * bit_count(mine) >= bit_count(theirs):
                 return top  # draw trumps while holding the top one and the length
     safe = 0
