@@ -5,15 +5,12 @@ without numba."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from random import Random
 from typing import cast
 
 import pytest
+from tests.solver.plain import run_script
 
 from blot.bazar import PASS, Deal, bid, random_deal
 from blot.bazar.declarations import Declare
@@ -189,22 +186,6 @@ print(json.dumps(out))
 """
 
 
-def run_outcomes(no_jit: bool) -> list[object]:
-    env = dict(os.environ)
-    env.pop("BLOT_NO_JIT", None)
-    if no_jit:
-        env["BLOT_NO_JIT"] = "1"
-    tests = os.path.dirname(os.path.dirname(__file__))
-    out = subprocess.run(
-        [sys.executable, "-c", SCRIPT.format(tests=tests)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
-
-
 @pytest.mark.skipif(not COMPILED, reason="numba is not installed: nothing compiled to compare")
 def test_issue44_seeded_play_outs_are_the_same_compiled_and_in_plain_python() -> None:
-    assert run_outcomes(no_jit=True) == run_outcomes(no_jit=False)
+    assert run_script(SCRIPT, no_jit=True) == run_script(SCRIPT, no_jit=False)
