@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from server_load import Servers, _table, database, free_port, measure
+from server_load import Result, Servers, _table, database, free_port, measure
 
 
 class Redis:
@@ -103,6 +103,20 @@ def takeovers(db: str, broker: str, times: int) -> list[float]:
     return seconds
 
 
+def run(
+    db_server: str, broker: str, count: int, clients: int, args: argparse.Namespace, layout: str
+) -> Result:
+    """One measurement on a fresh database of ``count`` processes."""
+    with database(db_server) as db:
+        servers = Servers(db, count, broker)
+        try:
+            return measure(
+                servers, clients, args.seconds, args.warmup, args.think, layout=layout, watchers=args.watchers
+            )
+        finally:
+            servers.stop()
+
+
 def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
@@ -114,19 +128,32 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of play before measuring")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a person waits before acting")
     parser.add_argument("--takeovers", type=int, default=10, help="owners killed (0: none)")
+    parser.add_argument("--watchers", type=int, default=1, help="spectators a table (at the last process)")
+    parser.add_argument(
+        "--follower", action="store_true", help="also the follower cost: every table owned by one process"
+    )
     args = parser.parse_args()
     redis = Redis()
     try:
+        alone: dict[int, float] = {}  # one process's server CPU per action, by clients
         for count in args.processes:
-            print(f"{count} process(es):", flush=True)
+            print(f"{count} process(es), seats spread:", flush=True)
             for clients in args.clients:
-                with database(args.db) as db:
-                    servers = Servers(db, count, redis.url)
-                    try:
-                        result = measure(servers, clients, args.seconds, args.warmup, args.think)
-                    finally:
-                        servers.stop()
-                print("  " + result.line(), flush=True)
+                result = run(args.db, redis.url, count, clients, args, "spread")
+                if count == 1:
+                    alone[clients] = result.server_cpu_ms
+                line = "  " + result.line()
+                if count > 1 and clients in alone:  # issue 40 item 1
+                    line += f"; efficiency {alone[clients] / result.server_cpu_ms:.2f}"
+                print(line, flush=True)
+        if args.follower:
+            print(
+                "2 processes, every table owned by the first, seats 1 and 3 and the spectators at the second:"
+            )
+            for clients in args.clients:
+                result = run(args.db, redis.url, 2, clients, args, "follower")
+                owner, follower = result.process_cpu_ms
+                print(f"  {result.line()}; follower cost {follower / owner:.2f} of the owner's", flush=True)
         if args.takeovers:
             with database(args.db) as db:
                 seconds = takeovers(db, redis.url, args.takeovers)

@@ -34,7 +34,7 @@ import socket
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,8 +148,9 @@ class Servers:
                 if process.is_alive():
                     os.kill(process.pid, number)
 
-    def cpu(self) -> float:
-        return sum(cpu_seconds(p.pid) for p in self.processes if p.is_alive())
+    def cpu(self) -> list[float]:
+        """Each process's CPU seconds so far (0 for one that is gone)."""
+        return [cpu_seconds(p.pid) if p.is_alive() else 0.0 for p in self.processes]
 
     def stop(self) -> None:
         for process in self.processes:
@@ -212,7 +213,8 @@ def database(server: str | None) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class Person:
-    """One client: its server's port, its table, its token and its seat."""
+    """One client: its server's port, its table, its token and its seat (a spectator: no token,
+    seat -1; it only listens)."""
 
     port: int
     table: str
@@ -220,9 +222,21 @@ class Person:
     seat: int
 
 
-async def _table(ports: list[int], index: int) -> list[Person]:
-    """A Bazar Blot table made at server ``index % len(ports)`` (its owner in a cluster), with
-    four guests; seat s speaks to server ``(index + s) % len(ports)``; started."""
+#: Where each seat's person speaks (``layout``, ``ports``, the table's index, the seat): the
+#: table is made at seat 0's server, its owner.
+LAYOUTS: dict[str, Callable[[list[int], int, int], int]] = {
+    # as a load balancer without sticky sessions spreads them: seat s of table i at (i + s) % N
+    "spread": lambda ports, index, seat: ports[(index + seat) % len(ports)],
+    # every table owned by the first process, seats 1 and 3 at the second (issue 40 item 1)
+    "follower": lambda ports, index, seat: ports[seat % 2 % len(ports)],
+    # every person at the first process: only the spectators (at the last) are elsewhere
+    "owner": lambda ports, index, seat: ports[0],
+}
+
+
+async def _table(ports: list[int], index: int, layout: str = "spread", watchers: int = 0) -> list[Person]:
+    """A Bazar Blot table made at seat 0's server (:data:`LAYOUTS`; its owner in a cluster),
+    with four guests and ``watchers`` spectators (at the last server); started."""
     import httpx
 
     async def guest(client: httpx.AsyncClient, name: str) -> str:
@@ -231,7 +245,7 @@ async def _table(ports: list[int], index: int) -> list[Person]:
         return str(answer.json()["token"])
 
     def at(seat: int) -> int:
-        return ports[(index + seat) % len(ports)]
+        return LAYOUTS[layout](ports, index, seat)
 
     clients = {port: httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) for port in ports}
     try:
@@ -248,17 +262,21 @@ async def _table(ports: list[int], index: int) -> list[Person]:
         for seat in (1, 2, 3):
             await post(seat, f"/api/tables/{table}/sit", {"seat": seat})
         await post(0, f"/api/tables/{table}/start", {})
-        return [Person(at(seat), table, tokens[seat], seat) for seat in range(4)]
+        people = [Person(at(seat), table, tokens[seat], seat) for seat in range(4)]
+        return people + [Person(ports[-1], table, "", -1) for _ in range(watchers)]
     finally:
         for client in clients.values():
             await client.aclose()
 
 
-async def make_tables(ports: list[int], count: int) -> list[Person]:
+async def make_tables(
+    ports: list[int], count: int, layout: str = "spread", watchers: int = 0
+) -> list[Person]:
     """``count`` started tables of four people each (20 made at once)."""
     people: list[Person] = []
     for first in range(0, count, 20):
-        made = await asyncio.gather(*(_table(ports, i) for i in range(first, min(count, first + 20))))
+        last = min(count, first + 20)
+        made = await asyncio.gather(*(_table(ports, i, layout, watchers) for i in range(first, last)))
         for four in made:
             people.extend(four)
     return people
@@ -301,7 +319,7 @@ async def _person(who: Person, tally: Tally, think: float, connected: list[int])
 
     address = f"ws://127.0.0.1:{who.port}/ws/tables/{who.table}"
     async with connect(address, max_size=2**22, compression=None, ping_interval=None, open_timeout=120) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": who.token, "since": None}))
+        await ws.send(json.dumps({"type": "hello", "token": who.token or None, "since": None}))
         connected[0] += 1
         waiting: tuple[int, float] | None = None  # (the number of my action's event, when sent)
         acted = -1
@@ -385,6 +403,7 @@ class Result:
     database_cpu_ms: float
     client_cpu_ms: float
     server_cores: float  # the server's CPU per second of the measurement (1.0: one core)
+    process_cpu_ms: list[float]  # each server process's share of server_cpu_ms
     errors: dict[str, int]
     examples: dict[str, str]
     disorder: int
@@ -396,6 +415,11 @@ class Result:
             f"server {self.server_cpu_ms:.2f} database {self.database_cpu_ms:.2f} "
             f"clients {self.client_cpu_ms:.2f}; server {self.server_cores:.2f} cores"
             + (
+                f" (each: {', '.join(f'{ms:.2f}' for ms in self.process_cpu_ms)})"
+                if len(self.process_cpu_ms) > 1
+                else ""
+            )
+            + (
                 "; errors: "
                 + ", ".join(f"{n} {code} ({self.examples.get(code)})" for code, n in self.errors.items())
                 if self.errors
@@ -406,12 +430,20 @@ class Result:
 
 
 def measure(
-    servers: Servers, clients: int, seconds: float, warmup: float, think: float = 0.0, processes: int = 1
+    servers: Servers,
+    clients: int,
+    seconds: float,
+    warmup: float,
+    think: float = 0.0,
+    processes: int = 1,
+    layout: str = "spread",
+    watchers: int = 0,
 ) -> Result:
-    """Make ``clients / 4`` tables, connect their people (in ``processes`` client processes),
-    let them play for ``warmup`` seconds and measure ``seconds``."""
+    """Make ``clients / 4`` tables (seats placed by ``layout``, with ``watchers`` spectators
+    each), connect their people (in ``processes`` client processes), let them play for
+    ``warmup`` seconds and measure ``seconds``."""
     tables = max(1, clients // 4)
-    people = asyncio.run(make_tables(servers.ports, tables))
+    people = asyncio.run(make_tables(servers.ports, tables, layout, watchers))
     context = mp.get_context("spawn")
     runs = []
     for k in range(processes):
@@ -456,7 +488,9 @@ def measure(
 
     elapsed = end - start
     actions = max(1, len(latencies))
-    server, base, client = (round(1000 * (b - a) / actions, 3) for a, b in zip(before, after, strict=True))
+    each = [round(1000 * (b - a) / actions, 3) for a, b in zip(before[0], after[0], strict=True)]
+    server = round(sum(each), 3)
+    base, client = (round(1000 * (b - a) / actions, 3) for a, b in zip(before[1:], after[1:], strict=True))
     return Result(
         clients=tables * 4,
         tables=tables,
@@ -468,7 +502,8 @@ def measure(
         server_cpu_ms=server,
         database_cpu_ms=base,
         client_cpu_ms=client,
-        server_cores=round((after[0] - before[0]) / elapsed, 2),
+        server_cores=round((sum(after[0]) - sum(before[0])) / elapsed, 2),
+        process_cpu_ms=each,
         errors=errors,
         examples=examples,
         disorder=disorder,
@@ -488,6 +523,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes (with --broker)")
     parser.add_argument("--client-processes", type=int, default=1, help="processes of the clients")
     parser.add_argument("--profile", default=None, help="cProfile each server's event loop into FILE.N")
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="spread", help="where each seat speaks")
+    parser.add_argument("--watchers", type=int, default=0, help="spectators a table (at the last server)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
     args = parser.parse_args()
     if args.processes > 1 and args.broker is None:
@@ -497,7 +534,14 @@ def main() -> None:
             servers = Servers(db, args.processes, args.broker, args.profile)
             try:
                 result = measure(
-                    servers, clients, args.seconds, args.warmup, args.think, args.client_processes
+                    servers,
+                    clients,
+                    args.seconds,
+                    args.warmup,
+                    args.think,
+                    args.client_processes,
+                    args.layout,
+                    args.watchers,
                 )
             finally:
                 servers.stop()

@@ -113,6 +113,17 @@ def test_seats_at_different_processes_play_a_whole_game_with_the_same_frames(db:
         assert watchers[0].events == watchers[1].events and watchers[0].n == watchers[1].n
         assert watchers[0].view == watchers[1].view
         assert players[0].n == players[1].n == watchers[0].n
+        # issue 40 item 1: the follower worked no card of the game; it relayed the owner's frames
+        # (it folds only the lines that seat somebody, and any it heard before the owner heard
+        # of its sockets)
+        followed = two.health()["followed"]
+        assert followed["relayed"] >= 30 and followed["folded"] <= 12, followed
+        assert one.health()["followed"] == {"relayed": 0, "folded": 0}
+        # the lines it relayed unfolded are folded before anything reads its state: a newcomer
+        # there gets the same snapshot as at the owner
+        late = [Socket(one, table, None), Socket(two, table, None)]
+        settle(late, 1.0)
+        assert late[0].view == late[1].view == watchers[0].view and late[0].n == late[1].n
         record = one.http.get(f"/api/tables/{table}/record").json()
         assert two.http.get(f"/api/tables/{table}/record").json() == record
         from blot.records import replay_record

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -57,6 +58,8 @@ class Hub:
         self.reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="blot-db")
         self._seeds = Random(config.seed) if config.seed is not None else None
         self.cluster = Cluster.of(config.broker_url)
+        #: How the lines of the tables this process follows reached its sockets (``GET /health``).
+        self.follows: Counter[str] = Counter()
         self.limits = Limits(config, getattr(self.cluster.broker, "redis", None))
         self.registry = Tables(self, self.store, self.cluster)
         self.accounts = AccountService(self, self.limits, self.registry)
@@ -66,7 +69,6 @@ class Hub:
         #: League events (issue 25): everything of them is read from the database.
         self.tournaments = Tournaments(self, self.registry)
         self.referees = Referees(self.tournaments)
-        #: The Court of Conduct's fair-play view (issue 43 item 4): its figures in a worker thread.
         #: Web Push (issue 41 item 4): keys, subscriptions, settings, sending.
         self.push = Push(self)
         self._tasks: list[asyncio.Task[None]] = []
@@ -272,6 +274,8 @@ class Hub:
             "private_tables": sum(1 for t in driven if not t.public),
             "database": "ok" if database else "unreachable",
             "broker": "ok" if broker else "unreachable",
+            # lines of followed tables: the owner's frames relayed as they were, or folded here
+            "followed": {"relayed": self.follows["relayed"], "folded": self.follows["folded"]},
         }
         return database and broker, report
 

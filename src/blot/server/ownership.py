@@ -63,7 +63,8 @@ class Ownership:
             table = self.tables.live.get(table_id)
             counts = message.get("counts")
             if table is not None and table.driving and isinstance(counts, list):
-                table.post(table.replica.remote_presence, str(message.get("node")), [int(n) for n in counts])
+                node, watchers = str(message.get("node")), int(message.get("watchers") or 0)
+                table.post(table.replica.remote_presence, node, [int(n) for n in counts], watchers)
             elif table is None or not table.driving:
                 await self.tables.cluster.reply(message, {"moved": True})
             return
@@ -124,6 +125,7 @@ class Ownership:
             "table": table.id,
             "node": self.tables.cluster.node,
             "counts": table.seating.local_counts(),
+            "watchers": table.seating.local_watchers(),
         }
 
         async def send() -> None:
@@ -171,7 +173,7 @@ class Ownership:
         table.seating.recount()
         table.start()
         if old is not None:  # lines the dead owner committed but never published: tell them now
-            for n in range(old.n + 1, table.n + 1):
+            for n in range(old.replica.told + 1, table.n + 1):
                 table.broadcast(n)
         table.presence()  # the followers hear who drives it now, and tell it their presence
         log.info("table %s taken over (epoch %d)", table_id, epoch)

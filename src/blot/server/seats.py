@@ -119,8 +119,9 @@ class Seating:
     def __init__(self, table: SeatingTable) -> None:
         self.table = table
         self._grace: dict[int, Timer] = {}
-        #: Other processes' connections to each seat, and when they said so (the server's clock).
-        self._remote: dict[str, tuple[list[int], float]] = {}
+        #: Other processes' connections to each seat, their spectators' connections, and when they
+        #: said so (the server's clock).
+        self._remote: dict[str, tuple[list[int], int, float]] = {}
 
     # --- the log ---------------------------------------------------------------------------------
 
@@ -317,13 +318,33 @@ class Seating:
                 counts[conn.seat] += 1
         return counts
 
-    def remote(self, node: str, counts: list[int]) -> None:
-        """Another process's connections to each seat (several processes: each says so when
-        they change and every few seconds; a process not heard of for :data:`REMOTE_TTL` has
-        none)."""
-        if len(counts) == len(self.table.seats):
-            self._remote[node] = (counts, self.table.services.config.clock())
-            self.recount()
+    def local_watchers(self) -> int:
+        """The connections of this process that sit in no seat (spectators, a host)."""
+        return sum(conn.seat is None for conn in self.table.connections)
+
+    def remote(self, node: str, counts: list[int], watchers: int = 0) -> bool:
+        """Another process's connections to each seat and its spectators' (several processes:
+        each says so when they change and every few seconds; a process not heard of for
+        :data:`REMOTE_TTL` has none). Whether anything changed."""
+        if len(counts) != len(self.table.seats):
+            return False
+        before = self._remote.get(node), [s.connected for s in self.table.seats]
+        self._remote[node] = (counts, watchers, self.table.services.config.clock())
+        self.recount()
+        return (
+            before[0] is None
+            or before[0][:2] != (counts, watchers)
+            or before[1] != [s.connected for s in self.table.seats]
+        )
+
+    def remote_frames(self) -> set[str]:
+        """The frame keys (:meth:`Table.frame_key`) other processes' connections are sent."""
+        keys: set[str] = set()
+        for counts, watchers, _ in self._remote.values():
+            keys.update(str(seat) for seat, count in enumerate(counts) if count)
+            if watchers:
+                keys.update(("s",) if self.table.public else ("s", "h"))
+        return keys
 
     def recount(self) -> None:
         """Each seat's connections, here and in the other processes. On the table's owner, a
@@ -334,7 +355,7 @@ class Seating:
             return
         totals = self.local_counts()
         now = self.table.services.config.clock()
-        for node, (counts, at) in list(self._remote.items()):
+        for node, (counts, _, at) in list(self._remote.items()):
             if now - at > REMOTE_TTL:
                 del self._remote[node]
                 continue

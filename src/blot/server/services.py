@@ -9,6 +9,7 @@ the one that composes them, :class:`blot.server.hub.Hub`):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from random import Random
@@ -82,6 +83,10 @@ class TableServices(Storage, Protocol):
     def shared(self) -> bool:
         """Whether other processes may serve this database's tables (a cluster)."""
         ...
+
+    #: How many lines of followed tables reached this process's sockets ``relayed`` (the owner's
+    #: frames as they were) or ``folded`` (their frames built here).
+    follows: Counter[str]
 
     def publish(self, table_id: str, message: dict[str, Any]) -> None:
         """The owner tells the processes that follow the table what it committed."""

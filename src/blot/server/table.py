@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from blot.errors import BlotError
@@ -198,6 +198,8 @@ class Table:
             if command is _STOP:
                 return
             fn, args, future = command
+            if self.replica.pending and fn != self.replica.follow:
+                self.replica.settle()  # a follower's relayed lines, folded before anything reads
             try:
                 result = await fn(*args)
             except Exception as e:
@@ -394,35 +396,49 @@ class Table:
             "table": self.summary(self.at_table(conn.player)),
         }
 
-    def broadcast(self, n: int) -> None:
-        """Tell every connection event ``n``: one message text per seat (and one for spectators),
-        its view from the public part built and encoded once and the seat's own part
-        (:meth:`Wire.seat_json`), the table encoded once."""
-        if not self.connections:
-            return
+    def frame_key(self, conn: Connection) -> str:
+        """Which of an event's frames ``conn`` is sent: its seat's (``"0"``, ``"1"``, …), or a
+        spectator's: ``"h"`` at a private table it hosts (it may see the table's links), else
+        ``"s"``."""
+        if conn.seat is not None:
+            return str(conn.seat)
+        return "h" if not self.public and self.at_table(conn.player) else "s"
+
+    def frames(self, n: int, keys: Iterable[str]) -> dict[str, str]:
+        """Event ``n``'s message text for each frame key (:meth:`frame_key`): its view from the
+        public part built and encoded once and each seat's own part (:meth:`Wire.seat_json`),
+        the table encoded once for those at it and once for the others."""
         public = self.view_json(None)
         rest: str | None = None  # the public view's text without the seats' own fields
         tables: dict[bool, str] = {}
-        texts: dict[tuple[int | None, bool], str] = {}
-        for conn in list(self.connections):
-            seat = conn.seat
-            at = seat is not None or self.at_table(conn.player)
-            text = texts.get((seat, at))
-            if text is None:
-                if seat is None or public is None:
-                    view = dumps(public)
-                else:
-                    own = self.wire.seat_json(self.game.view(seat)) or {}
-                    if rest is None:
-                        rest = dumps({k: v for k, v in public.items() if k not in own})
-                    view = _joined(rest, dumps(own))
-                table = tables.get(at)
-                if table is None:
-                    table = tables[at] = dumps(self.summary(at))
-                event = dumps(self._event_for(n, seat))
-                text = f'{{"type":"event","n":{n},"event":{event},"view":{view},"table":{table}}}'
-                texts[(seat, at)] = text
-            conn.push(text)
+        texts: dict[str, str] = {}
+        for key in keys:
+            seat = int(key) if key.isdigit() else None
+            at = key != "s"
+            if seat is None or public is None:
+                view = dumps(public)
+            else:
+                own = self.wire.seat_json(self.game.view(seat)) or {}
+                if rest is None:
+                    rest = dumps({k: v for k, v in public.items() if k not in own})
+                view = _joined(rest, dumps(own))
+            table = tables.get(at)
+            if table is None:
+                table = tables[at] = dumps(self.summary(at))
+            event = dumps(self._event_for(n, seat))
+            texts[key] = f'{{"type":"event","n":{n},"event":{event},"view":{view},"table":{table}}}'
+        return texts
+
+    def broadcast(self, n: int, also: Iterable[str] = ()) -> dict[str, str]:
+        """Tell every connection event ``n`` (one text per frame key, built once); ``also``:
+        the keys other processes' sockets want (their owner publishes them). The texts built."""
+        told = [(conn, self.frame_key(conn)) for conn in self.connections]
+        if not told and not also:
+            return {}
+        texts = self.frames(n, {key for _, key in told} | set(also))
+        for conn, key in told:
+            conn.push(texts[key])
+        return texts
 
     def presence(self, relay: bool = True) -> None:
         """Tell every connection who is seated and connected (not an event: not stored), and with
@@ -435,8 +451,11 @@ class Table:
             conn.push(texts[conn.seat is not None or self.at_table(conn.player)])
         if not relay:
             return
-        if self.driving and self.services.shared:
-            self.services.publish(self.id, {"n": self.n, "state": self.replica.volatile()})
+        if self.driving and self.services.shared:  # with the texts: the followers relay them
+            texts_by = {"at": texts[True], "away": texts[False]}
+            self.services.publish(
+                self.id, {"n": self.n, "state": self.replica.volatile(), "presence": texts_by}
+            )
         elif not self.driving:
             self.services.tell_owner(self)
 
@@ -472,9 +491,10 @@ class Table:
             raise Refused("server", "save_failed") from None
         self.events.append(event)
         self.last_event = event[0]
-        self.broadcast(entry.seq)
+        wanted = self.replica.wanted()
+        texts = self.broadcast(entry.seq, wanted)
         self.turns.schedule()
-        self.replica.replicate([entry])
+        self.replica.replicate([entry], {key: texts[key] for key in wanted})
         if self.status == FINISHED and not self.connections:
             self.services.idle(self.id)
 

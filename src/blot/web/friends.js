@@ -171,7 +171,14 @@ export class FriendsPage {
         this.section("friends_waiting", d.asked, "asked", (p) => [this.button("friend_withdraw", "DELETE", p)]),
         this.section("friends_blocked", d.blocked, "blocked", (p) => [this.button("friend_unblock", "DELETE", p)]));
     }
+    // the list is drawn again at each poll: a name being typed keeps its focus and caret
+    const typing = document.activeElement?.id === "friend-username" ? document.activeElement : null;
     main.replaceChildren(h("section", { class: "panel friends", "data-testid": "friends-page" }, parts));
+    if (typing) {
+      const input = main.querySelector("#friend-username");
+      input.focus();
+      input.setSelectionRange(typing.selectionStart, typing.selectionEnd);
+    }
   }
 
   button(label, method, p, path = "", cls = null) {
