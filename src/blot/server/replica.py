@@ -1,6 +1,8 @@
 """A table in a cluster (:mod:`blot.server.cluster`; issue 39 item 3: the actor's collaborator
-for replication): the owner publishes its new log lines and volatile state, a follower folds them
-into the same state and tells its own sockets what the owner's were told."""
+for replication): the owner publishes its new log lines, its volatile state and the frames the
+followers' sockets are sent; a follower relays those frames to its sockets and folds the lines
+into the same state only when something reads it (issue 40 item 1: each action is worked once in
+the cluster), or builds the frames itself when it cannot relay them."""
 
 from __future__ import annotations
 

@@ -70,9 +70,10 @@ class Table:
 
     In a cluster (:mod:`blot.server.cluster`) one process *drives* the table (its owner: it
     commits changes, runs the bots, the timers and the grace periods, and publishes what it
-    committed); every other process with a socket of the table *follows* it: it folds the lines
-    the owner publishes into the same state (:meth:`follow`) and tells its own sockets exactly
-    what the owner's sockets are told. Commands go to the owner (:mod:`blot.server.tables`)."""
+    committed, with the frames the other processes' sockets are sent); every other process with a
+    socket of the table *follows* it (:class:`~blot.server.replica.Replica`): it relays those
+    frames to its sockets and folds the lines into the same state when something reads it.
+    Commands go to the owner (:mod:`blot.server.tables`)."""
 
     def __init__(
         self, services: TableServices, table_id: str, game_spec: GameSpec, driving: bool = True

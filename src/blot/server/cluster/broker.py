@@ -3,9 +3,11 @@ committed, and a process sends a command to the owner of a table (and gets its a
 
 Two channels kinds, each message a JSON object:
 
-- ``blot:t:{table}``: what a table's owner publishes after each commit (the log's new lines and
-  the table's volatile state: who is connected, the turn's deadline). Every process with a
-  socket of that table follows it.
+- ``blot:t:{table}``: what a table's owner publishes after each commit (the log's new lines,
+  the table's volatile state: who is connected, the turn's deadline; and the frames of the other
+  processes' sockets, :mod:`blot.server.replica`). Every process with a socket of that table
+  follows it. Frames carry a seat's cards as the deal's log line does: Redis is as private as
+  the database.
 - ``blot:n:{node}``: a process's inbox: commands for the tables it owns, their answers, and the
   other processes' presence at its tables.
 
