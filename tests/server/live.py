@@ -5,12 +5,17 @@ without a process of their own to start."""
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
 from server.conftest import fresh_database
+
+#: How long the server's event loop may run nothing before it counts as stuck.
+STALL_SECONDS = 3.0
 
 
 class LiveServer:
@@ -32,7 +37,33 @@ class LiveServer:
             **settings,
         }
         self.url = f"http://127.0.0.1:{self.port}"
+        #: Where the server's thread was when its event loop ran nothing for
+        #: :data:`STALL_SECONDS` or more: printed beside a failed browser test (tests/web's
+        #: conftest), so that a page that waited in vain says whether the server was stuck, and where.
+        self.stalls: list[str] = []
         self._start()
+
+    def _watch(self, server: Any, thread: threading.Thread) -> None:
+        """Every half second, ask the server's event loop to run a callback; one that has not
+        run after :data:`STALL_SECONDS` is a stall: the thread's stack then is kept."""
+        while not server.should_exit and thread.is_alive():
+            time.sleep(0.5)
+            servers = getattr(server, "servers", None)
+            if not servers:
+                continue
+            ran = threading.Event()
+            try:
+                servers[0].get_loop().call_soon_threadsafe(ran.set)
+            except RuntimeError:  # the loop closed: a restart
+                continue
+            start = time.monotonic()
+            if ran.wait(STALL_SECONDS):
+                continue
+            frame = sys._current_frames().get(thread.ident or 0)
+            stack = "".join(traceback.format_stack(frame)[-12:]) if frame is not None else "(no frame)\n"
+            ran.wait(120)
+            waited = time.monotonic() - start
+            self.stalls.append(f"the event loop ran nothing for {waited:.1f} s; its thread was at:\n{stack}")
 
     def _start(self) -> None:
         import uvicorn
@@ -50,6 +81,8 @@ class LiveServer:
         while not self.server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.02)
+        watch = threading.Thread(target=self._watch, args=(self.server, self.thread), daemon=True)
+        watch.start()
 
     def stop(self) -> None:
         self.server.should_exit = True

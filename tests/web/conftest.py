@@ -117,3 +117,15 @@ def lobby_click(page: Any, testid: str, name: str = "Ani") -> None:
     if page.locator("[data-testid=arrival-name]").count():
         page.fill("[data-testid=arrival-name]", name)
         page.click("[data-testid=arrival-sit]")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test says where its server's thread was stuck, if it was (a page that
+    waited in vain: was it the server, or the browser?)."""
+    outcome = yield
+    report = outcome.get_result()
+    live = getattr(item, "funcargs", {}).get("server")
+    if report.failed and isinstance(live, LiveServer):
+        stalls = "\n".join(live.stalls) or "the server's event loop never stopped for 3 s or more"
+        report.sections.append(("the live server's stalls", stalls))
