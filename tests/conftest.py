@@ -22,6 +22,7 @@ SLOW_FOLDERS = ("web", "js", "cli", "protocol")
 SLOW_MODULES = (
     "server/test_cluster.py",
     "server/test_postgres.py",
+    "server/test_rolling_restart.py",
     "server/test_bot_programs.py",
     "server/test_analysis.py",  # each analysis runs in a process of its own
     "arena/test_arena.py",
