@@ -41,6 +41,7 @@ from blot.server.endings import RESIGNED as RESIGNED
 from blot.server.endings import WAITING as WAITING
 from blot.server.endings import Endings
 from blot.server.errors import Refused
+from blot.server.frames import build as build_frames
 from blot.server.replica import Replica
 from blot.server.seats import Seat, Seating
 from blot.server.services import TableServices
@@ -374,7 +375,7 @@ class Table:
             return self.wire.public_json(self.game.public_view())
         return self.wire.view_json(self.game.view(seat))
 
-    def _event_for(self, n: int, seat: int | None) -> dict[str, Any]:
+    def event_for(self, n: int, seat: int | None) -> dict[str, Any]:
         public, private = self.events[n - 1]
         event = {**public, **private[seat]} if seat is not None and seat in private else dict(public)
         event["n"] = n
@@ -386,7 +387,7 @@ class Table:
         table's log; at most :data:`MAX_RECENT`), plus its view now."""
         catch_up = since is not None and 0 <= since <= self.n and self.n - since <= MAX_CATCH_UP
         first = since + 1 if catch_up and since is not None else self.n + 1 - min(recent, MAX_RECENT, self.n)
-        events = [self._event_for(n, conn.seat) for n in range(max(1, first), self.n + 1)]
+        events = [self.event_for(n, conn.seat) for n in range(max(1, first), self.n + 1)]
         return {
             "type": "snapshot",
             "n": self.n,
@@ -406,29 +407,8 @@ class Table:
         return "h" if not self.public and self.at_table(conn.player) else "s"
 
     def frames(self, n: int, keys: Iterable[str]) -> dict[str, str]:
-        """Event ``n``'s message text for each frame key (:meth:`frame_key`): its view from the
-        public part built and encoded once and each seat's own part (:meth:`Wire.seat_json`),
-        the table encoded once for those at it and once for the others."""
-        public = self.view_json(None)
-        rest: str | None = None  # the public view's text without the seats' own fields
-        tables: dict[bool, str] = {}
-        texts: dict[str, str] = {}
-        for key in keys:
-            seat = int(key) if key.isdigit() else None
-            at = key != "s"
-            if seat is None or public is None:
-                view = dumps(public)
-            else:
-                own = self.wire.seat_json(self.game.view(seat)) or {}
-                if rest is None:
-                    rest = dumps({k: v for k, v in public.items() if k not in own})
-                view = _joined(rest, dumps(own))
-            table = tables.get(at)
-            if table is None:
-                table = tables[at] = dumps(self.summary(at))
-            event = dumps(self._event_for(n, seat))
-            texts[key] = f'{{"type":"event","n":{n},"event":{event},"view":{view},"table":{table}}}'
-        return texts
+        """Event ``n``'s message text for each frame key (:func:`blot.server.frames.build`)."""
+        return build_frames(self, n, keys)
 
     def broadcast(self, n: int, also: Iterable[str] = ()) -> dict[str, str]:
         """Tell every connection event ``n`` (one text per frame key, built once); ``also``:
@@ -608,13 +588,6 @@ class Moved(Refused):
 
     def __init__(self) -> None:
         super().__init__("server", "table_moved")
-
-
-def _joined(a: str, b: str) -> str:
-    """The texts of two JSON objects (with no key in common) as one object's."""
-    if a == "{}" or b == "{}":
-        return b if a == "{}" else a
-    return a[:-1] + "," + b[1:]
 
 
 def _gone() -> Refused:
