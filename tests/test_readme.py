@@ -54,6 +54,9 @@ NOT_RUN = {
     "blot serve --db postgresql+psycopg://blot:secret@db/blot --broker redis://redis:6379/0 --port 8002": (
         "a server of a cluster"
     ),
+    'kill -TERM "$PID_OF_8001"': "a rolling restart (tests/server/test_rolling_restart.py runs one)",
+    "until curl -fs localhost:8001/health; do sleep 1; done": "a rolling restart waits for a server",
+    'kill -TERM "$PID_OF_8002"': "a rolling restart",
     "blot puzzles mine games.jsonl": (
         "analysing three whole games takes a minute (tests/cli/test_cli_puzzles.py runs it)"
     ),

@@ -17,8 +17,8 @@ from .cluster import Person, Process, Redis, fresh_database, skip_without_servic
 
 skip_without_services()
 
-#: A bot's card every 0.1 s (and a bot in the host's seat at once): a game to 101 lasts long
-#: enough to span both restarts.
+#: A bot's card every 0.1 s (and a bot in the host's seat at once): a game to 301 lasts about 40 s,
+#: long enough to span both restarts on a busy machine (a process takes seconds to start).
 SLOW_BOTS = ("--bot-delay", "0.1", "--grace", "0")
 TABLES = 4
 #: The longest a table may wait between two of its lines while its owner restarts (item 3: 2 s).
@@ -80,7 +80,7 @@ def test_item3_restarting_every_process_in_turn_loses_nothing(db: str, redis: Re
         for i in range(TABLES):  # each made at, so owned by, one of the two processes
             via = processes[i % 2]
             table = str(
-                host.post("/api/tables", {"game": "bazar-blot", "options": {"target": 101}}, via=via)["id"]
+                host.post("/api/tables", {"game": "bazar-blot", "options": {"target": 301}}, via=via)["id"]
             )
             host.post(f"/api/tables/{table}/fill-bots", {"level": "basic"}, via=via)
             host.post(f"/api/tables/{table}/start", via=via)
