@@ -340,7 +340,10 @@ class Seating:
     def remote_frames(self) -> set[str]:
         """The frame keys (:meth:`Table.frame_key`) other processes' connections are sent."""
         keys: set[str] = set()
-        for counts, watchers, _ in self._remote.values():
+        now = self.table.services.config.clock()
+        for counts, watchers, at in self._remote.values():
+            if now - at > REMOTE_TTL:  # a process not heard of lately: nothing is built for it
+                continue
             keys.update(str(seat) for seat, count in enumerate(counts) if count)
             if watchers:
                 keys.update(("s",) if self.table.public else ("s", "h"))
