@@ -27,7 +27,9 @@ __all__ = ["Person", "Process", "Redis", "Socket", "fresh_database", "over", "sk
 
 POSTGRES = os.environ.get("BLOT_TEST_POSTGRES_URL")
 REDIS_SERVER = shutil.which("redis-server")
-FAST = ["--bot-delay", "0", "--trick-pause", "0", "--deal-pause", "0.3", "--grace", "30"]
+#: Quick tables; and no solver loaded at start (seconds of CPU a process: the cluster's tables
+#: seat no search bot, and a process of these tests lives for seconds).
+FAST = ["--bot-delay", "0", "--trick-pause", "0", "--deal-pause", "0.3", "--grace", "30", "--no-warm-solver"]
 
 
 def skip_without_services() -> None:

@@ -27,7 +27,7 @@ def free_port() -> int:
 
 def start_serve(db_url: str, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "blot", "serve", "--db", db_url, "--port", str(free_port()), *args],
+        [sys.executable, "-m", "blot", "serve", "--db", db_url, "--port", str(free_port()), "--no-warm-solver", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -67,6 +67,14 @@ Learn = Annotated[
         help="Analyse each game played with a person as it ends: accuracy per player, puzzles.",
     ),
 ]
+WarmSolver = Annotated[
+    bool,
+    typer.Option(
+        "--warm-solver/--no-warm-solver",
+        help="Load the search bots' solver at start, in the background (a few seconds of CPU), "
+        "so that the first search bot or analysis does not wait for it.",
+    ),
+]
 Bots = Annotated[
     list[str] | None,
     _many("--bot", "NAME=COMMAND: a bot program (docs/bot-protocol.md) offered as a level; repeatable."),
@@ -146,6 +154,7 @@ def serve(
     host_limit: HostLimit = 10,
     analyses: Analyses = 1,
     learn: Learn = True,
+    warm_solver: WarmSolver = True,
     bot: Bots = None,
     broker: Broker = None,
     trusted_proxy: Proxies = None,
@@ -181,7 +190,7 @@ def serve(
         host_limit=host_limit,
         analysis_workers=analyses,
         learn=learn,
-        warm_solver=True,
+        warm_solver=warm_solver,
         broker_url=broker,
         address=f"{host}:{port}",
         bots=programs,

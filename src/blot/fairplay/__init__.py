@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from blot.errors import BlotError
-from blot.fairplay.bazar import Settings
 from blot.fairplay.figures import CallLoss, Decision, Figures, Test, score
+from blot.fairplay.sampling import Settings
 from blot.game import AnyGame
 
 __all__ = [

@@ -13,9 +13,7 @@ Each call is valued against par (:func:`blot.analysis.par.review`).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -27,33 +25,10 @@ from blot.bots.bazar_info import infer, sample_hands
 from blot.bots.sampling import weighted_deals
 from blot.cards import Card
 from blot.fairplay.figures import CallLoss, Decision
+from blot.fairplay.sampling import Settings, rng_for, share_best
 from blot.solver import default_solver
 
 CARD_VALUE = card_value
-
-
-@dataclass(frozen=True)
-class Settings:
-    """How the test samples: ``samples`` deals per decision, drawn in proportion to the calls'
-    likelihood from ``pool`` times as many (``trust`` as ``expert``'s), decisions from trick
-    ``from_trick`` on (earlier ones cost tens of milliseconds a deal to solve exactly), the
-    random source from ``seed``; ``bidding``: also each call against par (Bazar Blot)."""
-
-    samples: int = 16
-    pool: int = 3
-    trust: float = 0.9
-    from_trick: int = 3
-    seed: int = 0
-    bidding: bool = True
-    #: 3-5-8: decisions with at most this many tricks to play (each solved exactly).
-    tfe_left: int = 6
-
-
-def rng_for(settings: Settings, *parts: object) -> Random:
-    """A random source for one decision, from the settings' seed and where the decision is: the
-    figures of a record are the same however many records are read with it."""
-    text = ":".join(str(p) for p in (settings.seed, *parts))
-    return Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
 def decisions(
@@ -151,9 +126,4 @@ def chance_best(deal: Deal, seat: int, card: Card, settings: Settings, rng: Rand
         pool,
         rng,
     )
-    hits = total = 0
-    for hands, draws in deals:
-        values = _values(hands, deal)
-        total += draws
-        hits += draws * (values[card] == max(values.values()))
-    return (hits / total if total else 1.0), total
+    return share_best(card, deals, lambda hands: _values(hands, deal))

@@ -19,10 +19,10 @@ from random import Random
 from typing import Any
 
 from blot.analysis.three_five_eight import EXACT_TRICKS, HORIZON
-from blot.bots.tfe_info import infer, sample_hands
+from blot.bots.tfe_info import TfeKnowledge, infer, sample_hands
 from blot.cards import Card
-from blot.fairplay.bazar import Settings, rng_for
 from blot.fairplay.figures import Decision
+from blot.fairplay.sampling import Settings, rng_for, share_best
 from blot.game import AnyGame
 from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import Deal, Game
@@ -101,13 +101,15 @@ def _decision(
     if left > settings.tfe_left:
         return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0)
     k = infer(deal.view(seat))
-    hits = total = 0
-    for _ in range(settings.samples):
-        hands = sample_hands(k, rng)
-        if hands is None:
-            break
-        values = _values(hands, deal, seat, left)
-        total += 1
-        hits += values[card] == max(values.values())
-    q = hits / total if total else 1.0
+    q, total = share_best(card, _drawn(k, rng, settings.samples), lambda h: _values(h, deal, seat, left))
     return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0, q, total)
+
+
+def _drawn(known: TfeKnowledge, rng: Random, samples: int) -> Iterator[tuple[list[int], int]]:
+    """Up to ``samples`` deals of the hidden cards consistent with what the seat knows, each of
+    weight 1 (fewer when no deal is consistent: :func:`sample_hands` gives up)."""
+    for _ in range(samples):
+        hands = sample_hands(known, rng)
+        if hands is None:
+            return
+        yield hands, 1
