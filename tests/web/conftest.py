@@ -125,7 +125,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     waited in vain: was it the server, or the browser?)."""
     outcome = yield
     report = outcome.get_result()
-    live = getattr(item, "funcargs", {}).get("server")
-    if report.failed and isinstance(live, LiveServer):
-        stalls = "\n".join(live.stalls) or "the server's event loop never stopped for 3 s or more"
-        report.sections.append(("the live server's stalls", stalls))
+    if not report.failed:
+        return
+    for name, live in getattr(item, "funcargs", {}).items():  # ``server``, ``slow_server``, …
+        if isinstance(live, LiveServer):
+            stalls = "\n".join(live.stalls) or "the server's event loop never stopped for 3 s or more"
+            report.sections.append((f"the live server's stalls ({name})", stalls))
