@@ -84,6 +84,24 @@ class LiveServer:
         watch = threading.Thread(target=self._watch, args=(self.server, self.thread), daemon=True)
         watch.start()
 
+    def tables(self) -> str:
+        """Each live table as the server holds it now, one line each (beside a failed browser
+        test: did the server have the card the page sent, whose turn it was, a bot thinking)."""
+        lines = []
+        for table in list(self.app.state.hub.registry.live.values()):
+            game = table._game
+            turn = getattr(game, "to_act", None) if game is not None else None
+            seats = ", ".join(
+                f"{i}: {s.bot or s.name or '-'}{' (' + str(s.connected) + ' sockets)' if s.connected else ''}"
+                for i, s in enumerate(table.seats)
+            )
+            thinking = len(table.turns._thinking)
+            lines.append(
+                f"{table.id} {table.status} n={table.n} to act: {turn} bots thinking: {thinking}"
+                f" queue: {table._queue.qsize()} seats: {seats}"
+            )
+        return "\n".join(lines) or "no table"
+
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=20)

@@ -131,3 +131,4 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if isinstance(live, LiveServer):
             stalls = "\n".join(live.stalls) or "the server's event loop never stopped for 3 s or more"
             report.sections.append((f"the live server's stalls ({name})", stalls))
+            report.sections.append((f"the live server's tables ({name})", live.tables()))
