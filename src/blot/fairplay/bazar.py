@@ -25,7 +25,7 @@ from blot.bots.bazar_info import infer, sample_hands
 from blot.bots.sampling import weighted_deals
 from blot.cards import Card
 from blot.fairplay.figures import CallLoss, Decision
-from blot.fairplay.sampling import Settings, rng_for, share_best
+from blot.fairplay.sampling import Settings, Where, judge, rng_for, share_best
 from blot.solver import default_solver
 
 CARD_VALUE = card_value
@@ -57,7 +57,8 @@ def decisions(
                 side = "declarer" if seat % 2 == declarer else "defence"
                 rng = rng_for(settings, key, n)
                 loss = None if losses is None else losses[n]
-                yield _decision(deal, seat, card, number, index + 1, n == 0, side, settings, rng, loss)
+                where = (number, index + 1, seat, len(deal.trick_winners) + 1, n == 0, side)
+                yield _decision(where, deal, card, settings, rng, loss)
 
 
 def _reviewed_calls(played: Deal, known: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -87,28 +88,18 @@ def _values(hands: list[int] | tuple[int, ...], deal: Deal) -> dict[Card, int]:
 
 
 def _decision(
-    deal: Deal,
-    seat: int,
-    card: Card,
-    game: int,
-    number: int,
-    lead: bool,
-    side: str,
-    settings: Settings,
-    rng: Random,
-    loss: int | None = None,
+    where: Where, deal: Deal, card: Card, settings: Settings, rng: Random, loss: int | None
 ) -> Decision:
-    legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
-    trick = len(deal.trick_winners) + 1
-    if len(legal) == 1:
-        return Decision(game, number, seat, trick, lead, side, 0, 1)
-    if loss is None:
-        actual = _values(deal.hands, deal)
-        loss = max(actual.values()) - actual[card]
-    if trick < settings.from_trick:
-        return Decision(game, number, seat, trick, lead, side, loss, len(legal), loss == 0)
-    q, drawn = chance_best(deal, seat, card, settings, rng)
-    return Decision(game, number, seat, trick, lead, side, loss, len(legal), loss == 0, q, drawn)
+    seat, trick = where[2], where[3]
+    return judge(
+        where,
+        card,
+        sum(isinstance(c, Card) for c in deal.legal_actions()),
+        loss,
+        lambda: _values(deal.hands, deal),
+        trick >= settings.from_trick,
+        lambda: chance_best(deal, seat, card, settings, rng),
+    )
 
 
 def chance_best(deal: Deal, seat: int, card: Card, settings: Settings, rng: Random) -> tuple[float, int]:

@@ -11,8 +11,12 @@ from random import Random
 from typing import TypeVar
 
 from blot.cards import Card
+from blot.fairplay.figures import Decision
 
 Hands = TypeVar("Hands")
+#: Where a card was played: the record's game (from 1), the deal's number, the seat, the trick,
+#: whether it was the deal's opening lead, the side ("declarer" or "defence"; 3-5-8: "").
+Where = tuple[int, int, int, int, bool, str]
 
 
 @dataclass(frozen=True)
@@ -53,3 +57,27 @@ def share_best(
         total += weight
         hits += weight * (valued[card] == max(valued.values()))
     return (hits / total if total else 1.0), total
+
+
+def judge(
+    where: Where,
+    card: Card,
+    legal: int,
+    loss: int | None,
+    actual: Callable[[], Mapping[Card, int]],
+    weighed: bool,
+    chances: Callable[[], tuple[float, int]],
+) -> Decision:
+    """One card played, as both games judge it, at ``where``. A forced card loses
+    nothing and is not weighed; otherwise the loss is the stored one, or the card's value
+    against the best in ``actual`` (each legal card's value in the actual deal), and a decision
+    the test ``weighed`` has its ``chances`` (``q`` and the deals behind it)."""
+    if legal == 1:
+        return Decision(*where, 0, 1)
+    if loss is None:
+        values = actual()
+        loss = max(values.values()) - values[card]
+    if not weighed:
+        return Decision(*where, loss, legal, loss == 0)
+    q, drawn = chances()
+    return Decision(*where, loss, legal, loss == 0, q, drawn)

@@ -22,7 +22,7 @@ from blot.analysis.three_five_eight import EXACT_TRICKS, HORIZON
 from blot.bots.tfe_info import TfeKnowledge, infer, sample_hands
 from blot.cards import Card
 from blot.fairplay.figures import Decision
-from blot.fairplay.sampling import Settings, rng_for, share_best
+from blot.fairplay.sampling import Settings, Where, judge, rng_for, share_best
 from blot.game import AnyGame
 from blot.solver.three_five_eight import default_tfe_solver
 from blot.three_five_eight import Deal, Game
@@ -54,7 +54,8 @@ def decisions(
             if seats is None or seat in seats:
                 rng = rng_for(settings, played.dealt, played.talon, played.dealer, n)
                 loss = None if losses is None else losses[n]
-                yield _decision(deal, seat, card, number, index + 1, n == 0, settings, rng, loss)
+                where = (number, index + 1, seat, len(deal.tricks) + 1, n == 0, "")
+                yield _decision(where, deal, card, settings, rng, loss)
             deal.apply(card)
 
 
@@ -80,29 +81,24 @@ def _stored_losses(
 
 
 def _decision(
-    deal: Deal,
-    seat: int,
-    card: Card,
-    game: int,
-    number: int,
-    lead: bool,
-    settings: Settings,
-    rng: Random,
-    loss: int | None = None,
+    where: Where, deal: Deal, card: Card, settings: Settings, rng: Random, loss: int | None
 ) -> Decision:
-    legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
-    trick = len(deal.tricks) + 1
-    if len(legal) == 1:
-        return Decision(game, number, seat, trick, lead, "", 0, 1)
+    seat = where[2]
     left = TRICKS - len(deal.tricks)
-    if loss is None:
-        actual = _values(deal.hands, deal, seat, left if left <= EXACT_TRICKS else HORIZON)
-        loss = max(actual.values()) - actual[card]
-    if left > settings.tfe_left:
-        return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0)
-    k = infer(deal.view(seat))
-    q, total = share_best(card, _drawn(k, rng, settings.samples), lambda h: _values(h, deal, seat, left))
-    return Decision(game, number, seat, trick, lead, "", loss, len(legal), loss == 0, q, total)
+
+    def chances() -> tuple[float, int]:
+        drawn = _drawn(infer(deal.view(seat)), rng, settings.samples)
+        return share_best(card, drawn, lambda hands: _values(hands, deal, seat, left))
+
+    return judge(
+        where,
+        card,
+        sum(isinstance(c, Card) for c in deal.legal_actions()),
+        loss,
+        lambda: _values(deal.hands, deal, seat, left if left <= EXACT_TRICKS else HORIZON),
+        left <= settings.tfe_left,
+        chances,
+    )
 
 
 def _drawn(known: TfeKnowledge, rng: Random, samples: int) -> Iterator[tuple[list[int], int]]:
