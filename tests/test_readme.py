@@ -138,6 +138,11 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     db.write(talk)
     db.close()
+    # the register's decisions 1 and 2 (2 a dishonour): ``blot admin forgive 2`` has its dishonour
+    # whichever worker runs it and in whatever order (the README's own decisions come after)
+    for extra in ([], ["--kind", "signals", "--account", "Ani", "--penance", "bar", "--until", "2027-01-01"]):
+        made = _blot(work, "admin", "decision", "2026-01-01", "Cup", "Signals.", *extra)
+        assert made.returncode == 0, made.stderr
     return work
 
 
