@@ -8,6 +8,7 @@ reaches the looked-at players' sockets or the log."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
@@ -349,3 +350,28 @@ def test_issue43_the_figures_block_no_other_request_and_a_crowd_waits_its_turn(
     for t in crowd:
         t.join(60)
     assert answers == [200] * fairplay.WAITING_LIMIT
+
+
+@pytest.mark.parametrize("learn", [True, False])
+def test_issue43_item5_the_missing_analyses_are_queued_when_the_server_learns(db: Path, learn: bool) -> None:
+    """A query over games without a stored analysis queues, behind what people asked for, those
+    that learning analyses anyway (played out, a person seated), and only when the server
+    learns; once stored, the same query reads them instead of solving them again."""
+    with make_client(db, learn=learn) as court:
+        ani, gohar, sage = Account(court, "Ani"), Account(court, "Gohar"), member(court, "Sage")
+        stored = seed_game(court, BAZAR, {0: ani, 2: gohar}, 1, analysed=True)
+        missing = seed_game(court, BAZAR, {0: ani, 2: gohar}, 2)
+        body = {"accounts": ["Ani", "Gohar"], "tables": [stored, missing]}
+        first = ask(court, sage, body).json()
+        assert first["analysed"] == 1 and first["queued"] == (1 if learn else 0)
+        analyses = court.app.state.hub.analyses
+        assert (missing in analyses.jobs) is learn and stored not in analyses.jobs
+        if not learn:
+            return
+        deadline = time.monotonic() + 120
+        while court.app.state.hub.store.read(lambda c: stored_analyses.stored(c, missing, 2)) is None:
+            assert time.monotonic() < deadline, "the queued analysis was never stored"
+            time.sleep(0.2)
+        again = ask(court, sage, body).json()
+        assert again["analysed"] == 2 and again["queued"] == 0
+        assert again["pairs"] == first["pairs"]  # the stored card losses are the ones solved before

@@ -213,6 +213,22 @@ class Analyses:
             return
         self._launch()
 
+    async def backfill(self, table_ids: Sequence[str]) -> int:
+        """With ``learn``: queue in the background, after what people asked for, the games of
+        ``table_ids`` that learning analyses anyway (played out to the end with a person
+        seated) and that have no analysis yet; how many were queued. The fair-play view asks
+        for them (issue 43 item 5): its next figures over those games read their card losses
+        instead of solving them. Only those games, and only with ``learn``: an analysis that
+        appeared for any other game would tell its players that it was looked at."""
+        if not self.learn or self._closed or not table_ids:
+            return 0
+        found = await self.services.read(lambda c: store.unanalysed(c, FORMAT, len(table_ids), table_ids))
+        known = set(self._backlog) | set(self.jobs) | set(self._failed)
+        new = [t for t in found if t not in known]
+        self._backlog.extend(new)
+        self._launch()
+        return len(new)
+
     async def _secret(self, table_id: str, asked: bool = False) -> bool:
         """Whether the table's deals are still secret to somebody (a duplicate round that every
         table has not played out, issue 38 item 1): it is not analysed yet, so that neither its

@@ -14,7 +14,8 @@ the pair together); only finished games whose every deal is open to the member a
 duplicate round still being played elsewhere is left out). The figures are computed in a worker
 thread (the solver releases the GIL: no request waits on them), one query at a time, from each
 game's stored analysis where there is one (its card losses and bidding review are read, not
-solved again; docs/fairplay.md, *Cost*).
+solved again; docs/fairplay.md, *Cost*); the analyses missing are queued in the background
+(:meth:`blot.server.analyses.Analyses.backfill`), for the games learning analyses anyway.
 """
 
 from __future__ import annotations
@@ -288,7 +289,8 @@ class FairPlay:
             found = await loop.run_in_executor(self._threads, figures, chosen, names, self.settings)
         finally:
             self._waiting -= 1
-        return answer(found, chosen)
+        missing = [g.table for g in chosen if g.analysis is None]
+        return {**answer(found, chosen), "queued": await self.hub.analyses.backfill(missing)}
 
     async def open_case(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A case for the Court of Conduct about the accounts named (``{"accounts", "question"}``),

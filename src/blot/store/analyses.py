@@ -7,6 +7,7 @@ stored record holds its finished deals only, so no card of a deal still hidden i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -39,17 +40,17 @@ def finished_game(c: Connection, table_id: str, with_record: bool = False) -> Fi
     return FinishedGame(str(row.game), record, bool(row.public))
 
 
-def unanalysed(c: Connection, format: int, limit: int) -> list[str]:
-    """The last ``limit`` finished tables whose game was played out to its end with a person
-    seated and has no analysis in ``format`` (issue 28: they are analysed at a start), oldest
-    first."""
+def unanalysed(c: Connection, format: int, limit: int, among: Sequence[str] | None = None) -> list[str]:
+    """The last ``limit`` finished tables (of ``among``, when given) whose game was played out to
+    its end with a person seated and has no analysis in ``format`` (issue 28: they are analysed
+    at a start), oldest first."""
     done = select(analyses.c.table_id).where(analyses.c.table_id == tables.c.id, analyses.c.format == format)
-    rows = c.execute(
-        select(tables.c.id, tables.c.seats, tables.c.summary)
-        .where(tables.c.status == FINISHED, ~done.exists())
-        .order_by(tables.c.finished_at.desc())
-        .limit(limit)
-    ).all()
+    query = select(tables.c.id, tables.c.seats, tables.c.summary).where(
+        tables.c.status == FINISHED, ~done.exists()
+    )
+    if among is not None:
+        query = query.where(tables.c.id.in_(list(among)))
+    rows = c.execute(query.order_by(tables.c.finished_at.desc()).limit(limit)).all()
     found = [
         str(r.id)
         for r in rows
