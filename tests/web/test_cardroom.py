@@ -175,12 +175,13 @@ def decide(page: Any, first: bool) -> None:
     try:
         page.wait_for_function("n => Number(document.getElementById('main').dataset.n) > n", arg=n)
     except Exception as e:  # say what was done and what the page said (a CI run stood here once)
-        toast = page.evaluate(
-            "() => { const t = document.getElementById('toast');"
-            " return t && !t.hidden ? t.textContent : null; }"
+        said = page.evaluate(
+            "() => ['toast', 'banner'].map(id => { const t = document.getElementById(id);"
+            " return t && !t.hidden ? t.textContent : null; })"
         )
         raise AssertionError(
-            f"{made} at event {n}: no event followed (now {event_number(page)}; toast {toast!r})"
+            f"{made} at event {n}: no event followed (now {event_number(page)}; toast {said[0]!r};"
+            f" banner {said[1]!r}; the server's tables are listed below)"
         ) from e
 
 
