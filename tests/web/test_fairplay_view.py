@@ -6,6 +6,7 @@ player who is no member sees no trace of it. At 390x844 (Armenian) and 1366x768,
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,7 +16,15 @@ from .conftest import LiveServer
 from .test_events import account, fits, shot, signed_in
 
 
-def test_issue43_a_member_sees_a_pairs_figures_and_opens_a_case(browser: Any, server: LiveServer) -> None:
+def test_issue43_a_member_sees_a_pairs_figures_and_opens_a_case(browser: Any, tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "blot.sqlite3", learn=True)  # a game without analysis is queued
+    try:
+        member_view(browser, server)
+    finally:
+        server.stop()
+
+
+def member_view(browser: Any, server: LiveServer) -> None:
     sage, ani, gohar = account(server, "sage"), account(server, "ani"), account(server, "gohar")
     from blot.store.courts import add_court_member
 
@@ -30,6 +39,7 @@ def test_issue43_a_member_sees_a_pairs_figures_and_opens_a_case(browser: Any, se
     laptop.wait_for_selector("[data-testid=fp-table]")
     seen = laptop.inner_text("[data-testid=fairplay]")
     assert "ani & gohar" in seen and "p-value" in seen and "does not prove" in seen
+    assert "1 of these games had no analysis" in laptop.inner_text("[data-testid=fp-queued]")
     link = laptop.get_attribute("[data-testid=fp-weighty] a", "href")
     assert link is not None and link.startswith("/replay/fp00000001?deal=") and link.endswith("&analysis=1")
     shot(laptop, "fairplay")

@@ -216,7 +216,8 @@ class Analyses:
     async def backfill(self, table_ids: Sequence[str]) -> int:
         """With ``learn``: queue in the background, after what people asked for, the games of
         ``table_ids`` that learning analyses anyway (played out to the end with a person
-        seated) and that have no analysis yet; how many were queued. The fair-play view asks
+        seated) and that have no analysis yet; how many of ``table_ids`` are being analysed
+        now (queued by this call or before, or running). The fair-play view asks
         for them (issue 43 item 5): its next figures over those games read their card losses
         instead of solving them. Only those games, and only with ``learn``: an analysis that
         appeared for any other game would tell its players that it was looked at."""
@@ -224,10 +225,10 @@ class Analyses:
             return 0
         found = await self.services.read(lambda c: store.unanalysed(c, FORMAT, len(table_ids), table_ids))
         known = set(self._backlog) | set(self.jobs) | set(self._failed)
-        new = [t for t in found if t not in known]
-        self._backlog.extend(new)
+        self._backlog.extend(t for t in found if t not in known)
         self._launch()
-        return len(new)
+        pending = set(self._backlog) | set(self.jobs)
+        return sum(t in pending for t in table_ids)
 
     async def _secret(self, table_id: str, asked: bool = False) -> bool:
         """Whether the table's deals are still secret to somebody (a duplicate round that every

@@ -83,6 +83,8 @@ export function fairPlayPanel({ h, api, fail, field, rerender, reloadCases }) {
   function results(d) {
     return h("div", { "data-testid": "fp-results" },
       h("p", { class: "muted small" }, t("fp_read", { games: d.games.length, deals: d.deals, analysed: d.analysed })),
+      // the games without an analysis that the server now analyses in the background (docs/fairplay.md, Cost)
+      d.queued ? h("p", { class: "muted small", "data-testid": "fp-queued" }, t("fp_queued", { n: d.queued })) : null,
       table([...d.accounts, ...d.pairs], "fp-table"),
       h("p", { class: "fp-warning", "data-testid": "fp-warning" }, t("fp_warning")),
       weighty(d.pairs.length ? d.pairs : d.accounts), // a pair's own deals, else each account's

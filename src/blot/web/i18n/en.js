@@ -582,6 +582,7 @@ export default {
   fp_compute: "Compute the figures",
   fp_computing: "Computing…",
   fp_read: "{games} games read, {deals} deals ({analysed} with their stored analysis).",
+  fp_queued: "{n} of these games had no analysis: they are being analysed in the background, and the same question asked again later is answered faster.",
   fp_col_name: "Account or pair",
   fp_col_deals: "Deals",
   fp_col_acc: "Accuracy",
