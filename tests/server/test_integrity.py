@@ -25,9 +25,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: No solver warmed at start: these processes seat no search bot (seconds of CPU each).
+QUICK = ("--no-warm-solver",)
+
+
 def start_serve(db_url: str, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "blot", "serve", "--db", db_url, "--port", str(free_port()), "--no-warm-solver", *args],
+        [sys.executable, "-m", "blot", "serve", "--db", db_url, "--port", str(free_port()), *QUICK, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
