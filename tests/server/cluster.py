@@ -151,11 +151,12 @@ class Process:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait()
 
-    def stop(self) -> None:
+    def stop(self, drain: float = 10) -> None:
+        """``SIGTERM``, then ``kill -9`` if the process has not drained and exited in ``drain`` s."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(drain)
             except subprocess.TimeoutExpired:
                 self.kill()
         self.http.close()

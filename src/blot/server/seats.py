@@ -340,14 +340,17 @@ class Seating:
     def remote_frames(self) -> set[str]:
         """The frame keys (:meth:`Table.frame_key`) other processes' connections are sent."""
         keys: set[str] = set()
-        now = self.table.services.config.clock()
-        for counts, watchers, at in self._remote.values():
-            if now - at > REMOTE_TTL:  # a process not heard of lately: nothing is built for it
-                continue
+        for counts, watchers in self._heard().values():  # nothing is built for a process gone quiet
             keys.update(str(seat) for seat, count in enumerate(counts) if count)
             if watchers:
                 keys.update(("s",) if self.table.public else ("s", "h"))
         return keys
+
+    def _heard(self) -> dict[str, tuple[list[int], int]]:
+        """The other processes' connections and spectators, of those heard of within
+        :data:`REMOTE_TTL`."""
+        now = self.table.services.config.clock()
+        return {node: (c, w) for node, (c, w, at) in self._remote.items() if now - at <= REMOTE_TTL}
 
     def recount(self) -> None:
         """Each seat's connections, here and in the other processes. On the table's owner, a
@@ -357,11 +360,9 @@ class Seating:
         if not table.driving:
             return
         totals = self.local_counts()
-        now = self.table.services.config.clock()
-        for node, (counts, _, at) in list(self._remote.items()):
-            if now - at > REMOTE_TTL:
-                del self._remote[node]
-                continue
+        heard = self._heard()
+        self._remote = {node: self._remote[node] for node in heard}  # the quiet ones are forgotten
+        for counts, _ in heard.values():
             totals = [a + b for a, b in zip(totals, counts, strict=True)]
         for index, s in enumerate(table.seats):
             before, s.connected = s.connected, totals[index]
