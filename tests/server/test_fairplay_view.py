@@ -375,3 +375,20 @@ def test_issue43_item5_the_missing_analyses_are_queued_when_the_server_learns(db
         again = ask(court, sage, body).json()
         assert again["analysed"] == 2 and again["queued"] == 0
         assert again["pairs"] == first["pairs"]  # the stored card losses are the ones solved before
+
+
+def test_issue43_item5_two_queries_at_once_queue_a_games_analysis_once(db: Path) -> None:
+    """Two members asking at the same moment: the game's analysis is queued once (the backlog
+    is the event loop's own; across processes the analyses' claims keep it to one)."""
+    import asyncio
+
+    with make_client(db, learn=True) as court:
+        ani, gohar = Account(court, "Ani"), Account(court, "Gohar")
+        missing = seed_game(court, BAZAR, {0: ani, 2: gohar}, 2)
+        analyses = court.app.state.hub.analyses
+
+        async def both() -> list[int]:
+            return list(await asyncio.gather(analyses.backfill([missing]), analyses.backfill([missing])))
+
+        assert court.portal.call(both) == [1, 1]  # each says the game is being analysed
+        assert list(analyses.jobs) == [missing] and list(analyses._backlog) == []
